@@ -1,0 +1,39 @@
+// Sums the runners' JSON reports into the one line CI reads: "N passed, N failed".
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const folder = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function countPlaywright(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "skipped") skipped++;
+        else if (test.status === "expected" || test.status === "flaky") passed++;
+        else failed++;
+      }
+    }
+    countPlaywright(suite.suites);
+  }
+}
+
+for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+  const report = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
+  if (file.startsWith("vitest")) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numTotalTestSuites > 0 && !report.success && report.numFailedTests === 0 ? 1 : 0);
+    skipped += report.numPendingTests + report.numTodoTests;
+    console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  } else {
+    const before = { passed, failed };
+    countPlaywright(report.suites);
+    failed += report.errors?.length ?? 0;
+    console.log(`${file}: ${passed - before.passed} passed, ${failed - before.failed} failed`);
+  }
+}
+if (passed + failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);

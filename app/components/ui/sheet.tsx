@@ -1,0 +1,31 @@
+import { XIcon } from "lucide-react";
+import { Dialog as SheetPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/utils";
+
+export const Sheet = SheetPrimitive.Root;
+export const SheetTrigger = SheetPrimitive.Trigger;
+export const SheetClose = SheetPrimitive.Close;
+export const SheetTitle = SheetPrimitive.Title;
+
+/** A panel that slides in from the right; used for the small-screen menu. */
+export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+  return (
+    <SheetPrimitive.Portal>
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+      <SheetPrimitive.Content
+        className={cn(
+          "fixed inset-y-0 right-0 z-50 flex w-4/5 max-w-sm flex-col gap-6 border-l bg-popover p-6 shadow-2xl",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-2 text-muted-foreground hover:text-foreground">
+          <XIcon className="size-5" />
+          <span className="sr-only">Close menu</span>
+        </SheetPrimitive.Close>
+      </SheetPrimitive.Content>
+    </SheetPrimitive.Portal>
+  );
+}

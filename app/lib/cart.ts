@@ -1,0 +1,104 @@
+import { useCallback, useSyncExternalStore } from "react";
+import { toast } from "sonner";
+import {
+  addToCart,
+  type CartChange,
+  type CartLine,
+  type CartProduct,
+  clearCart,
+  parseStoredCart,
+  removeFromCart,
+  updateCartQuantity,
+} from "../../core/cart";
+import type { ProductView } from "../../core/product";
+
+export const CART_STORAGE_KEY = "nocturn-cart";
+const EMPTY: CartLine[] = [];
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
+
+function readCart(): CartLine[] {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // storage disabled (private mode, policy): the cart lives for this page only
+    return snapshot.lines;
+  }
+  if (raw !== snapshot.raw) snapshot = { raw, lines: parseStoredCart(raw) };
+  return snapshot.lines;
+}
+
+function writeCart(lines: CartLine[]) {
+  const raw = JSON.stringify(lines);
+  snapshot = { raw, lines };
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+  } catch {
+    // keep the in-memory cart; nothing else to do
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // another tab changed the cart
+  const onStorage = (event: StorageEvent) => event.key === CART_STORAGE_KEY && listener();
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function apply(change: CartChange | null) {
+  if (!change) return;
+  if (change.message.kind === "error") {
+    toast.error(change.message.text);
+    return;
+  }
+  writeCart(change.lines);
+  toast.success(change.message.text);
+}
+
+export function toCartProduct(product: ProductView): CartProduct {
+  const image = product.images[0];
+  return {
+    id: product.id,
+    name: product.name,
+    priceCents: product.priceCents,
+    stock: product.stock,
+    category: product.category,
+    image: image ? { src: image.src, srcSet: image.srcSet } : null,
+  };
+}
+
+/**
+ * The cart kept in localStorage. The server render and the first client render both see an empty
+ * cart, so hydration always matches; the saved lines appear right after.
+ */
+export function useCart() {
+  const lines = useSyncExternalStore(subscribe, readCart, () => EMPTY);
+  return {
+    lines,
+    add: useCallback((product: CartProduct, quantity = 1) => apply(addToCart(readCart(), product, quantity)), []),
+    update: useCallback(
+      (productId: string, quantity: number) => apply(updateCartQuantity(readCart(), productId, quantity)),
+      [],
+    ),
+    remove: useCallback((productId: string) => apply(removeFromCart(readCart(), productId)), []),
+    clear: useCallback(() => apply(clearCart()), []),
+    /** Rewrites the lines without a toast, from the latest saved state. */
+    replace: useCallback((next: (current: CartLine[]) => CartLine[]) => writeCart(next(readCart())), []),
+  };
+}
+
+/** True once the browser has hydrated; lets cart-dependent UI render a stable first pass. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}
+const noopSubscribe = () => () => {};

@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { NotFound } from "./components/not-found";
+import { Button } from "./components/ui/button";
+import { useNonce } from "./lib/nonce";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { storeName: context.config.storeName, publicUrl: context.config.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const storeName = data?.storeName ?? "Nocturn";
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a0a0b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader storeName={storeName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter storeName={storeName} />
+        <Toaster theme="dark" position="bottom-right" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-32 text-center">
+      <title>Something Went Wrong</title>
+      <h1 className="font-bold text-3xl">Something Went Wrong</h1>
+      <p className="text-muted-foreground">An unexpected error occurred. Please try again.</p>
+      <Button asChild>
+        <Link to="/">Go Home</Link>
+      </Button>
+    </section>
+  );
+}

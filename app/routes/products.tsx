@@ -1,0 +1,209 @@
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { SHOP_SORTS } from "../../core/product";
+import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
+import { listCategories } from "../../server/catalog/list-categories";
+import { toProductView } from "../../server/catalog/product-view";
+import { searchProducts } from "../../server/catalog/search-products";
+import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/products";
+
+const SHOP_SKELETON_CARDS = 8;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseShopQuery(new URL(request.url).searchParams);
+  const [result, categories] = await Promise.all([
+    searchProducts({
+      db: context.db,
+      query: query.q,
+      category: query.category,
+      sort: query.sort,
+      inStockOnly: query.inStockOnly,
+      page: query.page,
+    }),
+    listCategories({ db: context.db }),
+  ]);
+  return {
+    query,
+    categories,
+    products: result.products.map((row) => toProductView(context.storage, row)),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const query = args.loaderData?.query;
+  const category = args.loaderData?.categories.find((name) => name.toLowerCase() === query?.category);
+  const filtered = Boolean(query?.q || query?.sort !== "newest" || query?.inStockOnly);
+  return pageMeta(args, {
+    title: category ? `Shop ${category}` : "Shop",
+    description: category
+      ? `Shop premium streetwear ${category.toLowerCase()}: heavyweight fabrics, considered cuts.`
+      : "Shop the full collection of premium streetwear: tees, hoodies, jackets, pants and accessories.",
+    // one canonical page per category listing; searches and sorts point at it
+    canonicalPath: `/products${shopQueryString({ category: query?.category, page: query?.page })}`,
+    noIndex: filtered,
+  });
+}
+
+function FilterMenu({ query }: { query: ShopQuery }) {
+  const active = query.sort !== "newest" || query.inStockOnly;
+  return (
+    // <details> opens without JavaScript, so the filters work before (and without) hydration
+    <details className="group relative">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          active && "border-accent text-accent",
+        )}
+      >
+        <SlidersHorizontalIcon /> Filter
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border bg-popover p-4 shadow-2xl">
+        <fieldset className="space-y-2">
+          <legend className="mb-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest">Sort by</legend>
+          {Object.entries(SHOP_SORTS).map(([value, label]) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2.5 text-sm">
+              <input
+                type="radio"
+                name="sort"
+                value={value}
+                defaultChecked={query.sort === value}
+                className="size-4 accent-[var(--color-accent)]"
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="mt-4 flex cursor-pointer items-center gap-2.5 border-t pt-4 text-sm">
+          <input
+            type="checkbox"
+            name="stock"
+            value="in"
+            defaultChecked={query.inStockOnly}
+            className="size-4 accent-[var(--color-accent)]"
+          />
+          In stock only
+        </label>
+        <Button type="submit" className="mt-4 w-full">
+          Apply
+        </Button>
+      </div>
+    </details>
+  );
+}
+
+function Pagination({ query, page, pageCount }: { query: ShopQuery; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const linkTo = (target: number) => `/products${shopQueryString({ ...query, page: target })}`;
+  return (
+    <nav aria-label="Pagination" className="mt-14 flex items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={linkTo(page - 1)} className={buttonVariants({ variant: "outline" })} rel="prev">
+          <ChevronLeftIcon /> Previous
+        </Link>
+      ) : null}
+      <span className="px-3 text-muted-foreground text-sm">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={linkTo(page + 1)} className={buttonVariants({ variant: "outline" })} rel="next">
+          Next <ChevronRightIcon />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { query, categories, products, total, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <div className="mb-8 flex flex-col gap-2">
+        <h1 className="font-bold text-4xl sm:text-5xl">Shop</h1>
+        <p className="text-muted-foreground" aria-live="polite">
+          {total === 1 ? "1 product" : `${total} products`}
+        </p>
+      </div>
+
+      {/* key: a new URL (back button, shared link) resets the form to what the URL says */}
+      <Form
+        method="get"
+        action="/products"
+        key={shopQueryString(query)}
+        className="mb-10 flex flex-col gap-3 sm:flex-row"
+        role="search"
+      >
+        <div className="relative flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Search products..."
+            aria-label="Search products"
+            className="pl-9"
+            maxLength={100}
+          />
+        </div>
+        <div className="flex gap-3">
+          <NativeSelect
+            name="category"
+            defaultValue={query.category}
+            aria-label="Category"
+            className="w-full sm:w-48"
+            onChange={(event) => submit(event.currentTarget.form)}
+          >
+            <option value="">All Categories</option>
+            {categories.map((category) => (
+              <option key={category} value={category.toLowerCase()}>
+                {category}
+              </option>
+            ))}
+          </NativeSelect>
+          <FilterMenu query={query} />
+          <Button type="submit" variant="secondary" className="hidden sm:inline-flex">
+            Search
+          </Button>
+        </div>
+      </Form>
+
+      {loading ? (
+        <ProductGridSkeleton count={SHOP_SKELETON_CARDS} />
+      ) : products.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-24 text-center">
+          <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="font-semibold text-xl">No products found</h2>
+          <p className="text-muted-foreground">Try a different search term or browse our categories.</p>
+          {(query.q || query.category || query.inStockOnly) && (
+            <Link to="/products" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
+              Clear filters
+            </Link>
+          )}
+        </div>
+      ) : (
+        <div className={PRODUCT_GRID_CLASS} data-testid="product-grid">
+          {products.map((product, index) => (
+            <ProductCard key={product.id} product={product} priority={index < 4} />
+          ))}
+        </div>
+      )}
+
+      <Pagination query={query} page={page} pageCount={pageCount} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Starts the store. `node server.js` serves the production build; `--dev` runs Vite in middleware mode.
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// every relative path (build/, drizzle/, data/) is relative to the app folder
+process.chdir(dirname(fileURLToPath(import.meta.url)));
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+if (process.argv.includes("--dev")) {
+  process.env.NODE_ENV ??= "development";
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  const { main } = await vite.ssrLoadModule("./server/http/main.ts");
+  await main({ vite });
+} else {
+  if (!existsSync("build/server/index.js")) {
+    console.error("No production build found. Run `npm run build` first, or `npm start` to build and start.");
+    process.exit(1);
+  }
+  const { main } = await import("./build/server/index.js");
+  await main();
+}

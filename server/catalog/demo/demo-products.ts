@@ -1,0 +1,323 @@
+import type { ColourwayName, GarmentKind, GarmentShot, GarmentView } from "./garment-art";
+
+export const DEMO_CATEGORIES = ["T-Shirts", "Hoodies", "Jackets", "Pants", "Accessories"] as const;
+export type DemoCategory = (typeof DEMO_CATEGORIES)[number];
+
+export interface DemoProduct {
+  name: string;
+  /** null exercises the storefront's no-description fallback */
+  description: string | null;
+  priceCents: number;
+  stock: number;
+  category: DemoCategory;
+  featured: boolean;
+  /** in display order; the first is the card image */
+  images: readonly GarmentShot[];
+}
+
+/** The views of one garment in one colourway, in the order given. */
+function shots(kind: GarmentKind, colourway: ColourwayName, views: readonly GarmentView[]): GarmentShot[] {
+  return views.map((view) => ({ kind, colourway, view }));
+}
+
+const ALL_VIEWS = ["front", "back", "detail", "flat"] as const;
+
+// Every product names its garment ("tee", "hoodie", "jacket", "pants", "cap", "beanie", "tote",
+// "socks", "crossbody") in its name or description, and no other garment's word, so that a search
+// for one finds exactly those pieces. Mind substrings: "steel" contains "tee", "escape" "cap".
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  // T-Shirts
+  {
+    name: "Midnight Oversized Tee",
+    description:
+      "A dropped-shoulder tee cut from 280 gsm combed cotton that holds its shape wash after wash. The crescent is tonal embroidery; the back carries the full wordmark.",
+    priceCents: 4500,
+    stock: 42,
+    category: "T-Shirts",
+    featured: true,
+    images: shots("tshirt", "onyx", ALL_VIEWS),
+  },
+  {
+    name: "Afterglow Heavyweight Tee",
+    description: "Dense, dry-handed jersey with a tight ribbed collar. Garment-washed for a broken-in feel from day one.",
+    priceCents: 4999,
+    stock: 27,
+    category: "T-Shirts",
+    featured: false,
+    images: shots("tshirt", "bone", ["front", "back"]),
+  },
+  {
+    name: "Static Boxy Tee",
+    description: "Short in the body, wide in the shoulder. A boxy tee in a cool slate that sits clean under an open overshirt.",
+    priceCents: 3900,
+    stock: 3,
+    category: "T-Shirts",
+    featured: false,
+    images: shots("tshirt", "slate", ["front"]),
+  },
+  {
+    name: "Nightshade Garment-Dyed Tee",
+    description: "Dyed after sewing, so every seam takes the colour a little differently. Soft lilac with a faded, lived-in depth.",
+    priceCents: 5200,
+    stock: 18,
+    category: "T-Shirts",
+    featured: false,
+    images: shots("tshirt", "lilac", ["front", "detail", "flat"]),
+  },
+  {
+    name: "Ember Graphic Tee",
+    description:
+      "Our oversized tee in burnt rust with a cream back print. Screen-printed by hand in small runs, so it goes quickly.",
+    priceCents: 5500,
+    stock: 0,
+    category: "T-Shirts",
+    featured: false,
+    images: [...shots("tshirt", "rust", ALL_VIEWS), ...shots("tshirt", "onyx", ["back"])],
+  },
+  {
+    name: "Lowlight Essential Tee",
+    description: "The everyday tee: mid-weight organic cotton, a relaxed fit and a crescent at the chest. Buy two.",
+    priceCents: 3900,
+    stock: 60,
+    category: "T-Shirts",
+    featured: false,
+    images: shots("tshirt", "olive", ["front", "back"]),
+  },
+
+  // Hoodies
+  {
+    name: "Eclipse Heavyweight Hoodie",
+    description:
+      "A 480 gsm brushed-back fleece hoodie with a double-layer hood and flat waxed drawcords. Built to be the one you reach for every night.",
+    priceCents: 11900,
+    stock: 24,
+    category: "Hoodies",
+    featured: true,
+    images: [...shots("hoodie", "onyx", ALL_VIEWS), ...shots("hoodie", "oxblood", ["front"])],
+  },
+  {
+    name: "Fog Line Hoodie",
+    description: "Undyed bone fleece with contrast black cords. Relaxed through the body, with a roomy kangaroo pocket.",
+    priceCents: 10900,
+    stock: 4,
+    category: "Hoodies",
+    featured: false,
+    images: shots("hoodie", "bone", ["front", "back", "detail"]),
+  },
+  {
+    name: "Vantage Fleece Hoodie",
+    description: "Saturated cobalt loopback fleece, finished with a chest wordmark in white. Loud colour, quiet cut.",
+    priceCents: 12900,
+    stock: 31,
+    category: "Hoodies",
+    featured: false,
+    images: shots("hoodie", "cobalt", ["front", "flat"]),
+  },
+  {
+    name: "Ashfall Brushed Hoodie",
+    description: "A soft, brushed slate hoodie with ribbed cuffs and hem that keep their snap.",
+    priceCents: 9900,
+    stock: 15,
+    category: "Hoodies",
+    featured: false,
+    images: shots("hoodie", "slate", ALL_VIEWS),
+  },
+  {
+    name: "Dusk Pigment-Dyed Hoodie",
+    description: "Pigment dye gives this lilac hoodie a chalky, sun-faded surface that only gets better.",
+    priceCents: 11499,
+    stock: 2,
+    category: "Hoodies",
+    featured: false,
+    images: shots("hoodie", "lilac", ["front", "back"]),
+  },
+  {
+    name: "Redline Hoodie",
+    description: "Deep oxblood fleece with cream cords and tonal stitching. Heavy, warm and made to be lived in.",
+    priceCents: 12499,
+    stock: 12,
+    category: "Hoodies",
+    featured: false,
+    images: shots("hoodie", "oxblood", ["front", "detail"]),
+  },
+
+  // Jackets
+  {
+    name: "Blackout Nylon Bomber",
+    description:
+      "A matte nylon flight jacket with striped rib trims, a sleeve utility pocket and a quilted lining. Water-repellent, wind-proof, after-dark ready.",
+    priceCents: 24900,
+    stock: 14,
+    category: "Jackets",
+    featured: true,
+    images: shots("jacket", "onyx", ALL_VIEWS),
+  },
+  {
+    name: "Field Olive Bomber",
+    description: "The classic MA-1 silhouette in washed olive. A jacket that layers over heavy knits or works on its own.",
+    priceCents: 22900,
+    stock: 9,
+    category: "Jackets",
+    featured: false,
+    images: shots("jacket", "olive", ["front", "back", "detail"]),
+  },
+  {
+    name: "Cobalt Flight Jacket",
+    description: "Electric cobalt shell, white tipping at the collar and cuffs. Cut a touch cropped to sit at the hip.",
+    priceCents: 26500,
+    stock: 3,
+    category: "Jackets",
+    featured: false,
+    images: shots("jacket", "cobalt", ["front", "detail"]),
+  },
+  {
+    name: "Oxblood Varsity Bomber",
+    description: "A deep red satin jacket with cream-tipped ribbing, an embroidered crescent on the back and a padded lining.",
+    priceCents: 29900,
+    stock: 11,
+    category: "Jackets",
+    featured: false,
+    images: shots("jacket", "oxblood", ["front", "back", "flat"]),
+  },
+  {
+    name: "Sandstorm Utility Jacket",
+    description: "Heavy cotton twill in desert sand, with welt pockets and a two-way zip. Softens and fades with wear.",
+    priceCents: 21900,
+    stock: 22,
+    category: "Jackets",
+    featured: false,
+    images: shots("jacket", "sand", ["front", "back"]),
+  },
+  {
+    name: "Obsidian Satin Bomber Jacket",
+    description: null,
+    priceCents: 34900,
+    stock: 8,
+    category: "Jackets",
+    featured: false,
+    images: [...shots("jacket", "slate", ALL_VIEWS), ...shots("jacket", "onyx", ["back"])],
+  },
+
+  // Pants
+  {
+    name: "Phantom Cargo Pants",
+    description:
+      "Relaxed cargo pants in a dense black ripstop, with bellowed thigh pockets, articulated knees and a tapered leg.",
+    priceCents: 13900,
+    stock: 35,
+    category: "Pants",
+    featured: true,
+    images: shots("pants", "onyx", ALL_VIEWS),
+  },
+  {
+    name: "Drift Utility Cargo Pants",
+    description: "Olive cotton twill pants with six pockets and a slightly tapered leg.",
+    priceCents: 12900,
+    stock: 19,
+    category: "Pants",
+    featured: false,
+    images: shots("pants", "olive", ["front", "back", "detail"]),
+  },
+  {
+    name: "Transit Tapered Pants",
+    description: "Slate stretch-twill pants for long days and later nights. Clean up front, utility on the side.",
+    priceCents: 10900,
+    stock: 44,
+    category: "Pants",
+    featured: false,
+    images: shots("pants", "slate", ["front", "back"]),
+  },
+  {
+    name: "Dune Ripstop Cargo Pants",
+    description: "Sand-coloured ripstop cargo pants, garment-dyed and enzyme-washed for a soft, chalky hand.",
+    priceCents: 14500,
+    stock: 4,
+    category: "Pants",
+    featured: false,
+    images: shots("pants", "sand", ["front", "detail", "flat"]),
+  },
+  {
+    name: "Night Shift Work Pants",
+    description: "Bone-white canvas work pants with reinforced knees. Marks up beautifully.",
+    priceCents: 11900,
+    stock: 26,
+    category: "Pants",
+    featured: false,
+    images: shots("pants", "bone", ["front", "flat"]),
+  },
+
+  // Accessories
+  {
+    name: "Afterhours Crossbody Bag",
+    description:
+      "A compact crossbody in water-resistant nylon, with a zip front pocket, a quick-release buckle and room for the essentials.",
+    priceCents: 6900,
+    stock: 21,
+    category: "Accessories",
+    featured: true,
+    images: shots("crossbody", "onyx", ALL_VIEWS),
+  },
+  {
+    name: "Signal Crossbody Bag",
+    description: "The Afterhours crossbody in cobalt, with a padded back panel that sits flat against you.",
+    priceCents: 7499,
+    stock: 9,
+    category: "Accessories",
+    featured: false,
+    images: shots("crossbody", "cobalt", ["front", "back"]),
+  },
+  {
+    name: "Crescent Six-Panel Cap",
+    description: "A structured cotton cap with the crescent and wordmark embroidered up front and a metal slider at the back.",
+    priceCents: 3900,
+    stock: 58,
+    category: "Accessories",
+    featured: true,
+    images: shots("cap", "onyx", ["front", "back", "detail"]),
+  },
+  {
+    name: "Lunar Washed Cap",
+    description: "A soft, unstructured cap in washed bone. Curved visor, adjustable strap.",
+    priceCents: 4200,
+    stock: 33,
+    category: "Accessories",
+    featured: false,
+    images: shots("cap", "bone", ["front", "flat"]),
+  },
+  {
+    name: "Night Watch Rib Beanie",
+    description: "A deep-cuff beanie in chunky olive rib, with a woven label on the fold.",
+    priceCents: 3500,
+    stock: 40,
+    category: "Accessories",
+    featured: false,
+    images: shots("beanie", "olive", ["front", "detail"]),
+  },
+  {
+    name: "Frost Merino Beanie",
+    description: "Fine merino wool knit in bone: warm, breathable and never itchy.",
+    priceCents: 4900,
+    stock: 12,
+    category: "Accessories",
+    featured: false,
+    images: shots("beanie", "bone", ["front", "detail", "flat"]),
+  },
+  {
+    name: "Moonrise Canvas Tote",
+    description: "A heavyweight canvas tote with long handles and a big crescent print. Carries a laptop, a spare layer and the rest of the day.",
+    priceCents: 4500,
+    stock: 50,
+    category: "Accessories",
+    featured: false,
+    images: shots("tote", "sand", ["front", "back", "detail"]),
+  },
+  {
+    name: "Midnight Stripe Crew Socks",
+    description: "Cushioned cotton crew socks with twin stripes and a ribbed cuff that stays up.",
+    priceCents: 2400,
+    stock: 60,
+    category: "Accessories",
+    featured: false,
+    images: [...shots("socks", "onyx", ["front", "back"]), ...shots("socks", "bone", ["front"])],
+  },
+];

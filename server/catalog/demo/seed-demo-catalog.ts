@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type NewProduct, product } from "../../db/schema";
+import { storeImage } from "../../media/store-image";
+import type { Storage } from "../../storage/storage";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from "./demo-products";
+import { type GarmentShot, renderGarmentSvg } from "./garment-art";
+
+/** Rasterising is CPU-bound; a few at a time keeps both cores busy without piling up memory. */
+const RENDER_CONCURRENCY = 4;
+/** Products "arrived" over this window, newest first, so "newest" sorting has a real order. */
+const ARRIVAL_WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+
+/**
+ * Fills an empty store with the demo catalog: renders and stores every product image, then
+ * inserts all products in one transaction. Does nothing if the store already has any product.
+ */
+export async function seedDemoCatalog(options: {
+  db: Database;
+  storage: Storage;
+  log?: (msg: string) => void;
+}): Promise<{ seeded: boolean; products: number }> {
+  const { db, storage, log = () => {} } = options;
+  if (await hasProducts(db)) return { seeded: false, products: 0 };
+
+  const started = performance.now();
+  const shots = uniqueShots(DEMO_PRODUCTS);
+  log(`Seeding the demo catalog: rendering ${shots.size} product images`);
+  const imageIds = new Map<string, string>();
+  await forEachConcurrently([...shots], RENDER_CONCURRENCY, async ([key, shot]) => {
+    imageIds.set(key, await storeImage({ storage, input: Buffer.from(renderGarmentSvg(shot)) }));
+  });
+
+  const now = Date.now();
+  const arrivals = inArrivalOrder(DEMO_PRODUCTS);
+  const rows = arrivals.map((demo, index): NewProduct => {
+    const createdAt = new Date(now - ((index + 1) * ARRIVAL_WINDOW_MS) / arrivals.length);
+    return {
+      name: demo.name,
+      description: demo.description,
+      priceCents: demo.priceCents,
+      stock: demo.stock,
+      category: demo.category,
+      featured: demo.featured,
+      images: demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+
+  const inserted = await db.transaction(async (tx) => {
+    // Rendering took a while: another instance may have seeded, or an admin added a product, in
+    // the meantime. The lock makes concurrent seeders take turns, so only the first one inserts.
+    await tx.execute(sql`lock table ${product} in share row exclusive mode`);
+    if (await hasProducts(tx)) return false;
+    await tx.insert(product).values(rows);
+    return true;
+  });
+  if (!inserted) return { seeded: false, products: 0 };
+  log(`Seeded ${rows.length} demo products in ${Math.round(performance.now() - started)} ms`);
+  return { seeded: true, products: rows.length };
+}
+
+async function hasProducts(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: product.id }).from(product).limit(1);
+  return rows.length > 0;
+}
+
+const shotKey = (shot: GarmentShot) => `${shot.kind}/${shot.colourway}/${shot.view}`;
+
+/** Products share some shots (a colourway's alternate view); each is rendered once. */
+function uniqueShots(products: readonly DemoProduct[]): Map<string, GarmentShot> {
+  return new Map(products.flatMap((demo) => demo.images.map((shot) => [shotKey(shot), shot] as const)));
+}
+
+/**
+ * Newest first, taking one product from each category in turn, so the "new arrivals" of a fresh
+ * store show a mix rather than every T-shirt before the first hoodie.
+ */
+function inArrivalOrder(products: readonly DemoProduct[]): DemoProduct[] {
+  const queues = DEMO_CATEGORIES.map((category) => products.filter((demo) => demo.category === category));
+  const rounds = Math.max(...queues.map((queue) => queue.length));
+  return Array.from({ length: rounds }, (_, round) => queues.flatMap((queue) => queue.slice(round, round + 1))).flat();
+}
+
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < items.length) {
+      const item = items[nextIndex++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

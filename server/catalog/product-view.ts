@@ -1,0 +1,26 @@
+import { IMAGE_WIDTHS, imageKey, type ResponsiveImage } from "../../core/images";
+import type { ProductView } from "../../core/product";
+import type { Product } from "../db/schema";
+import type { Storage } from "../storage/storage";
+
+export function toResponsiveImage(storage: Storage, imageId: string): ResponsiveImage {
+  const urls = IMAGE_WIDTHS.map((width) => ({ width, url: storage.publicUrl(imageKey(imageId, width)) }));
+  return {
+    src: urls[1]?.url ?? urls[0]!.url,
+    srcSet: urls.map(({ width, url }) => `${url} ${width}w`).join(", "),
+  };
+}
+
+/** What the browser may see of a product, with image URLs resolved. */
+export function toProductView(storage: Storage, product: Product): ProductView {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    priceCents: product.priceCents,
+    stock: product.stock,
+    category: product.category,
+    featured: product.featured,
+    images: product.images.map((imageId) => toResponsiveImage(storage, imageId)),
+  };
+}

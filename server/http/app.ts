@@ -1,0 +1,114 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import type { Services } from "./context";
+
+const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+export interface AppOptions {
+  services: Services;
+  build: () => Promise<ServerBuild>;
+  /** Vite's dev middleware; absent in production, where build/client is served instead. */
+  devMiddleware?: express.RequestHandler;
+  /** Folder served at /media when images are stored locally. */
+  mediaRoot?: string;
+}
+
+export function createApp({ services, build, devMiddleware, mediaRoot }: AppOptions) {
+  const { config } = services;
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use(
+    pinoHttp({
+      logger: services.log,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // static files would drown the log
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.ico" },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: devMiddleware
+        ? false // Vite's dev client injects inline scripts
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              // Radix positions popovers with inline styles and sonner injects its stylesheet
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              connectSrc: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
+            },
+          },
+      strictTransportSecurity: config.publicUrl.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      res.json({ status: "ok" });
+    } catch (error) {
+      services.log.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (mediaRoot) {
+    // image names are content-addressed: a name never changes meaning, so cache it forever
+    app.use("/media", express.static(mediaRoot, { immutable: true, maxAge: ONE_YEAR, index: false }));
+    app.use("/media", (_req, res) => void res.status(404).end());
+  }
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: ONE_YEAR, index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({
+        ...services,
+        log: req.log,
+        requestId: String(req.id),
+        cspNonce: devMiddleware ? undefined : res.locals.cspNonce,
+      }),
+    }),
+  );
+
+  const handleError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, "unhandled request error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  };
+  app.use(handleError);
+  return app;
+}

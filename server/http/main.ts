@@ -1,0 +1,71 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
+import { ConfigError, parseConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { createLogger } from "../logger";
+import { createLocalStorage } from "../storage/local-storage";
+import { createApp } from "./app";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts the store: configuration, database and migrations, demo catalog, HTTP server. */
+export async function main(options: { vite?: ViteDevServer } = {}) {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger({ level: config.logLevel });
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+  });
+  await database.migrate();
+  log.info({ driver: database.driver }, "database ready");
+
+  const mediaRoot = path.join(config.dataDir, "media");
+  const storage = createLocalStorage({ root: mediaRoot, urlPrefix: "/media" });
+  const services = { config, db: database.db, storage, log };
+
+  const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
+  if (seeded.seeded) log.info({ products: seeded.products }, "demo catalog seeded");
+
+  const { vite } = options;
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const app = createApp({ services, build, devMiddleware: vite?.middlewares, mediaRoot });
+
+  const server = app.listen(config.port, config.host, () => {
+    log.info({ url: config.publicUrl }, `${config.storeName} is listening on port ${config.port}`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // finish requests in flight, then force the rest closed
+    const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(forceClose);
+    await vite?.close();
+    await database.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+}

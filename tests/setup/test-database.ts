@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+
+/**
+ * A fresh, migrated database of its own for one test file: PGlite by default, PostgreSQL when
+ * TEST_DATABASE_URL is set. Close it in afterAll.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const postgresTemplate = inject("postgresTemplate");
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresTemplate && postgresUrl) {
+    const name = `nocturn_test_${process.ppid}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${postgresTemplate}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return openDatabase({ url: url.href });
+  }
+  const dump = await readFile(inject("pgliteTemplate"));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
