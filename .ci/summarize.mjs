@@ -24,7 +24,9 @@ for (const file of existsSync(folder) ? readdirSync(folder) : []) {
   const report = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
   if (file.startsWith("vitest")) {
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numTotalTestSuites > 0 && !report.success && report.numFailedTests === 0 ? 1 : 0);
+    failed +=
+      report.numFailedTests +
+      (report.numTotalTestSuites > 0 && !report.success && report.numFailedTests === 0 ? 1 : 0);
     skipped += report.numPendingTests + report.numTodoTests;
     console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
   } else {

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -10,17 +11,40 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster, toast } from "sonner";
+import { isAdmin } from "../server/auth/guards";
+import type { FlashToast as FlashToastData } from "../server/http/flash";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { NotFound } from "./components/not-found";
 import { Button } from "./components/ui/button";
 import { useNonce } from "./lib/nonce";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { storeName: context.config.storeName, publicUrl: context.config.publicUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = await context.flash.take(request);
+  const user = context.session?.user;
+  return data(
+    {
+      storeName: context.config.storeName,
+      publicUrl: context.config.publicUrl,
+      user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(context.session) } : null,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+/** Shows a toast handed over from the previous request (e.g. after signing in). */
+function FlashToast({ toast: flash }: { toast: FlashToastData | null | undefined }) {
+  useEffect(() => {
+    if (!flash) return;
+    if (flash.kind === "error") toast.error(flash.text);
+    else if (flash.kind === "info") toast.info(flash.text);
+    else toast.success(flash.text);
+  }, [flash]);
+  return null;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -31,8 +55,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
-  const storeName = data?.storeName ?? "Nocturn";
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const storeName = rootData?.storeName ?? "Nocturn";
   return (
     <html lang="en" className="dark">
       <head>
@@ -49,12 +73,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader storeName={storeName} />
+        <SiteHeader storeName={storeName} user={rootData?.user ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter storeName={storeName} />
         <Toaster theme="dark" position="bottom-right" richColors closeButton />
+        <FlashToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

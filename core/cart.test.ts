@@ -12,8 +12,22 @@ import {
   updateCartQuantity,
 } from "./cart";
 
-const tee: CartProduct = { id: "t", name: "Midnight Tee", priceCents: 4999, stock: 3, category: "T-Shirts", image: null };
-const cap: CartProduct = { id: "c", name: "Void Cap", priceCents: 2900, stock: 10, category: null, image: null };
+const tee: CartProduct = {
+  id: "t",
+  name: "Midnight Tee",
+  priceCents: 4999,
+  stock: 3,
+  category: "T-Shirts",
+  image: null,
+};
+const cap: CartProduct = {
+  id: "c",
+  name: "Void Cap",
+  priceCents: 2900,
+  stock: 10,
+  category: null,
+  image: null,
+};
 
 describe("adding", () => {
   it("adds one by default with the spec's toast", () => {
@@ -85,7 +99,12 @@ describe("removing and clearing", () => {
   });
 
   it("counts items, not lines", () => {
-    expect(cartItemCount([{ product: tee, quantity: 2 }, { product: cap, quantity: 3 }])).toBe(5);
+    expect(
+      cartItemCount([
+        { product: tee, quantity: 2 },
+        { product: cap, quantity: 3 },
+      ]),
+    ).toBe(5);
   });
 });
 
@@ -110,7 +129,10 @@ describe("refreshing against the catalog", () => {
   });
 
   it("reports a price change", () => {
-    const { notices } = refreshCart([{ product: cap, quantity: 1 }], new Map([["c", { ...cap, priceCents: 3100 }]]));
+    const { notices } = refreshCart(
+      [{ product: cap, quantity: 1 }],
+      new Map([["c", { ...cap, priceCents: 3100 }]]),
+    );
     expect(notices).toEqual(["The price of Void Cap has changed."]);
   });
 });

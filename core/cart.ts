@@ -41,7 +41,11 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1)
 }
 
 /** A quantity below 1 removes the line; one above stock is refused and changes nothing. */
-export function updateCartQuantity(lines: CartLine[], productId: string, quantity: number): CartChange | null {
+export function updateCartQuantity(
+  lines: CartLine[],
+  productId: string,
+  quantity: number,
+): CartChange | null {
   const line = lines.find((candidate) => candidate.product.id === productId);
   if (!line) return null;
   if (quantity < 1) return removeFromCart(lines, productId);

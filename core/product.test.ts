@@ -18,14 +18,19 @@ describe("isProductId", () => {
 
 describe("shop query", () => {
   it("reads the URL state and falls back to defaults on odd values", () => {
-    expect(parseShopQuery(new URLSearchParams("q=%20hoodie%20&category=Hoodies&sort=price-asc&stock=in&page=3"))).toEqual({
+    expect(
+      parseShopQuery(new URLSearchParams("q=%20hoodie%20&category=Hoodies&sort=price-asc&stock=in&page=3")),
+    ).toEqual({
       q: "hoodie",
       category: "hoodies",
       sort: "price-asc",
       inStockOnly: true,
       page: 3,
     });
-    expect(parseShopQuery(new URLSearchParams("sort=__proto__&page=-2"))).toMatchObject({ sort: "newest", page: 1 });
+    expect(parseShopQuery(new URLSearchParams("sort=__proto__&page=-2"))).toMatchObject({
+      sort: "newest",
+      page: 1,
+    });
     expect(parseShopQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
   });
 

@@ -20,13 +20,26 @@ const environmentSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+  BLOCKED_EMAIL_DOMAINS: z
+    .string()
+    .default(
+      "example.com,example.org,example.net,test.com,mailinator.com,guerrillamail.com,10minutemail.com,tempmail.com",
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRACKING_URL_TEMPLATE: z
     .string()
     .refine((value) => value.includes("{code}"), "must contain the {code} placeholder")
-    .default(
-      "https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}",
-    ),
+    .default("https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}"),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -43,6 +56,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}\nSee .env.example.`);
   }
   const values = result.data;
+  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
+    throw new ConfigError("Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together.");
+  }
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     env: values.NODE_ENV,
@@ -54,6 +70,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
+    /** Unset: generated into DATA_DIR on first start (see server/auth/auth-secret.ts). */
+    authSecret: values.AUTH_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `${values.STORE_NAME} <no-reply@${publicUrl.hostname}>`,
+    admin: values.ADMIN_EMAIL ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD! } : undefined,
+    blockedEmailDomains: values.BLOCKED_EMAIL_DOMAINS.split(",")
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
   };
 }

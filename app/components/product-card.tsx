@@ -57,7 +57,8 @@ export function ProductCardSkeleton() {
 
 export function ProductGridSkeleton({ count }: { count: number }) {
   return (
-    <div className={PRODUCT_GRID_CLASS} aria-busy="true" aria-label="Loading products">
+    <div className={PRODUCT_GRID_CLASS} aria-busy="true">
+      <span className="sr-only">Loading products…</span>
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <ProductCardSkeleton key={index} />

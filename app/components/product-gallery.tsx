@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState } from "react";
-import type { ResponsiveImage } from "../../core/images";
 import { cn } from "~/lib/utils";
+import type { ResponsiveImage } from "../../core/images";
 import { ProductImage } from "./product-image";
 
 const MAIN_SIZES = "(min-width: 1024px) 560px, 100vw";
@@ -39,7 +39,10 @@ export function ProductGallery({ images, name }: { images: ResponsiveImage[]; na
             >
               <ChevronRightIcon className="size-5" />
             </button>
-            <p className="absolute right-3 bottom-3 rounded-full bg-background/80 px-2.5 py-1 text-xs" aria-hidden>
+            <p
+              className="absolute right-3 bottom-3 rounded-full bg-background/80 px-2.5 py-1 text-xs"
+              aria-hidden
+            >
               {current + 1} / {count}
             </p>
           </>

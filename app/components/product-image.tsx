@@ -1,7 +1,7 @@
 import { ShirtIcon } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import type { ResponsiveImage } from "../../core/images";
 import { cn } from "~/lib/utils";
+import type { ResponsiveImage } from "../../core/images";
 
 /** A responsive product image in a 4:5 frame, with a placeholder icon when there is none or it fails. */
 export function ProductImage({
@@ -36,7 +36,11 @@ export function ProductImage({
           {...props}
         />
       ) : (
-        <div className="flex size-full items-center justify-center text-muted-foreground" role="img" aria-label={alt}>
+        <div
+          className="flex size-full items-center justify-center text-muted-foreground"
+          role="img"
+          aria-label={alt}
+        >
           <ShirtIcon className="size-12" strokeWidth={1.2} />
         </div>
       )}

@@ -24,7 +24,8 @@ export function QuantityStepper({
     size === "sm" ? "size-8" : "size-10",
   );
   return (
-    <div className="inline-flex items-center rounded-md border" role="group" aria-label={label}>
+    <fieldset className="m-0 inline-flex min-w-0 items-center rounded-md border p-0">
+      <legend className="sr-only">{label}</legend>
       <button
         type="button"
         className={buttonClass}
@@ -34,7 +35,10 @@ export function QuantityStepper({
       >
         <MinusIcon className="size-4" />
       </button>
-      <output className={cn("min-w-8 text-center font-medium tabular-nums", size === "sm" ? "text-sm" : "")} aria-live="polite">
+      <output
+        className={cn("min-w-8 text-center font-medium tabular-nums", size === "sm" ? "text-sm" : "")}
+        aria-live="polite"
+      >
         {value}
       </output>
       <button
@@ -46,6 +50,6 @@ export function QuantityStepper({
       >
         <PlusIcon className="size-4" />
       </button>
-    </div>
+    </fieldset>
   );
 }

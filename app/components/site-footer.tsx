@@ -49,7 +49,8 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           {/* placeholder details, replaced by the store owner */}
           <address className="space-y-2.5 text-muted-foreground text-sm not-italic">
             <p className="flex items-start gap-2">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> 123 Night Street, 10115 Berlin, Germany
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> 123 Night Street, 10115 Berlin,
+              Germany
             </p>
             <p className="flex items-center gap-2">
               <PhoneIcon className="size-4 shrink-0" aria-hidden /> +49 30 1234 5678

@@ -81,7 +81,10 @@ export function useCart() {
   const lines = useSyncExternalStore(subscribe, readCart, () => EMPTY);
   return {
     lines,
-    add: useCallback((product: CartProduct, quantity = 1) => apply(addToCart(readCart(), product, quantity)), []),
+    add: useCallback(
+      (product: CartProduct, quantity = 1) => apply(addToCart(readCart(), product, quantity)),
+      [],
+    ),
     update: useCallback(
       (productId: string, quantity: number) => apply(updateCartQuantity(readCart(), productId, quantity)),
       [],

@@ -21,7 +21,14 @@ export function rootData(matches: MetaArgs["matches"]): RootData {
  */
 export function pageMeta(
   args: MetaArgs,
-  page: { title: string; description: string; canonicalPath?: string; image?: string; type?: string; noIndex?: boolean },
+  page: {
+    title: string;
+    description: string;
+    canonicalPath?: string;
+    image?: string;
+    type?: string;
+    noIndex?: boolean;
+  },
 ): MetaDescriptor[] {
   const { storeName, publicUrl } = rootData(args.matches);
   const title = `${page.title} | ${storeName}`;
@@ -37,7 +44,8 @@ export function pageMeta(
     { property: "og:url", content: url },
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
   ];
-  if (page.image) tags.push({ property: "og:image", content: new URL(page.image, publicUrl || "http://localhost").href });
+  if (page.image)
+    tags.push({ property: "og:image", content: new URL(page.image, publicUrl || "http://localhost").href });
   if (page.noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

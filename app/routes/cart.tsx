@@ -2,16 +2,16 @@ import { ArrowRightIcon, ShoppingBagIcon, Trash2Icon, XIcon } from "lucide-react
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { type CartLine, cartItemCount, refreshCart } from "../../core/cart";
-import { formatUsd } from "../../core/money";
-import { LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
-import { subtotalCents } from "../../core/pricing";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toCartProduct, useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { type CartLine, cartItemCount, refreshCart } from "../../core/cart";
+import { formatUsd } from "../../core/money";
+import { subtotalCents } from "../../core/pricing";
+import { LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
 import type { Route } from "./+types/cart";
 
 export function meta(args: Route.MetaArgs) {
@@ -53,7 +53,11 @@ function CartLineRow({ line }: { line: CartLine }) {
   const { product, quantity } = line;
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
-      <Link to={`/products/${product.id}`} className="w-24 shrink-0 overflow-hidden rounded-lg border sm:w-28" tabIndex={-1}>
+      <Link
+        to={`/products/${product.id}`}
+        className="w-24 shrink-0 overflow-hidden rounded-lg border sm:w-28"
+        tabIndex={-1}
+      >
         <ProductImage image={product.image} alt={product.name} sizes="112px" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
@@ -80,7 +84,12 @@ function CartLineRow({ line }: { line: CartLine }) {
             label={`Quantity of ${product.name}`}
             size="sm"
           />
-          <Button variant="ghost" size="sm" onClick={() => remove(product.id)} className="text-muted-foreground">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => remove(product.id)}
+            className="text-muted-foreground"
+          >
             <XIcon /> Remove
           </Button>
         </div>
@@ -96,7 +105,9 @@ export default function Cart() {
   useRefreshAgainstServer();
 
   const itemCount = cartItemCount(lines);
-  const subtotal = subtotalCents(lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })));
+  const subtotal = subtotalCents(
+    lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })),
+  );
 
   const startCheckout = () => {
     toast.error("Please log in to complete your purchase");
@@ -140,7 +151,10 @@ export default function Cart() {
             <CartLineRow key={line.product.id} line={line} />
           ))}
         </ul>
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border bg-card/60 p-6 lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-xl border bg-card/60 p-6 lg:sticky lg:top-24"
+        >
           <h2 id="summary-heading" className="mb-5 font-semibold text-lg">
             Order Summary
           </h2>
@@ -167,7 +181,10 @@ export default function Cart() {
           <Button size="lg" className="mt-6 w-full" onClick={startCheckout}>
             Checkout · {formatUsd(subtotal)} <ArrowRightIcon />
           </Button>
-          <Link to="/products" className="mt-4 block text-center text-muted-foreground text-sm hover:text-foreground">
+          <Link
+            to="/products"
+            className="mt-4 block text-center text-muted-foreground text-sm hover:text-foreground"
+          >
             Continue Shopping
           </Link>
         </aside>

@@ -1,13 +1,21 @@
-import { ArrowRightIcon, GemIcon, LeafIcon, RulerIcon, ScissorsIcon, ShieldCheckIcon, TruckIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  GemIcon,
+  LeafIcon,
+  RulerIcon,
+  ScissorsIcon,
+  ShieldCheckIcon,
+  TruckIcon,
+} from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { toProductView } from "../../server/catalog/product-view";
-import { listFeaturedProducts } from "../../server/catalog/list-featured-products";
-import { FEATURED_LIMIT } from "../../core/product";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
+import { FEATURED_LIMIT } from "../../core/product";
+import { listFeaturedProducts } from "../../server/catalog/list-featured-products";
+import { toProductView } from "../../server/catalog/product-view";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -27,15 +35,39 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const COMMITMENTS = [
-  { icon: ScissorsIcon, title: "Cut & sewn in small runs", text: "Every piece is produced in limited batches with partner ateliers we visit ourselves." },
-  { icon: GemIcon, title: "Heavyweight fabrics", text: "400 gsm loopback fleece, 240 gsm combed cotton and hardware that does not give up." },
-  { icon: LeafIcon, title: "Made to last", text: "Pre-shrunk, garment-dyed and reinforced at the seams so your favourites stay favourites." },
+  {
+    icon: ScissorsIcon,
+    title: "Cut & sewn in small runs",
+    text: "Every piece is produced in limited batches with partner ateliers we visit ourselves.",
+  },
+  {
+    icon: GemIcon,
+    title: "Heavyweight fabrics",
+    text: "400 gsm loopback fleece, 240 gsm combed cotton and hardware that does not give up.",
+  },
+  {
+    icon: LeafIcon,
+    title: "Made to last",
+    text: "Pre-shrunk, garment-dyed and reinforced at the seams so your favourites stay favourites.",
+  },
 ];
 
 const REASONS = [
-  { icon: TruckIcon, title: "Priority shipping", text: "Complementary Priority delivery across the EU in 2-4 business days." },
-  { icon: ShieldCheckIcon, title: "Secure checkout", text: "Card payments on a hosted, encrypted payment page. We never see your card number." },
-  { icon: RulerIcon, title: "30-day returns", text: "Not the right fit? Return unworn items within 30 days for a full refund." },
+  {
+    icon: TruckIcon,
+    title: "Priority shipping",
+    text: "Complementary Priority delivery across the EU in 2-4 business days.",
+  },
+  {
+    icon: ShieldCheckIcon,
+    title: "Secure checkout",
+    text: "Card payments on a hosted, encrypted payment page. We never see your card number.",
+  },
+  {
+    icon: RulerIcon,
+    title: "30-day returns",
+    text: "Not the right fit? Return unworn items within 30 days for a full refund.",
+  },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -48,13 +80,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_75%_20%,rgba(217,178,111,0.18),transparent_60%),radial-gradient(50%_60%_at_10%_90%,rgba(120,110,255,0.10),transparent_60%)]"
         />
         <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
-          <p className="font-semibold text-accent text-xs uppercase tracking-[0.35em]">Fall / Winter Collection</p>
+          <p className="font-semibold text-accent text-xs uppercase tracking-[0.35em]">
+            Fall / Winter Collection
+          </p>
           <h1 className="max-w-4xl font-bold text-5xl leading-[0.95] sm:text-7xl lg:text-8xl">
             Made for the <span className="text-accent">night shift.</span>
           </h1>
           <p className="max-w-xl text-lg text-muted-foreground">
-            Premium streetwear in heavyweight fabrics and considered cuts. Designed for the city after dark, built for
-            every day after that.
+            Premium streetwear in heavyweight fabrics and considered cuts. Designed for the city after dark,
+            built for every day after that.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
@@ -77,7 +111,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Featured Collection
             </h2>
           </div>
-          <Link to="/products" className="hidden items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:flex">
+          <Link
+            to="/products"
+            className="hidden items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:flex"
+          >
             View all <ArrowRightIcon className="size-4" />
           </Link>
         </div>
@@ -106,13 +143,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="border-y bg-card/50" aria-labelledby="quality-heading">
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1fr_2fr]">
           <div>
-            <p className="mb-2 font-semibold text-accent text-xs uppercase tracking-[0.3em]">Our Commitment</p>
+            <p className="mb-2 font-semibold text-accent text-xs uppercase tracking-[0.3em]">
+              Our Commitment
+            </p>
             <h2 id="quality-heading" className="font-bold text-3xl sm:text-4xl">
               Quality you can feel
             </h2>
             <p className="mt-4 text-muted-foreground">
-              We would rather make fewer things, better. Each garment is tested for weight, wash and wear before it
-              earns the {storeName} label.
+              We would rather make fewer things, better. Each garment is tested for weight, wash and wear
+              before it earns the {storeName} label.
             </p>
           </div>
           <div className="grid gap-6 sm:grid-cols-3">

@@ -1,11 +1,6 @@
 import { ArrowLeftIcon, PackageXIcon, ShoppingBagIcon } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { formatUsd } from "../../core/money";
-import { LOW_STOCK_THRESHOLD, productSku } from "../../core/product";
-import { getProduct } from "../../server/catalog/get-product";
-import { listRelatedProducts } from "../../server/catalog/list-related-products";
-import { toProductView } from "../../server/catalog/product-view";
 import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
@@ -13,6 +8,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toCartProduct, useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { formatUsd } from "../../core/money";
+import { LOW_STOCK_THRESHOLD, productSku } from "../../core/product";
+import { getProduct } from "../../server/catalog/get-product";
+import { listRelatedProducts } from "../../server/catalog/list-related-products";
+import { toProductView } from "../../server/catalog/product-view";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -27,7 +27,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const product = args.loaderData?.product;
-  if (!product) return pageMeta(args, { title: "Product Not Found", description: "This product does not exist.", noIndex: true });
+  if (!product)
+    return pageMeta(args, {
+      title: "Product Not Found",
+      description: "This product does not exist.",
+      noIndex: true,
+    });
   return [
     ...pageMeta(args, {
       title: product.name,
@@ -40,7 +45,13 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-function ProductJsonLd({ product, url }: { product: Route.ComponentProps["loaderData"]["product"]; url: string }) {
+function ProductJsonLd({
+  product,
+  url,
+}: {
+  product: Route.ComponentProps["loaderData"]["product"];
+  url: string;
+}) {
   const json = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -110,7 +121,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <ProductJsonLd product={product} url={`${publicUrl}/products/${product.id}`} />
-      <Link to="/products" className="mb-8 inline-flex items-center gap-2 text-muted-foreground text-sm hover:text-foreground">
+      <Link
+        to="/products"
+        className="mb-8 inline-flex items-center gap-2 text-muted-foreground text-sm hover:text-foreground"
+      >
         <ArrowLeftIcon className="size-4" /> Back to Products
       </Link>
 
@@ -123,7 +137,9 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
             <p className="font-semibold text-2xl">{formatUsd(product.priceCents)}</p>
           </div>
-          <p className="text-muted-foreground leading-relaxed">{product.description || "No description available."}</p>
+          <p className="text-muted-foreground leading-relaxed">
+            {product.description || "No description available."}
+          </p>
           <p
             className={
               product.stock === 0
@@ -171,7 +187,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-32 text-center">
       <PackageXIcon className="size-12 text-muted-foreground" aria-hidden />
       <h1 className="font-bold text-3xl">Product Not Found</h1>
-      <p className="text-muted-foreground">The product you are looking for does not exist or is no longer available.</p>
+      <p className="text-muted-foreground">
+        The product you are looking for does not exist or is no longer available.
+      </p>
       <Button asChild size="lg">
         <Link to="/products">Browse Products</Link>
       </Button>

@@ -1,15 +1,21 @@
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  SearchIcon,
+  SearchXIcon,
+  SlidersHorizontalIcon,
+} from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { SHOP_SORTS } from "../../core/product";
-import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
-import { listCategories } from "../../server/catalog/list-categories";
-import { toProductView } from "../../server/catalog/product-view";
-import { searchProducts } from "../../server/catalog/search-products";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
+import { SHOP_SORTS } from "../../core/product";
+import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
+import { listCategories } from "../../server/catalog/list-categories";
+import { toProductView } from "../../server/catalog/product-view";
+import { searchProducts } from "../../server/catalog/search-products";
 import type { Route } from "./+types/products";
 
 const SHOP_SKELETON_CARDS = 8;
@@ -68,7 +74,9 @@ function FilterMenu({ query }: { query: ShopQuery }) {
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border bg-popover p-4 shadow-2xl">
         <fieldset className="space-y-2">
-          <legend className="mb-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest">Sort by</legend>
+          <legend className="mb-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest">
+            Sort by
+          </legend>
           {Object.entries(SHOP_SORTS).map(([value, label]) => (
             <label key={value} className="flex cursor-pointer items-center gap-2.5 text-sm">
               <input

@@ -1,7 +1,15 @@
 import { countSitemapPages, listSitemapProducts } from "../../server/catalog/list-sitemap-entries";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/products", "/about", "/legal", "/legal/returns", "/legal/privacy", "/legal/terms"];
+const STATIC_PATHS = [
+  "/",
+  "/products",
+  "/about",
+  "/legal",
+  "/legal/returns",
+  "/legal/privacy",
+  "/legal/terms",
+];
 
 const xmlResponse = (body: string) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
@@ -34,5 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         `  <url><loc>${base}/products/${row.id}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ];
-  return xmlResponse(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>`);
+  return xmlResponse(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>`,
+  );
 }

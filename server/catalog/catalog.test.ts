@@ -29,7 +29,11 @@ beforeAll(async () => {
   const rows: NewProduct[] = [
     ...Array.from({ length: 6 }, (_, i) => makeProduct(i, { featured: true, category: "Featured" })),
     makeProduct(10, { name: "Eclipse HOODIE", category: "Hoodies" }),
-    makeProduct(11, { name: "Night Layer", description: "A heavyweight hoodie in onyx.", category: "hoodies" }),
+    makeProduct(11, {
+      name: "Night Layer",
+      description: "A heavyweight hoodie in onyx.",
+      category: "hoodies",
+    }),
     makeProduct(12, { name: "Shadow Jacket", description: "Not a h00die.", category: "Jackets", stock: 0 }),
     makeProduct(13, { name: "50% Off Sign", description: "Literal percent.", category: "HOODIES" }),
     ...Array.from({ length: 30 }, (_, i) => makeProduct(100 + i, { createdAt: new Date(base) })),
@@ -46,7 +50,12 @@ describe("catalog queries", () => {
     const featured = await listFeaturedProducts({ db: handle.db });
     expect(featured).toHaveLength(4);
     expect(featured.every((row) => row.featured)).toBe(true);
-    expect(featured.map((row) => row.name)).toEqual(["Plain Item 5", "Plain Item 4", "Plain Item 3", "Plain Item 2"]);
+    expect(featured.map((row) => row.name)).toEqual([
+      "Plain Item 5",
+      "Plain Item 4",
+      "Plain Item 3",
+      "Plain Item 2",
+    ]);
   });
 
   it("searches name or description case-insensitively", async () => {
@@ -63,7 +72,11 @@ describe("catalog queries", () => {
 
   it("filters by category case-insensitively", async () => {
     const result = await searchProducts({ db: handle.db, category: "hoodies" });
-    expect(result.products.map((row) => row.name).sort()).toEqual(["50% Off Sign", "Eclipse HOODIE", "Night Layer"]);
+    expect(result.products.map((row) => row.name).sort()).toEqual([
+      "50% Off Sign",
+      "Eclipse HOODIE",
+      "Night Layer",
+    ]);
   });
 
   it("filters to products in stock", async () => {
@@ -78,7 +91,9 @@ describe("catalog queries", () => {
     const prices = ascending.products.map((row) => row.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const descending = await searchProducts({ db: handle.db, sort: "price-desc", pageSize: 100 });
-    expect(descending.products.map((row) => row.id)).toEqual(ascending.products.map((row) => row.id).reverse());
+    expect(descending.products.map((row) => row.id)).toEqual(
+      ascending.products.map((row) => row.id).reverse(),
+    );
   });
 
   it("paginates stably, even across identical timestamps", async () => {
@@ -122,7 +137,12 @@ describe("catalog queries", () => {
 
   it("lists each category once, whatever its spelling", async () => {
     const categories = await listCategories({ db: handle.db });
-    expect(categories.map((name) => name.toLowerCase())).toEqual(["basics", "featured", "hoodies", "jackets"]);
+    expect(categories.map((name) => name.toLowerCase())).toEqual([
+      "basics",
+      "featured",
+      "hoodies",
+      "jackets",
+    ]);
   });
 
   it("looks up cart products by id and ignores junk ids", async () => {

@@ -18,4 +18,3 @@ export async function listRelatedProducts(options: {
     .orderBy(desc(product.createdAt), desc(product.id))
     .limit(options.limit ?? RELATED_LIMIT);
 }
-

@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -38,7 +29,11 @@ export const product = pgTable(
     check("product_stock_nonnegative", sql`${t.stock} >= 0`),
     check("product_images_max_5", sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
     index("product_featured_idx").on(t.featured, t.createdAt.desc().nullsFirst()).where(sql`${t.featured}`),
-    index("product_category_idx").on(sql`lower(${t.category})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("product_category_idx").on(
+      sql`lower(${t.category})`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("product_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("product_price_idx").on(t.priceCents, t.id),
     index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
@@ -48,3 +43,4 @@ export const product = pgTable(
 
 export type Product = typeof product.$inferSelect;
 export type NewProduct = typeof product.$inferInsert;
+export * from "./auth-schema";

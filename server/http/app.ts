@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { sql } from "drizzle-orm";
+import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "./context";
+import { refuseCrossSiteRequests, resolveSession, stampClientIp } from "./middleware";
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -30,12 +32,15 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
       logger: services.log,
       genReqId(req, res) {
         const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        const id =
+          typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
       // static files would drown the log
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.ico" },
+      autoLogging: {
+        ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.ico",
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
@@ -88,10 +93,16 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   if (devMiddleware) {
     app.use(devMiddleware);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: ONE_YEAR, index: false }));
+    app.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: ONE_YEAR, index: false }),
+    );
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
+  app.use(stampClientIp);
+  app.use(refuseCrossSiteRequests({ publicUrl: config.publicUrl, exemptPrefixes: ["/api/webhooks/"] }));
+  app.use(resolveSession(services.auth));
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -101,6 +112,8 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
         log: req.log,
         requestId: String(req.id),
         cspNonce: devMiddleware ? undefined : res.locals.cspNonce,
+        session: res.locals.session ?? null,
+        clientIp: String(req.headers[CLIENT_IP_HEADER]),
       }),
     }),
   );

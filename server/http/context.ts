@@ -1,13 +1,19 @@
+import type { Auth, AuthSession } from "../auth/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
 import type { Storage } from "../storage/storage";
+import type { Flash } from "./flash";
 
 /** Long-lived dependencies shared by every request. */
 export interface Services {
   config: Config;
   db: Database;
   storage: Storage;
+  mailer: Mailer;
+  auth: Auth;
+  flash: Flash;
   log: Logger;
 }
 
@@ -17,6 +23,10 @@ export interface RequestContext extends Services {
   log: Logger;
   requestId: string;
   cspNonce: string | undefined;
+  /** The signed-in user's session, resolved once per request; null for visitors. */
+  session: AuthSession | null;
+  /** The socket's address; never taken from a header a client could send. */
+  clientIp: string;
 }
 
 declare module "react-router" {

@@ -2,11 +2,16 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
+import { createAuth } from "../auth/auth";
+import { resolveAuthSecret } from "../auth/auth-secret";
+import { bootstrapAdmin } from "../auth/create-admin";
 import { ConfigError, parseConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
+import { createMailer } from "../mail/create-mailer";
 import { createLocalStorage } from "../storage/local-storage";
 import { createApp } from "./app";
+import { createFlash } from "./flash";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,10 +38,28 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
 
   const mediaRoot = path.join(config.dataDir, "media");
   const storage = createLocalStorage({ root: mediaRoot, urlPrefix: "/media" });
-  const services = { config, db: database.db, storage, log };
+  const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxFolder: path.join(config.dataDir, "outbox"),
+    log,
+  });
+  const auth = createAuth({ db: database.db, config, secret, mailer, log });
+  const flash = createFlash({ secret, secure: config.publicUrl.startsWith("https:") });
+  const services = { config, db: database.db, storage, mailer, auth, flash, log };
+  log.info({ mail: mailer.driver }, "adapters ready");
 
   const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
   if (seeded.seeded) log.info({ products: seeded.products }, "demo catalog seeded");
+  await bootstrapAdmin({
+    auth,
+    db: database.db,
+    configured: config.admin,
+    dataDir: config.dataDir,
+    // printed, not logged: the password must not end up in log storage
+    announce: (message) => console.log(message),
+  });
 
   const { vite } = options;
   const build = vite

@@ -7,7 +7,8 @@ export function createLocalStorage(options: { root: string; urlPrefix: string })
   const resolve = (key: string) => {
     const full = path.resolve(options.root, key);
     // keys are ours, but never let one escape the root
-    if (!full.startsWith(path.resolve(options.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    if (!full.startsWith(path.resolve(options.root) + path.sep))
+      throw new Error(`Invalid storage key: ${key}`);
     return full;
   };
   return {

@@ -39,7 +39,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Afterglow Heavyweight Tee",
-    description: "Dense, dry-handed jersey with a tight ribbed collar. Garment-washed for a broken-in feel from day one.",
+    description:
+      "Dense, dry-handed jersey with a tight ribbed collar. Garment-washed for a broken-in feel from day one.",
     priceCents: 4999,
     stock: 27,
     category: "T-Shirts",
@@ -48,7 +49,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Static Boxy Tee",
-    description: "Short in the body, wide in the shoulder. A boxy tee in a cool slate that sits clean under an open overshirt.",
+    description:
+      "Short in the body, wide in the shoulder. A boxy tee in a cool slate that sits clean under an open overshirt.",
     priceCents: 3900,
     stock: 3,
     category: "T-Shirts",
@@ -57,7 +59,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Nightshade Garment-Dyed Tee",
-    description: "Dyed after sewing, so every seam takes the colour a little differently. Soft lilac with a faded, lived-in depth.",
+    description:
+      "Dyed after sewing, so every seam takes the colour a little differently. Soft lilac with a faded, lived-in depth.",
     priceCents: 5200,
     stock: 18,
     category: "T-Shirts",
@@ -76,7 +79,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Lowlight Essential Tee",
-    description: "The everyday tee: mid-weight organic cotton, a relaxed fit and a crescent at the chest. Buy two.",
+    description:
+      "The everyday tee: mid-weight organic cotton, a relaxed fit and a crescent at the chest. Buy two.",
     priceCents: 3900,
     stock: 60,
     category: "T-Shirts",
@@ -97,7 +101,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Fog Line Hoodie",
-    description: "Undyed bone fleece with contrast black cords. Relaxed through the body, with a roomy kangaroo pocket.",
+    description:
+      "Undyed bone fleece with contrast black cords. Relaxed through the body, with a roomy kangaroo pocket.",
     priceCents: 10900,
     stock: 4,
     category: "Hoodies",
@@ -106,7 +111,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Vantage Fleece Hoodie",
-    description: "Saturated cobalt loopback fleece, finished with a chest wordmark in white. Loud colour, quiet cut.",
+    description:
+      "Saturated cobalt loopback fleece, finished with a chest wordmark in white. Loud colour, quiet cut.",
     priceCents: 12900,
     stock: 31,
     category: "Hoodies",
@@ -133,7 +139,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Redline Hoodie",
-    description: "Deep oxblood fleece with cream cords and tonal stitching. Heavy, warm and made to be lived in.",
+    description:
+      "Deep oxblood fleece with cream cords and tonal stitching. Heavy, warm and made to be lived in.",
     priceCents: 12499,
     stock: 12,
     category: "Hoodies",
@@ -154,7 +161,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Field Olive Bomber",
-    description: "The classic MA-1 silhouette in washed olive. A jacket that layers over heavy knits or works on its own.",
+    description:
+      "The classic MA-1 silhouette in washed olive. A jacket that layers over heavy knits or works on its own.",
     priceCents: 22900,
     stock: 9,
     category: "Jackets",
@@ -163,7 +171,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Cobalt Flight Jacket",
-    description: "Electric cobalt shell, white tipping at the collar and cuffs. Cut a touch cropped to sit at the hip.",
+    description:
+      "Electric cobalt shell, white tipping at the collar and cuffs. Cut a touch cropped to sit at the hip.",
     priceCents: 26500,
     stock: 3,
     category: "Jackets",
@@ -172,7 +181,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Oxblood Varsity Bomber",
-    description: "A deep red satin jacket with cream-tipped ribbing, an embroidered crescent on the back and a padded lining.",
+    description:
+      "A deep red satin jacket with cream-tipped ribbing, an embroidered crescent on the back and a padded lining.",
     priceCents: 29900,
     stock: 11,
     category: "Jackets",
@@ -181,7 +191,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Sandstorm Utility Jacket",
-    description: "Heavy cotton twill in desert sand, with welt pockets and a two-way zip. Softens and fades with wear.",
+    description:
+      "Heavy cotton twill in desert sand, with welt pockets and a two-way zip. Softens and fades with wear.",
     priceCents: 21900,
     stock: 22,
     category: "Jackets",
@@ -220,7 +231,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Transit Tapered Pants",
-    description: "Slate stretch-twill pants for long days and later nights. Clean up front, utility on the side.",
+    description:
+      "Slate stretch-twill pants for long days and later nights. Clean up front, utility on the side.",
     priceCents: 10900,
     stock: 44,
     category: "Pants",
@@ -268,7 +280,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Crescent Six-Panel Cap",
-    description: "A structured cotton cap with the crescent and wordmark embroidered up front and a metal slider at the back.",
+    description:
+      "A structured cotton cap with the crescent and wordmark embroidered up front and a metal slider at the back.",
     priceCents: 3900,
     stock: 58,
     category: "Accessories",
@@ -304,7 +317,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Moonrise Canvas Tote",
-    description: "A heavyweight canvas tote with long handles and a big crescent print. Carries a laptop, a spare layer and the rest of the day.",
+    description:
+      "A heavyweight canvas tote with long handles and a big crescent print. Carries a laptop, a spare layer and the rest of the day.",
     priceCents: 4500,
     stock: 50,
     category: "Accessories",

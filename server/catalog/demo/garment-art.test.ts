@@ -124,7 +124,10 @@ describe("demo catalog data", () => {
       for (let a = 0; a < images.length; a++) {
         for (let b = a + 1; b < images.length; b++) {
           // a back print or a different set of pockets is enough; a mere lighting change is not
-          expect(changedShare(images[a] as Buffer, images[b] as Buffer), `images ${a} and ${b}`).toBeGreaterThan(0.008);
+          expect(
+            changedShare(images[a] as Buffer, images[b] as Buffer),
+            `images ${a} and ${b}`,
+          ).toBeGreaterThan(0.008);
         }
       }
     },

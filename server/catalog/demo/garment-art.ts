@@ -49,7 +49,7 @@ export interface GarmentShot {
 export function renderGarmentSvg(shot: GarmentShot): string {
   const palette = paletteFor(COLOURWAYS[shot.colourway]);
   const drawing = DRAWINGS[shot.kind];
-  const art = drawing.draw(palette, shot.view === "back" ? "back" : "front");
+  const side = shot.view === "back" ? "back" : "front";
   const { width, height } = GARMENT_ART_SIZE;
   const flat = shot.view === "flat";
   const floorY = shot.view === "back" ? (drawing.backFloorY ?? drawing.floorY) : drawing.floorY;
@@ -60,8 +60,8 @@ export function renderGarmentSvg(shot: GarmentShot): string {
     flat ? FLAT_LAY_SURFACE : STUDIO_BACKDROP,
     `<g${transform ? ` transform="${transform}"` : ""}>`,
     flat ? "" : `<ellipse cx="600" cy="${floorY}" rx="380" ry="60" fill="url(#floor-shadow)"/>`,
-    // lying flat on a surface, the shadow is tight and dark; in the studio it falls soft and low
-    `<g filter="url(#${flat ? "contact-shadow" : "drop-shadow"})">${art}</g>`,
+    castShadow(drawing.silhouette(side), flat ? CONTACT_SHADOW : STUDIO_SHADOW),
+    drawing.draw(palette, side),
     `</g>`,
     `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
     `</svg>`,
@@ -82,8 +82,52 @@ function viewTransform(view: GarmentView, drawing: Drawing): string {
     const [x, y] = drawing.detailFocus;
     return `translate(600 750) scale(${drawing.detailZoom}) translate(${-x} ${-y})`;
   }
-  if (view === "flat") return `rotate(${drawing.flatAngle} 600 750) translate(600 750) scale(.9) translate(-600 -750)`;
+  if (view === "flat")
+    return `rotate(${drawing.flatAngle} 600 750) translate(600 750) scale(.9) translate(-600 -750)`;
   return "";
+}
+
+/** Part of a garment's outline, for its shadow. */
+interface Shape {
+  d: string;
+  transform?: string;
+  /** for open paths drawn as a stroke of this width, such as straps */
+  strokeWidth?: number;
+}
+
+interface ShadowStyle {
+  dx: number;
+  dy: number;
+  /** how far beyond the outline the shadow fades out */
+  reach: number;
+  opacity: number;
+}
+
+/** In the studio the garment floats: the shadow falls soft and low. */
+const STUDIO_SHADOW: ShadowStyle = { dx: 0, dy: 34, reach: 64, opacity: 0.7 };
+/** Lying on a surface, the shadow is tight and dark. */
+const CONTACT_SHADOW: ShadowStyle = { dx: 14, dy: 20, reach: 22, opacity: 0.8 };
+const SHADOW_LAYERS = 10;
+
+/**
+ * A soft shadow without a blur filter, which took over half of an image's render time: the
+ * silhouette is stacked, grown a little more each time, so the darkness falls off with distance.
+ */
+function castShadow(shapes: readonly Shape[], style: ShadowStyle): string {
+  // per-layer opacity such that all layers together reach `style.opacity` under the garment
+  const layerOpacity = 1 - (1 - style.opacity) ** (1 / (SHADOW_LAYERS + 1));
+  const layers = Array.from({ length: SHADOW_LAYERS + 1 }, (_, layer) => {
+    const growth = (2 * style.reach * layer) / SHADOW_LAYERS;
+    const paths = shapes.map(({ d, transform, strokeWidth }) => {
+      const placement = transform ? ` transform="${transform}"` : "";
+      return strokeWidth === undefined
+        ? `<path d="${d}"${placement} stroke-width="${growth}"/>`
+        : `<path d="${d}"${placement} fill="none" stroke-width="${strokeWidth + growth}"/>`;
+    });
+    // grouped, so overlapping parts of one layer darken it once, not twice
+    return `<g opacity="${layerOpacity.toFixed(3)}">${paths.join("")}</g>`;
+  });
+  return `<g transform="translate(${style.dx} ${style.dy})" fill="#000" stroke="#000" stroke-linejoin="round" stroke-linecap="round">${layers.join("")}</g>`;
 }
 
 interface Palette {
@@ -149,14 +193,6 @@ function sharedDefs(p: Palette): string {
     `<pattern id="rib" width="10" height="10" patternUnits="userSpaceOnUse">`,
     `<rect width="4" height="10" fill="#000" fill-opacity=".24"/><rect x="6" width="2" height="10" fill="#fff" fill-opacity=".07"/>`,
     `</pattern>`,
-    // filters dominate render time, so each one only covers its element's box (see folds())
-    `<filter id="soft" x="0" y="0" width="1" height="1"><feGaussianBlur stdDeviation="${FOLD_BLUR}"/></filter>`,
-    `<filter id="drop-shadow" x="-8%" y="-4%" width="116%" height="118%">`,
-    `<feDropShadow dx="0" dy="34" stdDeviation="24" flood-color="#000" flood-opacity=".75"/>`,
-    `</filter>`,
-    `<filter id="contact-shadow" x="-6%" y="-6%" width="114%" height="114%">`,
-    `<feDropShadow dx="14" dy="20" stdDeviation="10" flood-color="#000" flood-opacity=".85"/>`,
-    `</filter>`,
   ].join("");
 }
 
@@ -192,7 +228,8 @@ function symmetricOutline(start: Point, rightSide: readonly Segment[]): string {
 }
 
 /** The markup plus its mirror image: details drawn once for the right side of a garment. */
-const bothSides = (markup: string) => `${markup}<g transform="matrix(-1 0 0 1 ${2 * CENTER_X} 0)">${markup}</g>`;
+const bothSides = (markup: string) =>
+  `${markup}<g transform="matrix(-1 0 0 1 ${2 * CENTER_X} 0)">${markup}</g>`;
 
 /** Cloth with light from above and rounded flanks. */
 const fabricPanel = (d: string) => `<path d="${d}" fill="url(#fabric)"/><path d="${d}" fill="url(#volume)"/>`;
@@ -204,33 +241,26 @@ const rimLight = (d: string) =>
 const clipped = (id: string, d: string, markup: string) =>
   `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})">${markup}</g>`;
 
-const FOLD_BLUR = 18;
-const FOLD_WIDTH = 34;
+/** Stroke widths of the stacked layers that make one soft crease, widest first. */
+const FOLD_LAYERS = Array.from({ length: 11 }, (_, i) => 96 - i * 8);
 
 /**
- * Soft creases: blurred strokes, dark ones for folds and light ones for the ridges between. Paths
- * must use absolute "x,y" pairs: their extent sizes the blur's region, because a region fitted to
- * the strokes is far cheaper than a whole-canvas one, and the group's own bounding box would ignore
- * stroke width and blur spread.
+ * Soft creases, dark ones for folds and light ones for the ridges between. Each is a stack of
+ * faint strokes narrowing towards its centre line: it falls off like a blur, but costs nothing
+ * to rasterise, where a blur filter would take most of an image's render time.
  */
 function folds(p: Palette, shadows: readonly string[], highlights: readonly string[] = []): string {
   // tinted rather than black, so creases on pale cloth read as shade instead of dirt
   const crease = mix(p.fabric, "#000000", 0.6);
   const ridge = mix(p.fabric, "#ffffff", 0.6);
-  const stroke = (d: string, colour: string, opacity: number) =>
-    `<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="${opacity}" stroke-width="${FOLD_WIDTH}" stroke-linecap="round"/>`;
-  const points = [...shadows, ...highlights].flatMap((d) =>
-    [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const),
+  const stack = (d: string, colour: string, opacity: number) =>
+    FOLD_LAYERS.map(
+      (width) =>
+        `<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="${(opacity / FOLD_LAYERS.length).toFixed(3)}" stroke-width="${width}" stroke-linecap="round"/>`,
+    ).join("");
+  return (
+    shadows.map((d) => stack(d, crease, 0.4)).join("") + highlights.map((d) => stack(d, ridge, 0.16)).join("")
   );
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  const margin = FOLD_WIDTH / 2 + 3 * FOLD_BLUR;
-  const x = Math.min(...xs) - margin;
-  const y = Math.min(...ys) - margin;
-  const extent = `<rect x="${x}" y="${y}" width="${Math.max(...xs) + margin - x}" height="${Math.max(...ys) + margin - y}" fill="none"/>`;
-  return `<g filter="url(#soft)">${extent}${shadows.map((d) => stroke(d, crease, 0.5)).join("")}${highlights
-    .map((d) => stroke(d, ridge, 0.22))
-    .join("")}</g>`;
 }
 
 const stitch = (d: string, p: Palette) =>
@@ -259,7 +289,8 @@ const GLYPHS: Record<string, { d: string; advance: number }> = {
 };
 const BRAND = "NOCTURN";
 const TRACKING = 0.32;
-const WORDMARK_WIDTH = [...BRAND].reduce((sum, letter) => sum + (GLYPHS[letter]?.advance ?? 0), 0) + TRACKING * (BRAND.length - 1);
+const WORDMARK_WIDTH =
+  [...BRAND].reduce((sum, letter) => sum + (GLYPHS[letter]?.advance ?? 0), 0) + TRACKING * (BRAND.length - 1);
 
 function wordmark(cx: number, cy: number, height: number, colour: string): string {
   let x = 0;
@@ -291,6 +322,7 @@ type Side = "front" | "back";
 
 interface Drawing {
   draw(p: Palette, side: Side): string;
+  silhouette(side: Side): readonly Shape[];
   /** where the floor shadow falls, just under the garment */
   floorY: number;
   /** for pieces whose back view ends higher than the front */
@@ -301,18 +333,16 @@ interface Drawing {
   flatAngle: number;
 }
 
-const TEE = symmetricOutline(
-  [600, 372],
-  [
-    [[650, 372], [682, 360], [702, 344]],
-    [[772, 356], [850, 372], [902, 394]],
-    [[964, 424], [1024, 512], [1054, 606]],
-    [[938, 670]],
-    [[926, 652], [914, 638], [904, 628]],
-    [[900, 800], [904, 960], [908, 1098]],
-    [[800, 1110], [700, 1114], [600, 1114]],
-  ],
-);
+// biome-ignore format: one segment per line reads like the pattern piece
+const TEE = symmetricOutline([600, 372], [
+  [[650, 372], [682, 360], [702, 344]], // back neckline
+  [[772, 356], [850, 372], [902, 394]], // dropped shoulder
+  [[964, 424], [1024, 512], [1054, 606]], // top of the sleeve
+  [[938, 670]], // sleeve hem
+  [[926, 652], [914, 638], [904, 628]], // underarm
+  [[900, 800], [904, 960], [908, 1098]], // side seam
+  [[800, 1110], [700, 1114], [600, 1114]], // hem
+]);
 const TEE_FRONT_NECK = "M498,344 C520,394 560,424 600,424 C640,424 680,394 702,344";
 const TEE_BACK_NECK = "M498,344 C518,360 550,372 600,372 C650,372 682,360 702,344";
 /** Between the scooped front neckline and the higher back one we see the inside of the back. */
@@ -321,15 +351,16 @@ const TEE_INNER_NECK = `${TEE_FRONT_NECK} C682,360 650,372 600,372 C550,372 518,
 function drawTee(p: Palette, side: Side): string {
   const front = side === "front";
   const details = [
-    folds(p, 
+    folds(
+      p,
       [
-        "M892,650 C860,676 836,704 818,744",
-        "M308,650 C340,676 364,704 382,744",
-        "M700,1110 C706,1030 712,970 704,900",
-        "M470,1110 C476,1050 470,990 482,940",
-        "M1000,560 C960,540 930,520 910,480",
+        "M896,640 C870,670 850,700 836,740",
+        "M304,640 C330,670 350,700 364,740",
+        "M690,1100 C696,1000 700,900 690,800",
+        "M486,1100 C480,1020 484,950 476,880",
+        "M1010,570 C980,540 950,510 926,470",
       ],
-      ["M560,520 C600,610 640,720 622,880", "M780,1110 C774,1020 786,960 790,900"],
+      ["M560,520 C590,620 620,740 610,900", "M790,1100 C786,1000 792,920 796,850"],
     ),
     bothSides(seam("M902,394 C884,472 886,560 904,628")),
     bothSides(stitch("M1042,584 L926,648", p)),
@@ -350,36 +381,38 @@ function drawTee(p: Palette, side: Side): string {
   return fabricPanel(TEE) + clipped("tee", TEE, details.join("") + neck) + rimLight(TEE);
 }
 
-const HOODIE = symmetricOutline(
-  [600, 440],
-  [
-    [[650, 440], [684, 428], [706, 410]],
-    [[770, 420], [830, 436], [874, 456]],
-    [[934, 474], [962, 548], [974, 646]],
-    [[990, 800], [1030, 950], [1058, 1046]],
-    [[1046, 1060]],
-    [[1062, 1148]],
-    [[1030, 1162], [984, 1164], [954, 1156]],
-    [[944, 1068]],
-    [[928, 1058]],
-    [[906, 900], [888, 760], [874, 668]],
-    [[876, 800], [878, 960], [874, 1110]],
-    [[862, 1120]],
-    [[866, 1200]],
-    [[760, 1210], [680, 1212], [600, 1212]],
-  ],
-);
+// biome-ignore format: one segment per line reads like the pattern piece
+const HOODIE = symmetricOutline([600, 440], [
+  [[650, 440], [684, 428], [706, 410]], // neckline
+  [[770, 420], [830, 436], [874, 456]], // shoulder
+  [[934, 474], [962, 548], [974, 646]], // sleeve head
+  [[990, 800], [1030, 950], [1058, 1046]], // outer sleeve
+  [[1046, 1060]], [[1062, 1148]], // cuff
+  [[1030, 1162], [984, 1164], [954, 1156]],
+  [[944, 1068]], [[928, 1058]],
+  [[906, 900], [888, 760], [874, 668]], // inner sleeve, up to the underarm
+  [[876, 800], [878, 960], [874, 1110]], // side seam
+  [[862, 1120]], [[866, 1200]], // waistband
+  [[760, 1210], [680, 1212], [600, 1212]],
+]);
 const HOODIE_WAISTBAND = "M320,1118 L880,1118 L880,1230 L320,1230 Z";
 const HOODIE_CUFF = "M1046,1060 L1062,1148 L954,1156 L944,1068 Z";
 const HOOD_OPENING = "M600,490 C530,454 506,362 520,294 C534,232 666,232 680,294 C694,362 670,454 600,490";
-const HOOD_EDGE_STITCH = "M600,506 C520,468 490,362 504,288 C520,218 680,218 696,288 C710,362 680,468 600,506";
+/** Seen from the front, the hood stands up behind the neck; from the back it lies down it. */
+const HOOD_UP =
+  "M452,456 C436,322 490,196 600,186 C710,196 764,322 748,456 C700,432 650,426 600,432 C550,426 500,432 452,456 Z";
+const HOOD_DOWN =
+  "M436,452 C410,600 466,770 600,790 C734,770 790,600 764,452 C730,420 670,404 600,404 C530,404 470,420 436,452 Z";
+const HOOD_EDGE_STITCH =
+  "M600,506 C520,468 490,362 504,288 C520,218 680,218 696,288 C710,362 680,468 600,506";
 const DRAWCORD = "M650,468 C658,530 646,580 654,640";
 const KANGAROO_POCKET = "M468,820 L732,820 C760,890 790,980 806,1080 L394,1080 C410,980 440,890 468,820 Z";
 
 function drawHoodie(p: Palette, side: Side): string {
   const front = side === "front";
   const body = [
-    folds(p, 
+    folds(
+      p,
       [
         "M868,700 C840,760 820,820 800,880",
         "M332,700 C360,760 380,820 400,880",
@@ -409,7 +442,7 @@ function drawHoodie(p: Palette, side: Side): string {
   }
   const hood = front
     ? // the hood stands up behind the neck, its lined opening facing us
-      fabricPanel("M452,456 C436,322 490,196 600,186 C710,196 764,322 748,456 C700,432 650,426 600,432 C550,426 500,432 452,456 Z") +
+      fabricPanel(HOOD_UP) +
       `<path d="${HOOD_OPENING} Z" fill="url(#lining)"/>` +
       `<path d="${HOOD_OPENING}" fill="none" stroke="${p.fabric}" stroke-width="32"/>` +
       `<path d="${HOOD_OPENING}" fill="none" stroke="url(#volume)" stroke-width="32"/>` +
@@ -422,32 +455,27 @@ function drawHoodie(p: Palette, side: Side): string {
       )
     : // seen from behind, the hood lies flat down the back
       folds(p, ["M470,770 C530,830 670,830 730,770"]) +
-      fabricPanel("M436,452 C410,600 466,770 600,790 C734,770 790,600 764,452 C730,420 670,404 600,404 C530,404 470,420 436,452 Z") +
+      fabricPanel(HOOD_DOWN) +
       folds(p, [], ["M480,436 C540,418 660,418 720,436"]) +
       seam("M600,486 L600,788") +
       stitch("M456,466 C434,600 480,750 600,772 C720,750 766,600 744,466", p);
   return fabricPanel(HOODIE) + clipped("hoodie", HOODIE, body.join("")) + rimLight(HOODIE) + hood;
 }
 
-const JACKET = symmetricOutline(
-  [600, 420],
-  [
-    [[646, 420], [680, 410], [702, 396]],
-    [[774, 408], [836, 424], [880, 446]],
-    [[944, 466], [974, 544], [984, 640]],
-    [[1000, 790], [1032, 930], [1050, 1010]],
-    [[1040, 1024]],
-    [[1054, 1116]],
-    [[1020, 1130], [978, 1132], [948, 1124]],
-    [[940, 1036]],
-    [[922, 1024]],
-    [[904, 880], [890, 750], [880, 672]],
-    [[898, 800], [904, 930], [886, 1040]],
-    [[870, 1046]],
-    [[872, 1124]],
-    [[760, 1134], [680, 1136], [600, 1136]],
-  ],
-);
+// biome-ignore format: one segment per line reads like the pattern piece
+const JACKET = symmetricOutline([600, 420], [
+  [[646, 420], [680, 410], [702, 396]], // collar seam
+  [[774, 408], [836, 424], [880, 446]], // shoulder
+  [[944, 466], [974, 544], [984, 640]], // sleeve head
+  [[1000, 790], [1032, 930], [1050, 1010]], // outer sleeve
+  [[1040, 1024]], [[1054, 1116]], // cuff
+  [[1020, 1130], [978, 1132], [948, 1124]],
+  [[940, 1036]], [[922, 1024]],
+  [[904, 880], [890, 750], [880, 672]], // inner sleeve, up to the underarm
+  [[898, 800], [904, 930], [886, 1040]], // blousoned side
+  [[870, 1046]], [[872, 1124]], // waistband
+  [[760, 1134], [680, 1136], [600, 1136]],
+]);
 const JACKET_WAISTBAND = "M300,1046 L900,1046 L900,1160 L300,1160 Z";
 const JACKET_CUFF = "M1040,1024 L1054,1116 L948,1124 L940,1036 Z";
 const COLLAR_BACK = "M498,400 C540,368 660,368 702,400";
@@ -478,7 +506,8 @@ function tippedBand(d: string, stripeY: number, p: Palette): string {
 function drawJacket(p: Palette, side: Side): string {
   const front = side === "front";
   const body = [
-    folds(p, 
+    folds(
+      p,
       [
         "M876,700 C850,760 830,830 812,900",
         "M324,700 C350,760 370,830 388,900",
@@ -491,8 +520,11 @@ function drawJacket(p: Palette, side: Side): string {
     bothSides(seam("M880,446 C866,530 868,600 880,672")),
     tippedBand(JACKET_WAISTBAND, 1062, p),
     seam("M300,1048 L900,1048"),
+    // one clip path serves both cuffs: it applies in the user space of the mirrored group
+    `<clipPath id="jacket-cuff"><path d="${JACKET_CUFF}"/></clipPath>`,
     bothSides(
-      clipped("jacket-cuff", JACKET_CUFF, tippedBand(JACKET_CUFF, 1044, p)) + seam("M1040,1024 L940,1036"),
+      `<g clip-path="url(#jacket-cuff)">${tippedBand(JACKET_CUFF, 1044, p)}</g>` +
+        seam("M1040,1024 L940,1036"),
     ),
   ];
   if (front) {
@@ -527,19 +559,17 @@ function drawJacket(p: Palette, side: Side): string {
   return fabricPanel(JACKET) + clipped("jacket", JACKET, body.join("")) + rimLight(JACKET) + collar;
 }
 
-const PANTS = symmetricOutline(
-  [600, 180],
-  [
-    [[824, 180]],
-    [[830, 246]],
-    [[846, 330], [856, 450], [858, 560]],
-    [[860, 860], [846, 1150], [830, 1440]],
-    [[770, 1450], [700, 1452], [646, 1446]],
-    [[638, 1150], [624, 860], [600, 660]],
-  ],
-);
+// biome-ignore format: one segment per line reads like the pattern piece
+const PANTS = symmetricOutline([600, 180], [
+  [[824, 180]], [[830, 246]], // waistband
+  [[846, 330], [856, 450], [858, 560]], // hip
+  [[860, 860], [846, 1150], [830, 1440]], // outseam
+  [[770, 1450], [700, 1452], [646, 1446]], // hem
+  [[638, 1150], [624, 860], [600, 660]], // inseam, up to the crotch
+]);
 const CARGO_FLAP = "M720,700 L860,700 L860,764 C810,774 770,774 720,764 Z";
-const CARGO_POCKET = "M728,756 L858,756 L856,976 C856,986 848,994 838,994 L744,994 C734,994 728,986 728,976 Z";
+const CARGO_POCKET =
+  "M728,756 L858,756 L856,976 C856,986 848,994 838,994 L744,994 C734,994 728,986 728,976 Z";
 const BACK_POCKET_FLAP = "M636,462 L778,462 L776,522 C730,532 690,532 638,522 Z";
 const BELT_LOOP_XS = [640, 810];
 
@@ -552,7 +582,11 @@ function drawPants(p: Palette, side: Side): string {
   const leg = [
     folds(
       p,
-      ["M640,1430 C632,1150 620,880 604,690", "M834,1420 C836,1360 820,1320 796,1300", "M670,1190 C720,1206 780,1206 836,1186"],
+      [
+        "M640,1430 C632,1150 620,880 604,690",
+        "M834,1420 C836,1360 820,1320 796,1300",
+        "M670,1190 C720,1206 780,1206 836,1186",
+      ],
       ["M750,720 C752,1000 744,1250 740,1430"],
     ),
     seam("M644,1100 C700,1084 790,1084 856,1098"),
@@ -592,7 +626,10 @@ function drawPants(p: Palette, side: Side): string {
       bothSides(
         seam("M858,380 C760,394 660,418 600,448") +
           `<path d="M642,470 L772,470 L766,640 C766,650 760,658 750,658 L664,658 C654,658 648,650 648,640 Z" fill="#000" fill-opacity=".1" stroke="#000" stroke-opacity=".35" stroke-width="3"/>` +
-          stitch("M652,482 L762,482 L756,638 C756,644 752,648 746,648 L668,648 C662,648 658,644 658,638 Z", p) +
+          stitch(
+            "M652,482 L762,482 L756,638 C756,644 752,648 746,648 L668,648 C662,648 658,644 658,638 Z",
+            p,
+          ) +
           folds(p, ["M640,530 C690,540 730,540 774,530"]) +
           fabricPanel(BACK_POCKET_FLAP) +
           stitch("M646,476 L768,476 L766,514", p) +
@@ -600,15 +637,20 @@ function drawPants(p: Palette, side: Side): string {
       ),
     );
   }
-  return fabricPanel(PANTS) + clipped("pants", PANTS, bothSides(leg.join("")) + waist.join("")) + rimLight(PANTS);
+  return (
+    fabricPanel(PANTS) + clipped("pants", PANTS, bothSides(leg.join("")) + waist.join("")) + rimLight(PANTS)
+  );
 }
 
 // The front shot is three-quarter, visor towards the viewer's left: a dead-on cap reads as a helmet.
-const CAP_CROWN_ANGLED = "M318,792 C300,600 420,436 620,430 C800,428 912,560 900,780 C780,836 470,846 318,792 Z";
+const CAP_CROWN_ANGLED =
+  "M318,792 C300,600 420,436 620,430 C800,428 912,560 900,780 C780,836 470,846 318,792 Z";
 const CAP_BRIM_ANGLED =
   "M296,790 C206,806 146,866 164,926 C186,990 330,1012 472,992 C604,972 704,912 764,836 C640,834 440,828 296,786 Z";
 const CAP_BRIM_EDGE = "M296,790 C206,806 146,866 164,926 C186,990 330,1012 472,992 C604,972 704,912 764,836";
-const CAP_CROWN_BACK = "M318,800 C318,560 450,430 600,426 C750,430 882,560 882,800 C780,820 420,820 318,800 Z";
+const CAP_BRIM_BEHIND = "M286,790 C270,890 930,890 914,790 Z";
+const CAP_CROWN_BACK =
+  "M318,800 C318,560 450,430 600,426 C750,430 882,560 882,800 C780,820 420,820 318,800 Z";
 
 function drawCap(p: Palette, side: Side): string {
   return side === "front" ? drawCapAngled(p) : drawCapBack(p);
@@ -622,11 +664,14 @@ function drawCapAngled(p: Palette): string {
     "M620,432 C704,480 770,640 770,830",
     "M620,432 C780,452 870,580 884,786",
   ]
-    .map((d) => seam(d) + stitch(d, p).replace("<path", `<path transform="translate(9 2)"`))
+    .map((d) => `${seam(d)}<g transform="translate(9 2)">${stitch(d, p)}</g>`)
     .join("");
   // rows of visor stitching follow its edge, shrinking towards where the brim meets the crown
   const brimRows = [0.94, 0.88, 0.82, 0.76]
-    .map((scale) => `<g transform="translate(540 830) scale(${scale}) translate(-540 -830)">${stitch(CAP_BRIM_EDGE, p)}</g>`)
+    .map(
+      (scale) =>
+        `<g transform="translate(540 830) scale(${scale}) translate(-540 -830)">${stitch(CAP_BRIM_EDGE, p)}</g>`,
+    )
     .join("");
   return (
     fabricPanel(crown) +
@@ -657,7 +702,7 @@ function drawCapBack(p: Palette): string {
     seam("M600,428 L600,712");
   return (
     // the visor, pointing away from us, shows only at the sides
-    `<path d="M286,790 C270,890 930,890 914,790 Z" fill="${p.deep}"/>` +
+    `<path d="${CAP_BRIM_BEHIND}" fill="${p.deep}"/>` +
     fabricPanel(crown) +
     `<path d="${crown}" fill="url(#dome)"/>` +
     clipped("cap-crown", crown, panelSeams) +
@@ -711,18 +756,21 @@ function drawBeanie(p: Palette, side: Side): string {
   );
 }
 
-const TOTE = "M352,584 L848,584 L872,1176 C872,1192 860,1204 844,1204 L356,1204 C340,1204 328,1192 328,1176 Z";
+const TOTE =
+  "M352,584 L848,584 L872,1176 C872,1192 860,1204 844,1204 L356,1204 C340,1204 328,1192 328,1176 Z";
 const TOTE_HANDLE =
   "M450,592 C450,366 510,282 600,282 C690,282 750,366 750,592 L714,592 C714,396 670,318 600,318 C530,318 486,396 486,592 Z";
+
+/** The far handle sits a little higher, and in the bag's shadow. */
+const FAR_HANDLE_OFFSET = "translate(0 -16)";
 
 function toteHandle(p: Palette, behind: boolean): string {
   const handle =
     fabricPanel(TOTE_HANDLE) +
     stitch("M458,592 C458,372 514,292 600,292 C686,292 742,372 742,592", p) +
     stitch("M478,592 C478,390 526,308 600,308 C674,308 722,390 722,592", p);
-  // the far handle sits a little higher and in the bag's shadow
   return behind
-    ? `<g transform="translate(0 -16)">${handle}<path d="${TOTE_HANDLE}" fill="#000" fill-opacity=".4"/></g>`
+    ? `<g transform="${FAR_HANDLE_OFFSET}">${handle}<path d="${TOTE_HANDLE}" fill="#000" fill-opacity=".4"/></g>`
     : handle;
 }
 
@@ -743,8 +791,13 @@ function drawTote(p: Palette, side: Side): string {
     clipped(
       "tote",
       TOTE,
-      folds(p, 
-        ["M350,640 C354,800 346,1000 342,1190", "M850,640 C848,800 856,1000 860,1190", "M420,1200 C520,1180 680,1180 780,1200"],
+      folds(
+        p,
+        [
+          "M350,640 C354,800 346,1000 342,1190",
+          "M850,640 C848,800 856,1000 860,1190",
+          "M420,1200 C520,1180 680,1180 780,1200",
+        ],
         ["M520,660 C530,800 520,1000 530,1180"],
       ) +
         seam("M340,630 L860,630") +
@@ -755,14 +808,18 @@ function drawTote(p: Palette, side: Side): string {
     rimLight(TOTE) +
     toteHandle(p, false) +
     // box-and-cross stitching where the handles are sewn on
-    bothSides(`<path d="M714,594 H750 V654 H714 Z M714,594 L750,654 M750,594 L714,654" fill="none" stroke="${p.stitch}" stroke-opacity=".75" stroke-width="2.4"/>`)
+    bothSides(
+      `<path d="M714,594 H750 V654 H714 Z M714,594 L750,654 M750,594 L714,654" fill="none" stroke="${p.stitch}" stroke-opacity=".75" stroke-width="2.4"/>`,
+    )
   );
 }
 
 const SOCK =
   "M640,420 L820,420 L824,880 C830,956 880,988 958,1000 C1040,1012 1082,1040 1084,1088 C1086,1142 1044,1166 982,1166 L770,1166 C690,1166 632,1118 630,1036 Z";
-const SOCK_HEEL = "M630,990 C640,1080 680,1140 760,1166 L804,1166 C766,1118 742,1056 740,990 C700,1000 660,998 630,990 Z";
-const SOCK_TOE = "M1010,1002 C1060,1016 1084,1046 1084,1088 C1086,1142 1044,1166 982,1166 L966,1166 C990,1120 996,1050 1010,1002 Z";
+const SOCK_HEEL =
+  "M630,990 C640,1080 680,1140 760,1166 L804,1166 C766,1118 742,1056 740,990 C700,1000 660,998 630,990 Z";
+const SOCK_TOE =
+  "M1010,1002 C1060,1016 1084,1046 1084,1088 C1086,1142 1044,1166 982,1166 L966,1166 C990,1120 996,1050 1010,1002 Z";
 
 function sock(p: Palette, id: string): string {
   const knit = Array.from({ length: 13 }, (_, i) => {
@@ -788,12 +845,16 @@ function sock(p: Palette, id: string): string {
   );
 }
 
+/** Front: a mirrored pair. Back: the pair stacked, both toes the same way, the far one first. */
+const SOCK_PLACEMENTS: Record<Side, readonly [string, string]> = {
+  front: ["matrix(-1 0 0 1 1200 50)", "translate(0 0)"],
+  back: ["translate(-350 -30)", "translate(-120 70)"],
+};
+
 function drawSocks(p: Palette, side: Side): string {
-  // front: a mirrored pair; back: the pair stacked, both toes the same way
-  return side === "front"
-    ? `<g transform="matrix(-1 0 0 1 1200 50)">${sock(p, "sock-left")}</g>${sock(p, "sock-right")}`
-    : `<g transform="translate(-350 -30)">${sock(p, "sock-far")}<path d="${SOCK}" fill="#000" fill-opacity=".25"/></g>` +
-        `<g transform="translate(-120 70)">${sock(p, "sock-near")}</g>`;
+  const [first, second] = SOCK_PLACEMENTS[side];
+  const inShade = side === "back" ? `<path d="${SOCK}" fill="#000" fill-opacity=".25"/>` : "";
+  return `<g transform="${first}">${sock(p, "sock-first")}${inShade}</g><g transform="${second}">${sock(p, "sock-second")}</g>`;
 }
 
 const SLING =
@@ -845,15 +906,82 @@ function drawCrossbody(p: Palette, side: Side): string {
 }
 
 const DRAWINGS: Record<GarmentKind, Drawing> = {
-  tshirt: { draw: drawTee, floorY: 1150, detailFocus: [660, 470], detailZoom: 2.3, flatAngle: -9 },
-  hoodie: { draw: drawHoodie, floorY: 1240, detailFocus: [610, 720], detailZoom: 2.1, flatAngle: 7 },
-  jacket: { draw: drawJacket, floorY: 1170, detailFocus: [640, 520], detailZoom: 2.2, flatAngle: -6 },
-  pants: { draw: drawPants, floorY: 1470, detailFocus: [780, 840], detailZoom: 2.2, flatAngle: 8 },
-  cap: { draw: drawCap, floorY: 1060, backFloorY: 900, detailFocus: [540, 660], detailZoom: 2, flatAngle: -12 },
-  beanie: { draw: drawBeanie, floorY: 1090, detailFocus: [600, 930], detailZoom: 2.4, flatAngle: 10 },
-  tote: { draw: drawTote, floorY: 1230, detailFocus: [600, 860], detailZoom: 2, flatAngle: -7 },
-  socks: { draw: drawSocks, floorY: 1210, detailFocus: [740, 560], detailZoom: 2.2, flatAngle: 11 },
-  crossbody: { draw: drawCrossbody, floorY: 1040, detailFocus: [680, 860], detailZoom: 2.2, flatAngle: -10 },
+  tshirt: {
+    draw: drawTee,
+    silhouette: () => [{ d: TEE }],
+    floorY: 1150,
+    detailFocus: [660, 470],
+    detailZoom: 2.3,
+    flatAngle: -9,
+  },
+  hoodie: {
+    draw: drawHoodie,
+    silhouette: (side) => [{ d: HOODIE }, { d: side === "front" ? HOOD_UP : HOOD_DOWN }],
+    floorY: 1240,
+    detailFocus: [610, 720],
+    detailZoom: 2.1,
+    flatAngle: 7,
+  },
+  jacket: {
+    draw: drawJacket,
+    silhouette: () => [{ d: JACKET }, { d: COLLAR_BACK, strokeWidth: 44 }],
+    floorY: 1170,
+    detailFocus: [640, 520],
+    detailZoom: 2.2,
+    flatAngle: -6,
+  },
+  pants: {
+    draw: drawPants,
+    silhouette: () => [{ d: PANTS }],
+    floorY: 1470,
+    detailFocus: [780, 840],
+    detailZoom: 2.2,
+    flatAngle: 8,
+  },
+  cap: {
+    draw: drawCap,
+    silhouette: (side) =>
+      side === "front"
+        ? [{ d: CAP_CROWN_ANGLED }, { d: CAP_BRIM_ANGLED }]
+        : [{ d: CAP_CROWN_BACK }, { d: CAP_BRIM_BEHIND }],
+    floorY: 1060,
+    backFloorY: 900,
+    detailFocus: [540, 660],
+    detailZoom: 2,
+    flatAngle: -12,
+  },
+  beanie: {
+    draw: drawBeanie,
+    silhouette: () => [{ d: BEANIE_CROWN }, { d: BEANIE_CUFF }],
+    floorY: 1090,
+    detailFocus: [600, 930],
+    detailZoom: 2.4,
+    flatAngle: 10,
+  },
+  tote: {
+    draw: drawTote,
+    silhouette: () => [{ d: TOTE }, { d: TOTE_HANDLE }, { d: TOTE_HANDLE, transform: FAR_HANDLE_OFFSET }],
+    floorY: 1230,
+    detailFocus: [600, 860],
+    detailZoom: 2,
+    flatAngle: -7,
+  },
+  socks: {
+    draw: drawSocks,
+    silhouette: (side) => SOCK_PLACEMENTS[side].map((transform) => ({ d: SOCK, transform })),
+    floorY: 1210,
+    detailFocus: [740, 560],
+    detailZoom: 2.2,
+    flatAngle: 11,
+  },
+  crossbody: {
+    draw: drawCrossbody,
+    silhouette: () => [{ d: SLING }, { d: SLING_STRAP, strokeWidth: 46 }],
+    floorY: 1040,
+    detailFocus: [680, 860],
+    detailZoom: 2.2,
+    flatAngle: -10,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -868,7 +996,11 @@ function mix(from: string, to: string, amount: number): string {
   const a = parseHex(from);
   const b = parseHex(to);
   return `#${a
-    .map((channel, i) => Math.round(channel + ((b[i] as number) - channel) * amount).toString(16).padStart(2, "0"))
+    .map((channel, i) =>
+      Math.round(channel + ((b[i] as number) - channel) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
     .join("")}`;
 }
 

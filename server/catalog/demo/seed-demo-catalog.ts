@@ -80,7 +80,9 @@ function uniqueShots(products: readonly DemoProduct[]): Map<string, GarmentShot>
 function inArrivalOrder(products: readonly DemoProduct[]): DemoProduct[] {
   const queues = DEMO_CATEGORIES.map((category) => products.filter((demo) => demo.category === category));
   const rounds = Math.max(...queues.map((queue) => queue.length));
-  return Array.from({ length: rounds }, (_, round) => queues.flatMap((queue) => queue.slice(round, round + 1))).flat();
+  return Array.from({ length: rounds }, (_, round) =>
+    queues.flatMap((queue) => queue.slice(round, round + 1)),
+  ).flat();
 }
 
 async function forEachConcurrently<T>(

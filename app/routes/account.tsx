@@ -1,0 +1,195 @@
+import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { formText, validateFullName, validatePasswordChange } from "../../core/validation/auth";
+import { changePassword } from "../../server/auth/change-password";
+import { requireUser } from "../../server/auth/guards";
+import { updateProfile } from "../../server/auth/update-profile";
+import { Field, FormError, PasswordField } from "~/components/auth-ui";
+import { Button } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { pageMeta } from "~/lib/meta";
+import { useFormError } from "~/lib/use-form-error";
+import type { Route } from "./+types/account";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "My Account", description: "Your profile, orders and settings.", noIndex: true });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireUser(context, request);
+  return { name: user.name, email: user.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(context, request);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  if (intent === "profile") {
+    const result = await updateProfile({ ...context, headers: request.headers, fullName: formText(form, "fullName") });
+    return result.ok
+      ? data({ intent, ok: true as const }, { headers: result.headers })
+      : data({ intent, ok: false as const, error: result.message }, { status: result.status });
+  }
+  if (intent === "password") {
+    const result = await changePassword({
+      ...context,
+      headers: request.headers,
+      currentPassword: formText(form, "currentPassword"),
+      newPassword: formText(form, "newPassword"),
+      confirmPassword: formText(form, "confirmPassword"),
+    });
+    // the other sessions are gone; this browser gets a fresh session cookie
+    return result.ok
+      ? data({ intent, ok: true as const }, { headers: result.headers })
+      : data({ intent, ok: false as const, error: result.message }, { status: result.status });
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+type Tab = "profile" | "orders" | "settings";
+
+function tabFromLocation(pathname: string, search: string): Tab {
+  if (pathname.endsWith("/orders")) return "orders";
+  return new URLSearchParams(search).get("tab") === "settings" ? "settings" : "profile";
+}
+
+const TAB_URLS: Record<Tab, string> = { profile: "/account", orders: "/account/orders", settings: "/account?tab=settings" };
+
+function ProfileTab({ name, email }: { name: string; email: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
+  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, (form) =>
+    validateFullName(formText(form, "fullName")),
+  );
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success("Profile updated successfully");
+    else toast.error(result.error === "Failed to update profile" ? result.error : `Failed to update profile: ${result.error}`);
+  }, [result]);
+  return (
+    <section className="max-w-xl rounded-xl border bg-card/60 p-6" aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="mb-6 font-semibold text-xl">
+        Profile Information
+      </h2>
+      <FormError message={error} />
+      <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <Field label="Full Name" name="fullName" defaultValue={name} autoComplete="name" required maxLength={100} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={email}
+          disabled
+          hint="Email address and username cannot be changed"
+        />
+        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Saving..." : "Save Changes"}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function SettingsTab() {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
+  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, (form) =>
+    validatePasswordChange({
+      currentPassword: formText(form, "currentPassword"),
+      newPassword: formText(form, "newPassword"),
+      confirmPassword: formText(form, "confirmPassword"),
+    }),
+  );
+  const formKey = result?.ok ? "saved" : "editing";
+  useEffect(() => {
+    if (result?.ok) toast.success("Password updated successfully");
+  }, [result]);
+  return (
+    <div className="grid max-w-xl gap-6">
+      <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="mb-6 flex items-center gap-2 font-semibold text-xl">
+          <LockIcon className="size-5 text-accent" aria-hidden /> Change Password
+        </h2>
+        <FormError message={error} />
+        {/* a new key empties the fields after a successful change */}
+        <fetcher.Form key={formKey} method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+          <input type="hidden" name="intent" value="password" />
+          <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required />
+          <PasswordField label="New Password" name="newPassword" autoComplete="new-password" required />
+          <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required />
+          <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Updating..." : "Update Password"}
+          </Button>
+        </fetcher.Form>
+      </section>
+      <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="signout-heading">
+        <h2 id="signout-heading" className="mb-2 font-semibold text-xl">
+          Sign Out
+        </h2>
+        <p className="mb-5 text-muted-foreground text-sm">Sign out of your account on this device.</p>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="destructive">
+            <LogOutIcon /> Sign Out
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function OrdersTab() {
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+      <PackageIcon className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="font-semibold text-xl">No orders yet</h2>
+      <p className="text-muted-foreground">When you place an order, it will appear here with its status and tracking.</p>
+      <Button asChild className="mt-2">
+        <Link to="/products">Shop Now</Link>
+      </Button>
+    </section>
+  );
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = tabFromLocation(location.pathname, location.search);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <header className="mb-10 flex items-center gap-4">
+        <span className="flex size-14 items-center justify-center rounded-full bg-secondary">
+          <UserRoundIcon className="size-6 text-accent" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate font-bold text-3xl">{loaderData.name || "Valued Customer"}</h1>
+          <p className="truncate text-muted-foreground">{loaderData.email}</p>
+        </div>
+      </header>
+      <Tabs value={tab} onValueChange={(value) => navigate(TAB_URLS[value as Tab], { replace: true, preventScrollReset: true })}>
+        <TabsList>
+          <TabsTrigger value="profile">
+            <UserRoundIcon /> Profile
+          </TabsTrigger>
+          <TabsTrigger value="orders">
+            <PackageIcon /> Orders
+          </TabsTrigger>
+          <TabsTrigger value="settings">
+            <LockIcon /> Settings
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab name={loaderData.name} email={loaderData.email} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrdersTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+// Performance benchmark: seeds catalogs of 100 and 10,000 products into fresh databases, serves
+// each with the production build and loads the storefront pages with autocannon; measures the
+// JavaScript each storefront route ships and, with --lighthouse, runs Lighthouse. Writes the
+// results into docs/PERFORMANCE.md. Usage: npm run bench -- --help
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
+import { measureRouteBundles } from "./bench/bundle";
+import { type LighthouseResult, lighthouseCommandLine, runLighthouse } from "./bench/lighthouse";
+import { BROWSER_HEADERS, measure, probePage } from "./bench/load";
+import {
+  bundleSection,
+  type DriverReport,
+  driverSection,
+  type Environment,
+  lighthouseSection,
+  type PageMeasurement,
+  summarize,
+  updateReport,
+} from "./bench/report";
+import {
+  type Catalog,
+  createPostgresDatabase,
+  type Driver,
+  dropPostgresDatabase,
+  postgresReachable,
+  seedCatalog,
+} from "./bench/seed";
+import { type RunningServer, startServer } from "./bench/server";
+
+const HELP = `npm run bench -- [options]
+
+  --duration <s>        seconds of load per URL (default 10)
+  --connections <n>     concurrent connections (default 50)
+  --warmup <s>          seconds of load per URL before measuring (default 3)
+  --rounds <n>          measure every URL n times, interleaving the catalog sizes; medians are reported (default 1)
+  --sizes <a,b>         catalog sizes (default 100,10000)
+  --search <term>       the shop search term (default "socks", about 3 % of the catalog)
+  --pglite              the embedded PGlite database instead of PostgreSQL
+  --both                PostgreSQL, then PGlite
+  --database-url <url>  PostgreSQL admin connection (default $BENCH_DATABASE_URL or
+                        postgres://postgres@127.0.0.1:5432/postgres); a fresh database
+                        nocturn_bench_<pid>_<size> is created there and dropped at the end
+  --lighthouse          also run Lighthouse (mobile) on home, shop and product at the largest size
+  --print-only          do not write docs/PERFORMANCE.md
+`;
+
+const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(appRoot);
+const reportFile = path.join(appRoot, "docs", "PERFORMANCE.md");
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "1" },
+    sizes: { type: "string", default: "100,10000" },
+    search: { type: "string", default: "socks" },
+    pglite: { type: "boolean", default: false },
+    both: { type: "boolean", default: false },
+    "database-url": {
+      type: "string",
+      default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    },
+    lighthouse: { type: "boolean", default: false },
+    "print-only": { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+if (args.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function wholeNumber(name: string, value: string, min = 1): number {
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isInteger(number) || number < min) {
+    console.error(`--${name} must be a whole number of at least ${min}, not ${value}`);
+    process.exit(2);
+  }
+  return number;
+}
+const duration = wholeNumber("duration", args.duration);
+const connections = wholeNumber("connections", args.connections);
+const warmup = wholeNumber("warmup", args.warmup, 0);
+const rounds = wholeNumber("rounds", args.rounds);
+const sizes = [...new Set(args.sizes.split(",").map((size) => wholeNumber("sizes", size.trim())))].sort(
+  (a, b) => a - b,
+);
+const searchTerm = args.search.trim();
+const adminUrl = args["database-url"];
+// the demo catalog's featured hoodie: in every catalog, with four images and many relatives
+const productName = DEMO_PRODUCTS.find((demo) => demo.category === "Hoodies")?.name ?? "";
+
+/** Undo steps, newest first; run in finally, on Ctrl+C and by the watchdog. */
+const cleanups: { label: string; run: () => Promise<void> }[] = [];
+async function cleanUp(downTo = 0) {
+  while (cleanups.length > downTo) {
+    const step = cleanups.pop();
+    if (!step) break;
+    try {
+      await step.run();
+    } catch (error) {
+      console.error(`cleanup (${step.label}) failed: ${(error as Error).message}`);
+    }
+  }
+}
+let exiting = false;
+async function exitAfterCleanup(code: number, reason?: string) {
+  if (exiting) return;
+  exiting = true;
+  if (reason) console.error(reason);
+  await cleanUp();
+  process.exit(code);
+}
+process.once("SIGINT", () => void exitAfterCleanup(130, "interrupted, cleaning up"));
+process.once("SIGTERM", () => void exitAfterCleanup(143, "terminated, cleaning up"));
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+function run(command: string, commandArgs: string[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, commandArgs, { stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+    );
+  });
+}
+
+async function chooseDrivers(): Promise<Driver[]> {
+  if (args.pglite) return ["pglite"];
+  const reachable = await postgresReachable(adminUrl);
+  if (args.both) {
+    if (!reachable) throw new Error(`--both needs PostgreSQL, but ${new URL(adminUrl).host} does not answer`);
+    return ["postgres", "pglite"];
+  }
+  if (reachable) return ["postgres"];
+  log(`PostgreSQL does not answer at ${new URL(adminUrl).host}; measuring the embedded PGlite instead`);
+  return ["pglite"];
+}
+
+interface PageSpec {
+  label: string;
+  pattern: string;
+  path: (catalog: Catalog) => string;
+}
+const PAGES: PageSpec[] = [
+  { label: "home", pattern: "/", path: () => "/" },
+  { label: "shop", pattern: "/products", path: () => "/products" },
+  {
+    label: "shop search",
+    pattern: `/products?q=${searchTerm}`,
+    path: (catalog) => `/products?q=${encodeURIComponent(catalog.search.term)}`,
+  },
+  { label: "product", pattern: "/products/<id>", path: (catalog) => `/products/${catalog.productId}` },
+];
+
+async function benchDriver(
+  driver: Driver,
+  workDir: string,
+  lighthouse: boolean,
+): Promise<{ report: DriverReport; lighthouse: LighthouseResult[] }> {
+  const catalogs: Catalog[] = [];
+  for (const size of sizes) {
+    const dataDir = path.join(workDir, `${driver}-${size}`);
+    let databaseUrl: string | undefined;
+    if (driver === "postgres") {
+      const name = `nocturn_bench_${process.pid}_${size}`;
+      databaseUrl = await createPostgresDatabase(adminUrl, name);
+      cleanups.push({ label: `drop database ${name}`, run: () => dropPostgresDatabase(adminUrl, name) });
+    }
+    log(`${driver}: seeding ${size.toLocaleString("en-US")} products`);
+    const catalog = await seedCatalog({ driver, size, dataDir, databaseUrl, searchTerm, productName });
+    log(
+      `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s; "${searchTerm}" matches ${catalog.search.matches}`,
+    );
+    catalogs.push(catalog);
+  }
+
+  // every size is served at once, so the sizes can be measured back to back per page
+  const servers = new Map<number, RunningServer>();
+  for (const catalog of catalogs) {
+    const server = await startServer({ appRoot, catalog });
+    cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
+    servers.set(catalog.size, server);
+    log(`${driver}: server for ${catalog.size} products at ${server.url} (pid ${server.pid})`);
+  }
+
+  const pages: PageMeasurement[] = PAGES.map((page) => ({
+    label: page.label,
+    pattern: page.pattern,
+    bySize: new Map(),
+  }));
+  for (const [index, page] of PAGES.entries()) {
+    for (const catalog of catalogs) {
+      const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
+      const probe = await probePage(url);
+      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+      pages[index]?.bySize.set(catalog.size, {
+        path: page.path(catalog),
+        runs: [],
+        htmlGzip: probe.gzipBytes,
+      });
+    }
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const [index, page] of PAGES.entries()) {
+      for (const catalog of catalogs) {
+        const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
+        if (warmup > 0) await measure({ url, connections, duration: warmup });
+        const result = await measure({ url, connections, duration });
+        pages[index]?.bySize.get(catalog.size)?.runs.push(result);
+        log(
+          `${driver} ${catalog.size} ${page.label}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+        );
+      }
+    }
+  }
+  const server = new Map<number, { startMs: number; rssMiB: number | null }>();
+  for (const [size, running] of servers)
+    server.set(size, { startMs: running.startMs, rssMiB: await running.rssMiB() });
+
+  const lighthouseResults: LighthouseResult[] = [];
+  if (lighthouse) {
+    const largest = catalogs[catalogs.length - 1] as Catalog;
+    const running = servers.get(largest.size) as RunningServer;
+    for (const page of PAGES.filter((spec) => spec.label !== "shop search")) {
+      log(`lighthouse ${page.label} (${largest.size} products, ${driver})`);
+      const result = await runLighthouse({
+        label: page.label,
+        url: running.publicUrl + page.path(largest),
+        outDir: workDir,
+      });
+      log(
+        `lighthouse ${page.label}: ${Object.entries(result.scores)
+          .map(([category, score]) => `${category} ${score}`)
+          .join(", ")}`,
+      );
+      lighthouseResults.push(result);
+    }
+  }
+  return { report: { driver, catalogs, pages, server }, lighthouse: lighthouseResults };
+}
+
+async function main() {
+  const startedAt = new Date();
+  if (!existsSync("build/server/index.js") || !existsSync("build/client/assets")) {
+    log("no production build: running npm run build");
+    await run("npm", ["run", "build"]);
+  }
+  const drivers = await chooseDrivers();
+
+  // the script always ends by itself: a generous ceiling for the whole run
+  const perDriverMs =
+    sizes.length * (120_000 + PAGES.length * rounds * (duration + warmup + 5) * 1000) +
+    (args.lighthouse ? 4 * 240_000 : 0);
+  setTimeout(
+    () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
+    drivers.length * perDriverMs + 300_000,
+  ).unref();
+
+  const env: Environment = {
+    date: startedAt.toISOString().replace(/\.\d+Z$/, "Z"),
+    command: ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(
+      " ",
+    ),
+    cpu: os.cpus()[0]?.model.trim() ?? "unknown CPU",
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg(),
+    connections,
+    duration,
+    warmup,
+    rounds,
+    headers: BROWSER_HEADERS,
+  };
+  log(
+    `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
+  );
+
+  const bundles = await measureRouteBundles(path.join(appRoot, "build", "client"));
+  for (const bundle of bundles) {
+    log(`JS ${bundle.label}: ${(bundle.jsGzip / 1024).toFixed(1)} KiB gzip in ${bundle.chunks.length} files`);
+  }
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
+  cleanups.push({ label: `remove ${workDir}`, run: () => rm(workDir, { recursive: true, force: true }) });
+
+  const sections: Record<string, string> = { bundle: bundleSection(bundles, env.date) };
+  for (const [index, driver] of drivers.entries()) {
+    const mark = cleanups.length;
+    try {
+      const measured = await benchDriver(driver, workDir, args.lighthouse && index === 0);
+      sections[driver] = driverSection(env, measured.report);
+      if (measured.lighthouse.length > 0) {
+        const largest = sizes[sizes.length - 1] as number;
+        sections.lighthouse = lighthouseSection({
+          results: measured.lighthouse,
+          date: env.date,
+          context: `production build on ${driver === "postgres" ? "PostgreSQL" : "PGlite"} with ${largest.toLocaleString("en-US")} products, served at http://localhost on this machine`,
+          commandLine: lighthouseCommandLine(),
+        });
+      }
+      printSummary(measured.report);
+    } finally {
+      // stop this driver's servers and drop its databases before the next driver
+      await cleanUp(mark);
+    }
+  }
+
+  if (args["print-only"]) {
+    for (const body of Object.values(sections)) console.log(`\n${body}`);
+  } else {
+    await updateReport(reportFile, sections);
+    log(`results written to ${path.relative(appRoot, reportFile)}`);
+  }
+}
+
+function printSummary(report: DriverReport) {
+  for (const page of report.pages) {
+    for (const [size, measured] of page.bySize) {
+      const summary = summarize(measured.runs);
+      log(
+        `${report.driver} ${page.label.padEnd(11)} ${String(size).padStart(6)}: ${Math.round(summary.requestsPerSecond)} req/s, p50 ${summary.p50} ms, p99 ${summary.p99} ms`,
+      );
+    }
+  }
+}
+
+main()
+  .then(() => exitAfterCleanup(0))
+  .catch((error: unknown) => exitAfterCleanup(1, `bench failed: ${(error as Error).stack ?? String(error)}`));

@@ -1,0 +1,109 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+interface ManifestEntry {
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+interface RouterManifest {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry & { parentId?: string }>;
+}
+
+export interface RouteBundle {
+  label: string;
+  routeId: string;
+  chunks: { file: string; bytes: number; gzip: number }[];
+  jsBytes: number;
+  jsGzip: number;
+  /** as the server sends it to browsers: compression's brotli at quality 4 */
+  jsBrotli: number;
+  cssGzip: number;
+}
+
+export const STOREFRONT_ROUTES = [
+  { label: "home", routeId: "routes/home" },
+  { label: "shop", routeId: "routes/products" },
+  { label: "product", routeId: "routes/product" },
+  { label: "cart", routeId: "routes/cart" },
+] as const;
+
+// static imports in Rollup's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`
+const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+/**
+ * The JavaScript a first visit to each route downloads: React Router's manifest script, the
+ * client entry, the root route and the route, each with every chunk it imports statically
+ * (followed transitively in the chunks themselves, in case the manifest lists only direct ones).
+ */
+export async function measureRouteBundles(clientDir: string): Promise<RouteBundle[]> {
+  const assetsDir = path.join(clientDir, "assets");
+  const manifestFile = (await readdir(assetsDir)).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!manifestFile) throw new Error(`No React Router manifest in ${assetsDir}; run npm run build`);
+  const manifestSource = await readFile(path.join(assetsDir, manifestFile), "utf8");
+  const json = manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1);
+  const manifest = JSON.parse(json) as RouterManifest;
+
+  const sizes = new Map<string, { bytes: number; gzip: number; brotli: number; source: string }>();
+  const sizeOf = async (urlPath: string) => {
+    let size = sizes.get(urlPath);
+    if (!size) {
+      const source = await readFile(path.join(clientDir, urlPath));
+      size = {
+        bytes: source.length,
+        gzip: gzipSync(source).length,
+        brotli: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+        source: source.toString("utf8"),
+      };
+      sizes.set(urlPath, size);
+    }
+    return size;
+  };
+
+  const bundles: RouteBundle[] = [];
+  for (const { label, routeId } of STOREFRONT_ROUTES) {
+    const route = manifest.routes[routeId];
+    if (!route) throw new Error(`Route ${routeId} is not in the React Router manifest`);
+    const chain: ManifestEntry[] = [manifest.entry];
+    for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+      const entry = manifest.routes[id];
+      if (entry) chain.splice(1, 0, entry);
+    }
+    const queue = [
+      `/assets/${manifestFile}`,
+      ...chain.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]),
+    ];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const file = queue.shift() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const { source } = await sizeOf(file);
+      for (const match of source.matchAll(STATIC_IMPORT)) {
+        queue.push(path.posix.join(path.posix.dirname(file), match[1] as string));
+      }
+    }
+    const chunks = await Promise.all(
+      [...seen].map(async (file) => {
+        const size = await sizeOf(file);
+        return { file, bytes: size.bytes, gzip: size.gzip, brotli: size.brotli };
+      }),
+    );
+    chunks.sort((a, b) => b.gzip - a.gzip);
+    const css = [...new Set(chain.flatMap((entry) => entry.css ?? []))];
+    const cssSizes = await Promise.all(css.map(sizeOf));
+    bundles.push({
+      label,
+      routeId,
+      chunks: chunks.map(({ file, bytes, gzip }) => ({ file, bytes, gzip })),
+      jsBytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+      jsGzip: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+      jsBrotli: chunks.reduce((sum, chunk) => sum + chunk.brotli, 0),
+      cssGzip: cssSizes.reduce((sum, size) => sum + size.gzip, 0),
+    });
+  }
+  return bundles;
+}

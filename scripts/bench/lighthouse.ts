@@ -1,0 +1,142 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
+export const LIGHTHOUSE_VERSION = "12.8.2";
+export const CHROME_PATH = "/usr/bin/chromium";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** A scratch install with the trace_engine override, used when it exists (see PERFORMANCE.md). */
+const SCRATCH_BINARY = "/tmp/lh/node_modules/.bin/lighthouse";
+
+interface LighthouseAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+}
+
+interface LighthouseReport {
+  lighthouseVersion: string;
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number; group?: string }[] }
+  >;
+  audits: Record<string, LighthouseAudit>;
+}
+
+export interface LighthouseResult {
+  label: string;
+  url: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  metrics: Record<string, string>;
+  /** audits of any category scored below 1, with the category they count in */
+  failed: { category: string; id: string; title: string; score: number; displayValue?: string }[];
+  warnings: string[];
+}
+
+export function lighthouseCommand(url: string, outputPath: string): { command: string; args: string[] } {
+  const args = [
+    url,
+    `--chrome-path=${CHROME_PATH}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+    "--output=json",
+    `--output-path=${outputPath}`,
+    "--quiet",
+    `--only-categories=${CATEGORIES.join(",")}`,
+  ];
+  if (existsSync(SCRATCH_BINARY)) return { command: SCRATCH_BINARY, args };
+  return { command: "npx", args: ["-y", `lighthouse@${LIGHTHOUSE_VERSION}`, ...args] };
+}
+
+/** Human-readable form of the command, for the report. */
+export function lighthouseCommandLine(): string {
+  return [
+    `npx -y lighthouse@${LIGHTHOUSE_VERSION} <url>`,
+    `--chrome-path=${CHROME_PATH}`,
+    `--chrome-flags="${CHROME_FLAGS}"`,
+    "--output=json --output-path=<file> --quiet",
+    `--only-categories=${CATEGORIES.join(",")}`,
+  ].join(" ");
+}
+
+/** Lighthouse, mobile preset (the default), one page; the run is stopped after 4 minutes. */
+export async function runLighthouse(options: {
+  label: string;
+  url: string;
+  outDir: string;
+}): Promise<LighthouseResult> {
+  const outputPath = path.join(options.outDir, `lighthouse-${options.label}.json`);
+  const { command, args } = lighthouseCommand(options.url, outputPath);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    // kill the whole group (npx, node, chromium) when it hangs
+    const timer = setTimeout(() => {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    }, 240_000);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`lighthouse ${options.url} ended with ${signal ?? code}:\n${stderr}`));
+    });
+  });
+
+  const report = JSON.parse(await readFile(outputPath, "utf8")) as LighthouseReport;
+  if (report.runtimeError) throw new Error(`lighthouse ${options.url}: ${report.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = report.categories[id]?.score;
+      return [id, score == null ? null : Math.round(score * 100)];
+    }),
+  ) as LighthouseResult["scores"];
+  const metricIds = [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+  ];
+  const metrics = Object.fromEntries(
+    metricIds.map((id) => [report.audits[id]?.title ?? id, report.audits[id]?.displayValue ?? "n/a"]),
+  );
+  const failed: LighthouseResult["failed"] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of report.categories[category]?.auditRefs ?? []) {
+      const audit = report.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (!["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode)) continue;
+      // performance: the metrics are listed separately; keep the opportunities and diagnostics
+      if (category === "performance" && ref.group === "metrics") continue;
+      if (category === "performance" && audit.score >= 0.9) continue;
+      failed.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+      });
+    }
+  }
+  return {
+    label: options.label,
+    url: options.url,
+    scores,
+    metrics,
+    failed,
+    warnings: report.runWarnings ?? [],
+  };
+}

@@ -1,0 +1,57 @@
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+/** What Chromium sends: the server answers with brotli (compression's default preference). */
+export const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" };
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Loads one URL with autocannon; fails when any response is not 2xx or any request failed. */
+export async function measure(options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers ?? BROWSER_HEADERS,
+    timeout: 30,
+  });
+  const measured = {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result["2xx"],
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+  if (measured.non2xx > 0 || measured.errors > 0) {
+    throw new Error(
+      `${options.url}: ${measured.non2xx} non-2xx responses, ${measured.errors} errors/timeouts of ${result.requests.sent}`,
+    );
+  }
+  return measured;
+}
+
+/** One request like a browser's first visit: status, HTML size and its gzip size (level 6, as served). */
+export async function probePage(
+  url: string,
+): Promise<{ status: number; htmlBytes: number; gzipBytes: number }> {
+  // fetch() decodes the body; compress it again the way the compression middleware does
+  const response = await fetch(url, {
+    headers: { accept: "text/html" },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, htmlBytes: body.length, gzipBytes: gzipSync(body).length };
+}

@@ -1,0 +1,190 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
+import { type Database, openDatabase } from "../../server/db/client";
+import { createLocalStorage } from "../../server/storage/local-storage";
+
+export type Driver = "postgres" | "pglite";
+
+/** One database with a catalog of a given size, ready to be served by `node server.js`. */
+export interface Catalog {
+  driver: Driver;
+  size: number;
+  /** DATA_DIR for the server: media/ (and pglite/ for the embedded database). */
+  dataDir: string;
+  /** Set for PostgreSQL. */
+  databaseUrl?: string;
+  /** The term searched on the shop page and how many products it matches. */
+  search: { term: string; matches: number };
+  /** The product whose page is measured. */
+  productId: string;
+  /** `server_version` as the database reports it */
+  serverVersion: string;
+  seedMs: number;
+}
+
+// First words for the generated names. None of them contains a garment word ("tee", "cap",
+// "tote", "socks", ...) so a search for a garment still finds only that garment.
+const NAME_PREFIXES = [
+  "Onyx",
+  "Vanta",
+  "Umbra",
+  "Nocturne",
+  "Carbon",
+  "Graphite",
+  "Shadow",
+  "Raven",
+  "Ink",
+  "Twilight",
+  "Nightfall",
+  "Halo",
+  "Orbit",
+  "Noir",
+  "Ghost",
+  "Solstice",
+  "Equinox",
+  "Nova",
+  "Vapor",
+  "Cinder",
+  "Basalt",
+  "Gravel",
+  "Moth",
+  "Hollow",
+];
+
+/** Tells whether a PostgreSQL server answers at `adminUrl`. */
+export async function postgresReachable(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs one statement on the admin database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function adminQuery(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+export async function dropPostgresDatabase(adminUrl: string, name: string) {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  // the server is stopped by then; FORCE ends any connection it left behind
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+}
+
+/**
+ * Migrates an empty database, seeds the demo catalog (real images), then fills it up to `size`
+ * products with one INSERT ... SELECT over generate_series that reuses the demo products'
+ * images, categories and descriptions with new names, prices, stock and arrival dates.
+ */
+export async function seedCatalog(options: {
+  driver: Driver;
+  size: number;
+  dataDir: string;
+  databaseUrl?: string;
+  searchTerm: string;
+  productName: string;
+}): Promise<Catalog> {
+  const started = performance.now();
+  const { driver, size, dataDir, databaseUrl } = options;
+  const handle = await openDatabase(
+    driver === "postgres" ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") },
+  );
+  try {
+    await handle.migrate();
+    const storage = createLocalStorage({ root: path.join(dataDir, "media"), urlPrefix: "/media" });
+    const demo = await seedDemoCatalog({ db: handle.db, storage });
+    if (!demo.seeded) throw new Error("The benchmark database was not empty");
+    if (size < demo.products) throw new Error(`--sizes must be at least ${demo.products} (the demo catalog)`);
+    await fillCatalog(handle.db, size - demo.products);
+    // the state autovacuum brings PostgreSQL to shortly after a bulk load: statistics and
+    // the visibility map (index-only scans) are up to date
+    await handle.db.execute(sql`vacuum analyze product`);
+
+    const total = await scalar(handle.db, sql`select count(*)::int as value from product`);
+    if (total !== size) throw new Error(`Seeded ${total} products instead of ${size}`);
+    const pattern = `%${options.searchTerm}%`;
+    const matches = await scalar(
+      handle.db,
+      sql`select count(*)::int as value from product where name ilike ${pattern} or description ilike ${pattern}`,
+    );
+    const productId = await scalar(
+      handle.db,
+      sql`select id::text as value from product where name = ${options.productName} order by created_at desc limit 1`,
+    );
+    if (typeof productId !== "string") throw new Error(`No product named ${options.productName}`);
+    const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
+    return {
+      driver,
+      size,
+      dataDir,
+      databaseUrl,
+      search: { term: options.searchTerm, matches: Number(matches) },
+      productId,
+      serverVersion: String(serverVersion),
+      seedMs: performance.now() - started,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function scalar(db: Database, query: ReturnType<typeof sql>) {
+  // both drivers return { rows }
+  const result = (await db.execute(query)) as unknown as { rows: { value: unknown }[] };
+  return result.rows[0]?.value;
+}
+
+async function fillCatalog(db: Database, count: number) {
+  if (count <= 0) return;
+  // Deterministic spreads from the row number instead of random(), so every run (and both
+  // drivers) get the same catalog. Generated products arrived over the two years before the
+  // demo catalog's four weeks, so "newest" still opens on the demo pieces; 1 in 500 is featured.
+  await db.execute(sql`
+    with demo as (
+      select row_number() over (order by created_at desc, id) - 1 as i, *
+      from product
+    ),
+    demo_count as (select count(*) as n from demo),
+    prefixes as (select string_to_array(${NAME_PREFIXES.join(",")}, ',') as names)
+    insert into product (name, description, price_cents, stock, category, images, featured, created_at, updated_at)
+    select
+      prefixes.names[1 + (g * 7) % array_length(prefixes.names, 1)] || ' '
+        || regexp_replace(demo.name, '^\\S+\\s+', ''),
+      demo.description,
+      greatest(900, demo.price_cents + ((g * 7919) % 41 - 20) * 100),
+      case when g % 13 = 0 then 0 else 1 + (g * 37) % 80 end,
+      demo.category,
+      demo.images,
+      g % 500 = 0,
+      arrived.at,
+      arrived.at
+    from generate_series(1, ${count}::int) as g
+    cross join demo_count
+    cross join prefixes
+    join demo on demo.i = g % demo_count.n
+    cross join lateral (
+      select now() - interval '28 days' - ((g::bigint * 104729) % (730 * 24 * 60)) * interval '1 minute' as at
+    ) as arrived
+  `);
+}

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import net from "node:net";
+import type { Catalog } from "./seed";
+
+export interface RunningServer {
+  /** http://127.0.0.1:port */
+  url: string;
+  /** http://localhost:port, the server's PUBLIC_URL (what Lighthouse loads) */
+  publicUrl: string;
+  pid: number;
+  startMs: number;
+  /** Resident memory of the server process in MiB, or null when /proc is not available. */
+  rssMiB(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `node server.js` in production mode on the catalog's database; resolves once /healthz answers. */
+export async function startServer(options: { appRoot: string; catalog: Catalog }): Promise<RunningServer> {
+  const { catalog } = options;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: catalog.dataDir,
+    LOG_LEVEL: "warn",
+  };
+  if (catalog.databaseUrl) env.DATABASE_URL = catalog.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const started = performance.now();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: options.appRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const stop = () => stopChild(child, exited, () => hasExited);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (hasExited) throw new Error(`The server exited during start:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`The server did not answer /healthz within 120 s:\n${output}`);
+      const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (healthy) break;
+      await sleep(200);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    publicUrl: `http://localhost:${port}`,
+    pid: child.pid ?? 0,
+    startMs,
+    async rssMiB() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
+      const kiB = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      return kiB ? Number(kiB) / 1024 : null;
+    },
+    stop,
+  };
+}
+
+/** SIGTERM (the server finishes requests in flight), SIGKILL if it is still there after 15 s. */
+async function stopChild(child: ChildProcess, exited: Promise<unknown>, hasExited: () => boolean) {
+  if (hasExited()) return;
+  child.kill("SIGTERM");
+  const killed = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+  if (!killed && !hasExited()) {
+    child.kill("SIGKILL");
+    await Promise.race([exited, sleep(5_000)]);
+  }
+}

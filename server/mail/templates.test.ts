@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderButton, renderLayout } from "./layout";
+import { passwordResetEmail } from "./templates/password-reset";
+import { welcomeEmail } from "./templates/welcome";
+
+const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com" };
+const resetUrl = "https://shop.example.com/reset-password/abc123?callbackURL=%2Freset&x=1";
+
+describe("password reset e-mail", () => {
+  const email = passwordResetEmail({ ...store, name: "Zoë", resetUrl, expiresInMinutes: 60 });
+
+  it("has the subject", () => {
+    expect(email.subject).toBe("Reset your Nocturn password");
+  });
+
+  it("carries the reset link in both bodies, as a button and written out", () => {
+    const escapedUrl = resetUrl.replace("&", "&amp;");
+    expect(email.html.split(`href="${escapedUrl}"`).length - 1).toBeGreaterThanOrEqual(2);
+    expect(email.html).toContain("RESET PASSWORD");
+    expect(email.text).toContain(`Reset Password: ${resetUrl}`);
+  });
+
+  it("greets by name, states the expiry and what to do when it was not asked for", () => {
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain("Hi Zoë,");
+      expect(body).toContain("This link expires in 1 hour.");
+      expect(body).toContain(
+        "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+      );
+      expect(body).toContain("You received this e-mail because of activity on your Nocturn account.");
+    }
+    expect(email.html).toContain(">NOCTURN</a>");
+    expect(email.text.startsWith("NOCTURN\n")).toBe(true);
+    expect(passwordResetEmail({ ...store, name: " ", resetUrl, expiresInMinutes: 30 }).text).toContain(
+      "Hi there,\n",
+    );
+    expect(passwordResetEmail({ ...store, resetUrl, expiresInMinutes: 30 }).text).toContain(
+      "This link expires in 30 minutes.",
+    );
+  });
+
+  it("escapes markup in every interpolated value", () => {
+    const hostile = passwordResetEmail({
+      storeName: 'Noc"turn<b>',
+      publicUrl: "https://shop.example.com/?a=<x>",
+      name: "<script>alert(1)</script>",
+      resetUrl: 'https://shop.example.com/r?t="><script>alert(2)</script>',
+      expiresInMinutes: 60,
+    });
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).not.toContain("<b>");
+    expect(hostile.html).toContain("Hi &lt;script&gt;alert(1)&lt;/script&gt;,");
+    expect(hostile.html).toContain('href="https://shop.example.com/r?t=&quot;&gt;&lt;script&gt;');
+    // the text part is not HTML: it keeps the name as written
+    expect(hostile.text).toContain("Hi <script>alert(1)</script>,");
+  });
+
+  it("refuses links that are not absolute web URLs", () => {
+    expect(() =>
+      passwordResetEmail({ ...store, resetUrl: "javascript:alert(1)", expiresInMinutes: 60 }),
+    ).toThrow();
+    expect(() => renderButton("/relative", "Go")).toThrow();
+  });
+});
+
+describe("welcome e-mail", () => {
+  it("welcomes by name and links to the shop", () => {
+    const email = welcomeEmail({ ...store, publicUrl: "https://shop.example.com/", name: "Zoë" });
+    expect(email.subject).toBe("Welcome to Nocturn");
+    expect(email.html).toContain('href="https://shop.example.com/products"');
+    expect(email.html).toContain("START SHOPPING");
+    expect(email.text).toContain("Start Shopping: https://shop.example.com/products");
+    expect(email.text).toContain("Hi Zoë,");
+  });
+});
+
+describe("layout", () => {
+  it("puts the preheader first and mirrors the frame in the text part", () => {
+    const { html, text } = renderLayout({
+      ...store,
+      preheader: "Short & sweet",
+      bodyHtml: "<p>Body</p>",
+      bodyText: "Body",
+    });
+    expect(html).toMatch(/<body[^>]*>\s*<div style="display:none;[^"]*">Short &amp; sweet/);
+    expect(text).toBe(
+      "NOCTURN\n\nBody\n\n-- \nNocturn\nYou received this e-mail because of activity on your Nocturn account.\nhttps://shop.example.com\n",
+    );
+  });
+
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});

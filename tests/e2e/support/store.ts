@@ -1,0 +1,165 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** localStorage key of the cart (app/lib/cart.ts). */
+export const CART_KEY = "nocturn-cart";
+export const STORE_NAME = "Nocturn";
+
+/**
+ * Resolves once React has hydrated the server-rendered document, so that clicks reach React's
+ * handlers. React Router hydrates the whole `document` with `hydrateRoot`; the root's state carries
+ * `isDehydrated` until the hydration commit. (The app exposes no hydration marker of its own.)
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+      if (!key) return false;
+      const fiber = (document as unknown as Record<string, { stateNode?: unknown }>)[key];
+      const root = fiber?.stateNode as
+        | { current?: { memoizedState?: { isDehydrated?: boolean } } }
+        | undefined;
+      return root?.current?.memoizedState?.isDehydrated === false;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Opens a page and waits until it is interactive. Returns the navigation response. */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/** The cards of the shop grid (or of any grid of product cards under `scope`). */
+export function productCards(scope: Page | Locator): Locator {
+  return scope.getByRole("article");
+}
+
+/** Name, category line and price of every card in the shop grid, in order. */
+export async function readCards(
+  page: Page,
+): Promise<{ name: string; category: string; priceCents: number }[]> {
+  const grid = page.getByTestId("product-grid");
+  if ((await grid.count()) === 0) return [];
+  return grid.getByRole("article").evaluateAll((articles) =>
+    articles.map((article) => {
+      const name = article.querySelector("h3")?.textContent?.trim() ?? "";
+      const lines = [...article.querySelectorAll("p")].map((p) => p.textContent?.trim() ?? "");
+      const price = lines.find((line) => line.startsWith("$")) ?? "";
+      const category = lines.find((line) => !line.startsWith("$")) ?? "";
+      return { name, category, priceCents: Math.round(Number(price.replace(/[$,]/g, "")) * 100) };
+    }),
+  );
+}
+
+/** "$1,234.50" → 123450 */
+export function parseUsd(text: string): number {
+  const match = text.match(/\$([\d,]+\.\d{2})/);
+  if (!match?.[1]) throw new Error(`no dollar amount in "${text}"`);
+  return Math.round(Number(match[1].replace(/,/g, "")) * 100);
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export function formatUsd(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** The "N products" line of the shop, as a number. */
+export async function shopTotal(page: Page): Promise<number> {
+  const text = await page.getByText(/^\d+ products?$/).textContent();
+  return Number.parseInt(text ?? "", 10);
+}
+
+/** Opens the page of the product named `name` from the shop (searching for it), and waits for it. */
+export async function openProduct(page: Page, name: string): Promise<{ id: string; url: string }> {
+  await visit(page, `/products?q=${encodeURIComponent(name)}`);
+  await page.getByTestId("product-grid").getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await waitForHydration(page);
+  const url = page.url();
+  const id = new URL(url).pathname.split("/").pop() ?? "";
+  return { id, url };
+}
+
+/** The product page's price, in cents (the paragraph right after the name). */
+export async function productPagePrice(page: Page): Promise<number> {
+  const text = await page
+    .getByRole("heading", { level: 1 })
+    .locator("xpath=following-sibling::p[1]")
+    .textContent();
+  return parseUsd(text ?? "");
+}
+
+/** The quantity stepper of a product ("Quantity of {name}"), with its value and buttons. */
+export function stepper(page: Page, productName: string) {
+  const group = page.getByRole("group", { name: `Quantity of ${productName}` });
+  return {
+    group,
+    value: group.locator("output"),
+    increase: group.getByRole("button", { name: "Increase quantity" }),
+    decrease: group.getByRole("button", { name: "Decrease quantity" }),
+  };
+}
+
+/** The count badge on the header's cart link. */
+export function cartBadge(page: Page): Locator {
+  return page.getByRole("banner").getByTestId("cart-count");
+}
+
+/** A sonner toast with this exact text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/**
+ * Puts lines in the shopper's saved cart before any page script runs, built from the store's own
+ * cart API (current name, price, stock and image), the way the product page would save them.
+ * Only fills an absent cart, so reloads and "Clear Cart" behave as for a real shopper.
+ */
+export async function seedCart(page: Page, lines: { id: string; quantity: number }[]): Promise<void> {
+  const ids = lines.map((line) => line.id).join(",");
+  const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids)}`);
+  expect(response.ok()).toBe(true);
+  const { products } = (await response.json()) as {
+    products: {
+      id: string;
+      name: string;
+      priceCents: number;
+      stock: number;
+      category: string | null;
+      images: { src: string; srcSet: string }[];
+    }[];
+  };
+  const saved = lines.map(({ id, quantity }) => {
+    const product = products.find((candidate) => candidate.id === id);
+    if (!product) throw new Error(`no product ${id}`);
+    const image = product.images[0];
+    return {
+      product: {
+        id: product.id,
+        name: product.name,
+        priceCents: product.priceCents,
+        stock: product.stock,
+        category: product.category,
+        image: image ? { src: image.src, srcSet: image.srcSet } : null,
+      },
+      quantity,
+    };
+  });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [CART_KEY, JSON.stringify(saved)] as const,
+  );
+}
+
+/** Ids of the products listed in the sitemap. */
+export async function sitemapProductIds(page: Page): Promise<string[]> {
+  const response = await page.request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>[^<]*\/products\/([0-9a-f-]{36})<\/loc>/g)].map((match) => match[1] ?? "");
+}
