@@ -50,7 +50,8 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // a signed-in page carries personal data: never stored; others are revalidated on each use
           if (loadContext.session) responseHeaders.set("Cache-Control", "private, no-store");
-          else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+          else if (!responseHeaders.has("Cache-Control"))
+            responseHeaders.set("Cache-Control", "private, no-cache");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

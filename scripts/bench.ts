@@ -11,8 +11,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
 import { measureRouteBundles } from "./bench/bundle";
+import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
 import { type LighthouseResult, lighthouseCommandLine, runLighthouse } from "./bench/lighthouse";
-import { BROWSER_HEADERS, measure, probePage } from "./bench/load";
+import { BROWSER_HEADERS, type LoadResult, measure, probePage } from "./bench/load";
 import {
   bundleSection,
   type DriverReport,
@@ -26,12 +27,14 @@ import {
 import {
   type Catalog,
   createPostgresDatabase,
+  type DemoSeed,
   type Driver,
   dropPostgresDatabase,
   postgresReachable,
   seedCatalog,
 } from "./bench/seed";
 import { type RunningServer, startServer } from "./bench/server";
+import { snapshotBuild } from "./bench/snapshot";
 
 const HELP = `npm run bench -- [options]
 
@@ -150,21 +153,51 @@ interface PageSpec {
   label: string;
   pattern: string;
   path: (catalog: Catalog) => string;
+  lighthouse: boolean;
 }
 const PAGES: PageSpec[] = [
-  { label: "home", pattern: "/", path: () => "/" },
-  { label: "shop", pattern: "/products", path: () => "/products" },
+  { label: "home", pattern: "/", path: () => "/", lighthouse: true },
+  { label: "shop", pattern: "/products", path: () => "/products", lighthouse: true },
   {
     label: "shop search",
     pattern: `/products?q=${searchTerm}`,
     path: (catalog) => `/products?q=${encodeURIComponent(catalog.search.term)}`,
+    lighthouse: false,
   },
-  { label: "product", pattern: "/products/<id>", path: (catalog) => `/products/${catalog.productId}` },
+  {
+    label: "product",
+    pattern: "/products/<id>",
+    path: (catalog) => `/products/${catalog.productId}`,
+    lighthouse: true,
+  },
+  // control: server-rendered without a catalog query, so it shows the machine's noise
+  { label: "about (control)", pattern: "/about", path: () => "/about", lighthouse: false },
 ];
+
+/** One autocannon run with the CPU time the server process and its database backends spent. */
+async function measureWithCpu(url: string, catalog: Catalog, server: RunningServer): Promise<LoadResult> {
+  const databaseName = catalog.databaseUrl ? new URL(catalog.databaseUrl).pathname.slice(1) : undefined;
+  const dbCpu = () => (databaseName ? postgresBackendsCpuMs(adminUrl, databaseName) : Promise.resolve(null));
+  const [serverBefore, dbBefore] = [await processCpuMs(server.pid), await dbCpu()];
+  const result = await measure({ url, connections, duration });
+  const [serverAfter, dbAfter] = [await processCpuMs(server.pid), await dbCpu()];
+  const perRequest = (ms: number) => (result.requests > 0 ? ms / result.requests : null);
+  return {
+    ...result,
+    serverCpuMs:
+      serverBefore !== null && serverAfter !== null ? perRequest(serverAfter - serverBefore) : null,
+    dbCpuMs: dbBefore && dbAfter ? perRequest(cpuSpent(dbBefore, dbAfter)) : null,
+    loadAverage: os.loadavg()[0],
+  };
+}
+
+/** Rendered once, copied into every later catalog. */
+let demoSeed: DemoSeed | undefined;
 
 async function benchDriver(
   driver: Driver,
   workDir: string,
+  serverRoot: string,
   lighthouse: boolean,
 ): Promise<{ report: DriverReport; lighthouse: LighthouseResult[] }> {
   const catalogs: Catalog[] = [];
@@ -177,7 +210,17 @@ async function benchDriver(
       cleanups.push({ label: `drop database ${name}`, run: () => dropPostgresDatabase(adminUrl, name) });
     }
     log(`${driver}: seeding ${size.toLocaleString("en-US")} products`);
-    const catalog = await seedCatalog({ driver, size, dataDir, databaseUrl, searchTerm, productName });
+    const seeded = await seedCatalog({
+      driver,
+      size,
+      dataDir,
+      databaseUrl,
+      searchTerm,
+      productName,
+      demo: demoSeed,
+    });
+    const catalog = seeded.catalog;
+    demoSeed = seeded.demo;
     log(
       `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s; "${searchTerm}" matches ${catalog.search.matches}`,
     );
@@ -187,7 +230,7 @@ async function benchDriver(
   // every size is served at once, so the sizes can be measured back to back per page
   const servers = new Map<number, RunningServer>();
   for (const catalog of catalogs) {
-    const server = await startServer({ appRoot, catalog });
+    const server = await startServer({ appRoot: serverRoot, catalog });
     cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
     servers.set(catalog.size, server);
     log(`${driver}: server for ${catalog.size} products at ${server.url} (pid ${server.pid})`);
@@ -215,10 +258,10 @@ async function benchDriver(
       for (const catalog of catalogs) {
         const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
         if (warmup > 0) await measure({ url, connections, duration: warmup });
-        const result = await measure({ url, connections, duration });
+        const result = await measureWithCpu(url, catalog, servers.get(catalog.size) as RunningServer);
         pages[index]?.bySize.get(catalog.size)?.runs.push(result);
         log(
-          `${driver} ${catalog.size} ${page.label}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+          `${driver} ${catalog.size} ${page.label}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU/request server ${result.serverCpuMs?.toFixed(1)} ms db ${result.dbCpuMs?.toFixed(1) ?? "-"} ms, load ${result.loadAverage?.toFixed(1)}`,
         );
       }
     }
@@ -231,7 +274,7 @@ async function benchDriver(
   if (lighthouse) {
     const largest = catalogs[catalogs.length - 1] as Catalog;
     const running = servers.get(largest.size) as RunningServer;
-    for (const page of PAGES.filter((spec) => spec.label !== "shop search")) {
+    for (const page of PAGES.filter((spec) => spec.lighthouse)) {
       log(`lighthouse ${page.label} (${largest.size} products, ${driver})`);
       const result = await runLighthouse({
         label: page.label,
@@ -287,19 +330,22 @@ async function main() {
     `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
   );
 
-  const bundles = await measureRouteBundles(path.join(appRoot, "build", "client"));
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
+  cleanups.push({ label: `remove ${workDir}`, run: () => rm(workDir, { recursive: true, force: true }) });
+  // the servers run a private copy: other work may rebuild build/ during the run
+  const serverRoot = path.join(workDir, "app");
+  const { manifestFile } = await snapshotBuild(appRoot, serverRoot);
+
+  const bundles = await measureRouteBundles(path.join(serverRoot, "build", "client"), manifestFile);
   for (const bundle of bundles) {
     log(`JS ${bundle.label}: ${(bundle.jsGzip / 1024).toFixed(1)} KiB gzip in ${bundle.chunks.length} files`);
   }
-
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
-  cleanups.push({ label: `remove ${workDir}`, run: () => rm(workDir, { recursive: true, force: true }) });
 
   const sections: Record<string, string> = { bundle: bundleSection(bundles, env.date) };
   for (const [index, driver] of drivers.entries()) {
     const mark = cleanups.length;
     try {
-      const measured = await benchDriver(driver, workDir, args.lighthouse && index === 0);
+      const measured = await benchDriver(driver, workDir, serverRoot, args.lighthouse && index === 0);
       sections[driver] = driverSection(env, measured.report);
       if (measured.lighthouse.length > 0) {
         const largest = sizes[sizes.length - 1] as number;

@@ -4,7 +4,15 @@ import { cn } from "~/lib/utils";
 import { Input, Label } from "./ui/input";
 
 /** The centred card every account form sits in. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-16 sm:py-24">
       <div className="rounded-2xl border bg-card/70 p-6 shadow-2xl sm:p-8">
@@ -47,7 +55,10 @@ export function Field({
 }
 
 /** A password field with a show/hide toggle. */
-export function PasswordField({ label, ...props }: { label: string } & Omit<ComponentProps<typeof Input>, "type">) {
+export function PasswordField({
+  label,
+  ...props
+}: { label: string } & Omit<ComponentProps<typeof Input>, "type">) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (

@@ -2,19 +2,23 @@ import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { formText, validateFullName, validatePasswordChange } from "../../core/validation/auth";
-import { changePassword } from "../../server/auth/change-password";
-import { requireUser } from "../../server/auth/guards";
-import { updateProfile } from "../../server/auth/update-profile";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { formText, validateFullName, validatePasswordChange } from "../../core/validation/auth";
+import { changePassword } from "../../server/auth/change-password";
+import { requireUser } from "../../server/auth/guards";
+import { updateProfile } from "../../server/auth/update-profile";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "My Account", description: "Your profile, orders and settings.", noIndex: true });
+  return pageMeta(args, {
+    title: "My Account",
+    description: "Your profile, orders and settings.",
+    noIndex: true,
+  });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {
-    const result = await updateProfile({ ...context, headers: request.headers, fullName: formText(form, "fullName") });
+    const result = await updateProfile({
+      ...context,
+      headers: request.headers,
+      fullName: formText(form, "fullName"),
+    });
     return result.ok
       ? data({ intent, ok: true as const }, { headers: result.headers })
       : data({ intent, ok: false as const, error: result.message }, { status: result.status });
@@ -55,7 +63,11 @@ function tabFromLocation(pathname: string, search: string): Tab {
   return new URLSearchParams(search).get("tab") === "settings" ? "settings" : "profile";
 }
 
-const TAB_URLS: Record<Tab, string> = { profile: "/account", orders: "/account/orders", settings: "/account?tab=settings" };
+const TAB_URLS: Record<Tab, string> = {
+  profile: "/account",
+  orders: "/account/orders",
+  settings: "/account?tab=settings",
+};
 
 function ProfileTab({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
@@ -66,7 +78,12 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success("Profile updated successfully");
-    else toast.error(result.error === "Failed to update profile" ? result.error : `Failed to update profile: ${result.error}`);
+    else
+      toast.error(
+        result.error === "Failed to update profile"
+          ? result.error
+          : `Failed to update profile: ${result.error}`,
+      );
   }, [result]);
   return (
     <section className="max-w-xl rounded-xl border bg-card/60 p-6" aria-labelledby="profile-heading">
@@ -76,7 +93,14 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
       <FormError message={error} />
       <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="intent" value="profile" />
-        <Field label="Full Name" name="fullName" defaultValue={name} autoComplete="name" required maxLength={100} />
+        <Field
+          label="Full Name"
+          name="fullName"
+          defaultValue={name}
+          autoComplete="name"
+          required
+          maxLength={100}
+        />
         <Field
           label="Email"
           name="email"
@@ -115,11 +139,27 @@ function SettingsTab() {
         </h2>
         <FormError message={error} />
         {/* a new key empties the fields after a successful change */}
-        <fetcher.Form key={formKey} method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+        <fetcher.Form
+          key={formKey}
+          method="post"
+          className="flex flex-col gap-5"
+          onSubmit={onSubmit}
+          noValidate
+        >
           <input type="hidden" name="intent" value="password" />
-          <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required />
+          <PasswordField
+            label="Current Password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+          />
           <PasswordField label="New Password" name="newPassword" autoComplete="new-password" required />
-          <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required />
+          <PasswordField
+            label="Confirm New Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+          />
           <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Updating..." : "Update Password"}
           </Button>
@@ -145,7 +185,9 @@ function OrdersTab() {
     <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
       <PackageIcon className="size-10 text-muted-foreground" aria-hidden />
       <h2 className="font-semibold text-xl">No orders yet</h2>
-      <p className="text-muted-foreground">When you place an order, it will appear here with its status and tracking.</p>
+      <p className="text-muted-foreground">
+        When you place an order, it will appear here with its status and tracking.
+      </p>
       <Button asChild className="mt-2">
         <Link to="/products">Shop Now</Link>
       </Button>
@@ -168,7 +210,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-muted-foreground">{loaderData.email}</p>
         </div>
       </header>
-      <Tabs value={tab} onValueChange={(value) => navigate(TAB_URLS[value as Tab], { replace: true, preventScrollReset: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          navigate(TAB_URLS[value as Tab], { replace: true, preventScrollReset: true })
+        }
+      >
         <TabsList>
           <TabsTrigger value="profile">
             <UserRoundIcon /> Profile

@@ -1,7 +1,7 @@
 import { BoxesIcon, PackageXIcon, TriangleAlertIcon } from "lucide-react";
+import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "../../server/auth/guards";
 import { getCatalogSummary } from "../../server/catalog/get-catalog-summary";
-import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/admin.dashboard";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { LayoutDashboardIcon, LogOutIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
-import { requireAdmin } from "../../server/auth/guards";
 import { cn } from "~/lib/utils";
+import { requireAdmin } from "../../server/auth/guards";
 import type { Route } from "./+types/admin";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, ShoppingBagIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
@@ -102,6 +102,7 @@ export default function Cart() {
   const { lines, clear } = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   useRefreshAgainstServer();
 
   const itemCount = cartItemCount(lines);
@@ -178,9 +179,14 @@ export default function Cart() {
               <dd data-testid="cart-total">{formatUsd(subtotal)}</dd>
             </div>
           </dl>
-          <Button size="lg" className="mt-6 w-full" onClick={startCheckout}>
+          <Button size="lg" className="mt-6 w-full" onClick={startCheckout} disabled={signedIn}>
             Checkout · {formatUsd(subtotal)} <ArrowRightIcon />
           </Button>
+          {signedIn && (
+            <p className="mt-3 text-center text-muted-foreground text-sm">
+              Online checkout opens soon. Your cart is saved on this device.
+            </p>
+          )}
           <Link
             to="/products"
             className="mt-4 block text-center text-muted-foreground text-sm hover:text-foreground"

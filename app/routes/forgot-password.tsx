@@ -2,13 +2,13 @@ import { MailCheckIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { toast } from "sonner";
-import { authMessages, formText } from "../../core/validation/auth";
-import { requestPasswordReset } from "../../server/auth/reset-password";
-import { authFailure } from "../../server/http/auth-response";
 import { AuthCard, Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { authMessages, formText } from "../../core/validation/auth";
+import { requestPasswordReset } from "../../server/auth/reset-password";
+import { authFailure } from "../../server/http/auth-response";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -33,12 +33,17 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }, [sent]);
 
   return (
-    <AuthCard title="Reset Password" description={sent ? undefined : "Enter your e-mail and we will send you a link to set a new password."}>
+    <AuthCard
+      title="Reset Password"
+      description={sent ? undefined : "Enter your e-mail and we will send you a link to set a new password."}
+    >
       {sent ? (
         <div className="flex flex-col items-center gap-3 text-center" role="status">
           <MailCheckIcon className="size-10 text-accent" aria-hidden />
           <p className="font-semibold text-lg">Password reset email sent!</p>
-          <p className="text-muted-foreground text-sm">Please check your email for instructions to reset your password.</p>
+          <p className="text-muted-foreground text-sm">
+            Please check your email for instructions to reset your password.
+          </p>
         </div>
       ) : (
         <>
@@ -52,7 +57,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </>
       )}
       <p className="mt-8 text-center text-sm">
-        <Link to="/login" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+        <Link
+          to="/login"
+          className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
           Back to Sign In
         </Link>
       </p>

@@ -1,12 +1,11 @@
-import { Link, redirect, useSearchParams } from "react-router";
-import { Form } from "react-router";
-import { formText, safeRedirectPath, validateSignIn } from "../../core/validation/auth";
-import { signIn } from "../../server/auth/sign-in";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { formText, safeRedirectPath, validateSignIn } from "../../core/validation/auth";
+import { signIn } from "../../server/auth/sign-in";
+import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
@@ -40,7 +39,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { error, submitting, onSubmit } = useFormError(actionData?.error, (form) =>
     validateSignIn({ email: formText(form, "email"), password: formText(form, "password") }),
   );
-  const registerHref = redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const registerHref =
+    redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard title="Sign In" description="Welcome back. Sign in to check out and follow your orders.">
@@ -51,10 +51,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <PasswordField label="Password" name="password" autoComplete="current-password" required />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex cursor-pointer items-center gap-2">
-            <input type="checkbox" name="remember" defaultChecked className="size-4 accent-[var(--color-accent)]" />
+            <input
+              type="checkbox"
+              name="remember"
+              defaultChecked
+              className="size-4 accent-[var(--color-accent)]"
+            />
             Remember me
           </label>
-          <Link to="/forgot-password" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          <Link
+            to="/forgot-password"
+            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
             Forgot password?
           </Link>
         </div>

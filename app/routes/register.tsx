@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { formText, safeRedirectPath, validateRegistration } from "../../core/validation/auth";
-import { registerAccount } from "../../server/auth/register-account";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { formText, safeRedirectPath, validateRegistration } from "../../core/validation/auth";
+import { registerAccount } from "../../server/auth/register-account";
+import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/register";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,15 +1,19 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { authMessages, formText, validatePasswordReset } from "../../core/validation/auth";
-import { resetPassword } from "../../server/auth/reset-password";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import { AuthCard, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { authMessages, formText, validatePasswordReset } from "../../core/validation/auth";
+import { resetPassword } from "../../server/auth/reset-password";
+import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Set a New Password", description: "Choose a new password.", noIndex: true });
+  return pageMeta(args, {
+    title: "Set a New Password",
+    description: "Choose a new password.",
+    noIndex: true,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +46,10 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const { error, submitting, onSubmit } = useFormError(actionData?.error, (form) =>
-    validatePasswordReset({ password: formText(form, "password"), confirmPassword: formText(form, "confirmPassword") }),
+    validatePasswordReset({
+      password: formText(form, "password"),
+      confirmPassword: formText(form, "confirmPassword"),
+    }),
   );
   if (!token || error === authMessages.invalidResetLink) {
     return (
@@ -57,7 +64,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="token" value={token} />
         <PasswordField label="New Password" name="password" autoComplete="new-password" required />
-        <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+        />
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? "Saving..." : "Set New Password"}
         </Button>

@@ -59,7 +59,10 @@ export interface RegistrationInput {
   confirmPassword: string;
 }
 
-export function validateRegistration(input: RegistrationInput, blockedDomains: readonly string[]): string | null {
+export function validateRegistration(
+  input: RegistrationInput,
+  blockedDomains: readonly string[],
+): string | null {
   if (!input.fullName.trim()) return authMessages.fullNameRequired;
   if (input.fullName.trim().length > MAX_NAME_LENGTH) return authMessages.fullNameTooLong;
   if (input.password !== input.confirmPassword) return authMessages.passwordsDoNotMatch;
@@ -109,6 +112,6 @@ export function formText(form: FormData, name: string): string {
  * protocol-relative URLs that browsers send off-site, so they are refused too.
  */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\")) return target;
+  return fallback;
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -39,10 +39,8 @@ const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
  * client entry, the root route and the route, each with every chunk it imports statically
  * (followed transitively in the chunks themselves, in case the manifest lists only direct ones).
  */
-export async function measureRouteBundles(clientDir: string): Promise<RouteBundle[]> {
+export async function measureRouteBundles(clientDir: string, manifestFile: string): Promise<RouteBundle[]> {
   const assetsDir = path.join(clientDir, "assets");
-  const manifestFile = (await readdir(assetsDir)).find((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (!manifestFile) throw new Error(`No React Router manifest in ${assetsDir}; run npm run build`);
   const manifestSource = await readFile(path.join(assetsDir, manifestFile), "utf8");
   const json = manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1);
   const manifest = JSON.parse(json) as RouterManifest;

@@ -5,12 +5,19 @@ import autocannon from "autocannon";
 export const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" };
 
 export interface LoadResult {
+  /** completed 2xx responses divided by the run's length */
   requestsPerSecond: number;
   p50: number;
   p99: number;
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the server process per request, when measured */
+  serverCpuMs?: number | null;
+  /** CPU time of the PostgreSQL backends per request, when measured */
+  dbCpuMs?: number | null;
+  /** the machine's 1-minute load average at the end of the run */
+  loadAverage?: number;
 }
 
 /** Loads one URL with autocannon; fails when any response is not 2xx or any request failed. */
@@ -28,7 +35,8 @@ export async function measure(options: {
     timeout: 30,
   });
   const measured = {
-    requestsPerSecond: result.requests.average,
+    // not requests.average: with latencies near a second its first one-second sample is empty
+    requestsPerSecond: result["2xx"] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result["2xx"],

@@ -57,14 +57,37 @@ export function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+function medianOf(values: (number | null | undefined)[]): number | null {
+  const known = values.filter((value): value is number => typeof value === "number");
+  return known.length > 0 ? median(known) : null;
+}
+
 export function summarize(runs: LoadResult[]) {
   return {
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    serverCpuMs: medianOf(runs.map((run) => run.serverCpuMs)),
+    dbCpuMs: medianOf(runs.map((run) => run.dbCpuMs)),
+    loadAverage: medianOf(runs.map((run) => run.loadAverage)),
+    spread:
+      runs.length > 1
+        ? [
+            Math.min(...runs.map((run) => run.requestsPerSecond)),
+            Math.max(...runs.map((run) => run.requestsPerSecond)),
+          ]
+        : null,
   };
 }
+
+/** CPU milliseconds per request of the server and the database together. */
+function cpuPerRequest(summary: ReturnType<typeof summarize>): number | null {
+  if (summary.serverCpuMs === null) return null;
+  return summary.serverCpuMs + (summary.dbCpuMs ?? 0);
+}
+
+const optionalMs = (value: number | null) => (value === null ? "–" : value.toFixed(1));
 
 function environmentLines(env: Environment): string[] {
   return [
@@ -99,16 +122,25 @@ export function driverSection(env: Environment, report: DriverReport): string {
       })
       .join("; ")}`,
     "",
-    "| page | URL | products | req/s | p50 ms | p99 ms | requests | HTML gzip |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    `CPU/request is the CPU time the server process${report.driver === "postgres" ? " and the database backends" : ""} spent per request during the run, read from /proc: unlike requests/s it hardly depends on what else the machine runs. Load is the machine's 1-minute load average at the end of the run (2 cores: above 2 means other work waited for CPU too).`,
+    "",
+    `| page | URL | products | req/s${env.rounds > 1 ? " (min–max)" : ""} | p50 ms | p99 ms | requests | CPU/request server${report.driver === "postgres" ? " + db" : ""} | load | HTML gzip |`,
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const page of report.pages) {
     for (const size of sizes) {
       const measured = page.bySize.get(size);
       if (!measured) continue;
       const summary = summarize(measured.runs);
+      const spread = summary.spread
+        ? ` (${int(summary.spread[0] as number)}–${int(summary.spread[1] as number)})`
+        : "";
+      const cpu =
+        report.driver === "postgres"
+          ? `${optionalMs(summary.serverCpuMs)} + ${optionalMs(summary.dbCpuMs)} ms`
+          : `${optionalMs(summary.serverCpuMs)} ms`;
       lines.push(
-        `| ${page.label} | \`${page.pattern}\` | ${int(size)} | ${int(summary.requestsPerSecond)} | ${ms(summary.p50)} | ${ms(summary.p99)} | ${int(summary.requests)} | ${kib(measured.htmlGzip)} KiB |`,
+        `| ${page.label} | \`${page.pattern}\` | ${int(size)} | ${int(summary.requestsPerSecond)}${spread} | ${ms(summary.p50)} | ${ms(summary.p99)} | ${int(summary.requests)} | ${cpu} | ${summary.loadAverage === null ? "?" : summary.loadAverage.toFixed(1)} | ${kib(measured.htmlGzip)} KiB |`,
       );
     }
   }
@@ -119,8 +151,8 @@ export function driverSection(env: Environment, report: DriverReport): string {
       "",
       `Target: each page at ${int(large)} products within 25 % of the same page at ${int(small)} products (requests/s at least ${SCALE_TARGET * 100} % of it).`,
       "",
-      `| page | req/s at ${int(small)} | req/s at ${int(large)} | ratio | p50 at ${int(small)} → ${int(large)} | target |`,
-      "|---|---:|---:|---:|---:|---|",
+      `| page | req/s at ${int(small)} | req/s at ${int(large)} | ratio | p50 at ${int(small)} → ${int(large)} | CPU/request at ${int(small)} → ${int(large)} | target (req/s) |`,
+      "|---|---:|---:|---:|---:|---:|---|",
     );
     for (const page of report.pages) {
       const a = page.bySize.get(small);
@@ -130,7 +162,7 @@ export function driverSection(env: Environment, report: DriverReport): string {
       const sb = summarize(b.runs);
       const ratio = sb.requestsPerSecond / sa.requestsPerSecond;
       lines.push(
-        `| ${page.label} | ${int(sa.requestsPerSecond)} | ${int(sb.requestsPerSecond)} | ${(ratio * 100).toFixed(0)} % | ${ms(sa.p50)} → ${ms(sb.p50)} ms | ${ratio >= SCALE_TARGET ? "met" : "**missed**"} |`,
+        `| ${page.label} | ${int(sa.requestsPerSecond)} | ${int(sb.requestsPerSecond)} | ${(ratio * 100).toFixed(0)} % | ${ms(sa.p50)} → ${ms(sb.p50)} ms | ${optionalMs(cpuPerRequest(sa))} → ${optionalMs(cpuPerRequest(sb))} ms | ${ratio >= SCALE_TARGET ? "met" : "**missed**"} |`,
       );
     }
   }

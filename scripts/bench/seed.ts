@@ -1,8 +1,10 @@
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
+import { type NewProduct, product } from "../../server/db/schema";
 import { createLocalStorage } from "../../server/storage/local-storage";
 
 export type Driver = "postgres" | "pglite";
@@ -52,6 +54,12 @@ const NAME_PREFIXES = [
   "Moth",
   "Hollow",
 ];
+
+/** The demo catalog as seeded once: later catalogs copy it instead of rendering the images again. */
+export interface DemoSeed {
+  rows: NewProduct[];
+  mediaDir: string;
+}
 
 /** Tells whether a PostgreSQL server answers at `adminUrl`. */
 export async function postgresReachable(adminUrl: string): Promise<boolean> {
@@ -104,7 +112,8 @@ export async function seedCatalog(options: {
   databaseUrl?: string;
   searchTerm: string;
   productName: string;
-}): Promise<Catalog> {
+  demo?: DemoSeed;
+}): Promise<{ catalog: Catalog; demo: DemoSeed }> {
   const started = performance.now();
   const { driver, size, dataDir, databaseUrl } = options;
   const handle = await openDatabase(
@@ -112,11 +121,22 @@ export async function seedCatalog(options: {
   );
   try {
     await handle.migrate();
-    const storage = createLocalStorage({ root: path.join(dataDir, "media"), urlPrefix: "/media" });
-    const demo = await seedDemoCatalog({ db: handle.db, storage });
-    if (!demo.seeded) throw new Error("The benchmark database was not empty");
-    if (size < demo.products) throw new Error(`--sizes must be at least ${demo.products} (the demo catalog)`);
-    await fillCatalog(handle.db, size - demo.products);
+    const mediaDir = path.join(dataDir, "media");
+    let demo = options.demo;
+    if (demo) {
+      // the same rows and image files seedDemoCatalog produced for the first catalog
+      await cp(demo.mediaDir, mediaDir, { recursive: true });
+      await handle.db.insert(product).values(demo.rows);
+    } else {
+      const storage = createLocalStorage({ root: mediaDir, urlPrefix: "/media" });
+      const seeded = await seedDemoCatalog({ db: handle.db, storage });
+      if (!seeded.seeded) throw new Error("The benchmark database was not empty");
+      const rows = await handle.db.select().from(product);
+      demo = { rows: rows.map(({ id: _id, ...row }) => row), mediaDir };
+    }
+    if (size < demo.rows.length)
+      throw new Error(`--sizes must be at least ${demo.rows.length} (the demo catalog)`);
+    await fillCatalog(handle.db, size - demo.rows.length);
     // the state autovacuum brings PostgreSQL to shortly after a bulk load: statistics and
     // the visibility map (index-only scans) are up to date
     await handle.db.execute(sql`vacuum analyze product`);
@@ -134,7 +154,7 @@ export async function seedCatalog(options: {
     );
     if (typeof productId !== "string") throw new Error(`No product named ${options.productName}`);
     const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
-    return {
+    const catalog: Catalog = {
       driver,
       size,
       dataDir,
@@ -144,6 +164,7 @@ export async function seedCatalog(options: {
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
     };
+    return { catalog, demo };
   } finally {
     await handle.close();
   }

@@ -9,7 +9,9 @@ export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: n
 export const failure = (status: number, message: string): AuthResult => ({ ok: false, status, message });
 
 /** better-auth's own message for an expected refusal; null for anything unexpected. */
-export function authServiceMessage(error: unknown): { status: number; message: string; code?: string } | null {
+export function authServiceMessage(
+  error: unknown,
+): { status: number; message: string; code?: string } | null {
   if (!isAPIError(error)) return null;
   const apiError = error as unknown as { statusCode?: number; body?: { message?: string; code?: string } };
   const message = apiError.body?.message;
@@ -24,6 +26,10 @@ export async function limitAttempts(options: {
   action: string;
   rule: RateLimitRule;
 }): Promise<AuthResult | null> {
-  const result = await consumeRateLimit({ db: options.db, key: `${options.clientIp}|${options.action}`, rule: options.rule });
+  const result = await consumeRateLimit({
+    db: options.db,
+    key: `${options.clientIp}|${options.action}`,
+    rule: options.rule,
+  });
   return result.allowed ? null : failure(429, authMessages.tooManyAttempts(result.retryAfterSeconds));
 }

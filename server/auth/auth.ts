@@ -4,8 +4,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { authMessages, MIN_PASSWORD_LENGTH } from "../../core/validation/auth";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
 import * as authSchema from "../db/auth-schema";
+import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetEmail } from "../mail/templates/password-reset";
@@ -28,14 +28,25 @@ const refuseCommonPasswords = createAuthMiddleware(async (ctx) => {
   }
 });
 
-export function createAuth(options: { db: Database; config: Config; secret: string; mailer: Mailer; log: Logger }) {
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+  log: Logger;
+}) {
   const { config, mailer, log } = options;
   return betterAuth({
     appName: config.storeName,
     baseURL: config.publicUrl,
     secret: options.secret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(options.db, { provider: "pg", schema: authSchema, usePlural: false, transaction: true }),
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: authSchema,
+      usePlural: false,
+      transaction: true,
+    }),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

@@ -7,15 +7,29 @@ import { RATE_LIMITS } from "./rate-limit";
 
 /** Checks the current password, sets the new one and ends every other session of the account. */
 export async function changePassword(
-  options: { auth: Auth; db: Database; log: Logger; clientIp: string; headers: Headers } & PasswordChangeInput,
+  options: {
+    auth: Auth;
+    db: Database;
+    log: Logger;
+    clientIp: string;
+    headers: Headers;
+  } & PasswordChangeInput,
 ): Promise<AuthResult> {
   const invalid = validatePasswordChange(options);
   if (invalid) return failure(400, invalid);
-  const limited = await limitAttempts({ ...options, action: "change-password", rule: RATE_LIMITS.passwordChange });
+  const limited = await limitAttempts({
+    ...options,
+    action: "change-password",
+    rule: RATE_LIMITS.passwordChange,
+  });
   if (limited) return limited;
   try {
     const { headers } = await options.auth.api.changePassword({
-      body: { currentPassword: options.currentPassword, newPassword: options.newPassword, revokeOtherSessions: true },
+      body: {
+        currentPassword: options.currentPassword,
+        newPassword: options.newPassword,
+        revokeOtherSessions: true,
+      },
       headers: options.headers,
       returnHeaders: true,
     });

@@ -66,7 +66,7 @@ export async function bootstrapAdmin(options: {
   options.announce(
     [
       "",
-      "  Demo admin account created (shown once; also saved to " + file + "):",
+      `  Demo admin account created (shown once; also saved to ${file}):`,
       `    email:    ${DEMO_ADMIN_EMAIL}`,
       `    password: ${password}`,
       "",

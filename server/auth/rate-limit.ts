@@ -48,7 +48,10 @@ export async function consumeRateLimit(options: {
     })
     .returning({ count: rateLimit.count });
   if (counted.length > 0) return { allowed: true };
-  const [row] = await db.select({ lastRequest: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, key));
+  const [row] = await db
+    .select({ lastRequest: rateLimit.lastRequest })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, key));
   const retryAfterMs = row ? row.lastRequest + rule.window * 1000 - now : rule.window * 1000;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }

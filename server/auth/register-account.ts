@@ -1,4 +1,9 @@
-import { authMessages, normalizeEmail, type RegistrationInput, validateRegistration } from "../../core/validation/auth";
+import {
+  authMessages,
+  normalizeEmail,
+  type RegistrationInput,
+  validateRegistration,
+} from "../../core/validation/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -34,15 +39,24 @@ export async function registerAccount(
     });
     const { config } = options;
     void options.mailer
-      .send({ to: email, ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }) })
+      .send({
+        to: email,
+        ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }),
+      })
       .catch((error) => options.log.error({ err: error }, "welcome e-mail failed"));
     return { ok: true, headers };
   } catch (error) {
     const refusal = authServiceMessage(error);
     if (refusal) {
       // spec §8: a refusal about the address is worded as an e-mail validation failure
-      const aboutEmail = /email/i.test(refusal.message) || refusal.code?.includes("EMAIL") || refusal.code?.includes("USER_ALREADY_EXISTS");
-      return failure(refusal.status, aboutEmail ? authMessages.emailValidationFailed(refusal.message) : refusal.message);
+      const aboutEmail =
+        /email/i.test(refusal.message) ||
+        refusal.code?.includes("EMAIL") ||
+        refusal.code?.includes("USER_ALREADY_EXISTS");
+      return failure(
+        refusal.status,
+        aboutEmail ? authMessages.emailValidationFailed(refusal.message) : refusal.message,
+      );
     }
     options.log.error({ err: error }, "sign-up failed");
     return failure(500, authMessages.unexpected);

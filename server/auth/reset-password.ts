@@ -1,4 +1,9 @@
-import { authMessages, normalizeEmail, type PasswordResetInput, validatePasswordReset } from "../../core/validation/auth";
+import {
+  authMessages,
+  normalizeEmail,
+  type PasswordResetInput,
+  validatePasswordReset,
+} from "../../core/validation/auth";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
@@ -17,7 +22,11 @@ export async function requestPasswordReset(options: {
   email: string;
 }): Promise<AuthResult> {
   if (!options.email.trim()) return failure(400, authMessages.emailRequired);
-  const limited = await limitAttempts({ ...options, action: "password-reset", rule: RATE_LIMITS.passwordReset });
+  const limited = await limitAttempts({
+    ...options,
+    action: "password-reset",
+    rule: RATE_LIMITS.passwordReset,
+  });
   if (limited) return limited;
   try {
     await options.auth.api.requestPasswordReset({ body: { email: normalizeEmail(options.email) } });
@@ -34,7 +43,11 @@ export async function resetPassword(
 ): Promise<AuthResult> {
   const invalid = validatePasswordReset(options);
   if (invalid) return failure(400, invalid);
-  const limited = await limitAttempts({ ...options, action: "password-reset-confirm", rule: RATE_LIMITS.passwordReset });
+  const limited = await limitAttempts({
+    ...options,
+    action: "password-reset-confirm",
+    rule: RATE_LIMITS.passwordReset,
+  });
   if (limited) return limited;
   try {
     await options.auth.api.resetPassword({ body: { newPassword: options.password, token: options.token } });

@@ -8,7 +8,10 @@ export async function getCatalogSummary(options: { db: Database }) {
   const [row] = await options.db
     .select({
       products: count(),
-      lowStock: sql<number>`count(*) filter (where ${product.stock} > 0 and ${product.stock} < ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
+      lowStock:
+        sql<number>`count(*) filter (where ${product.stock} > 0 and ${product.stock} < ${LOW_STOCK_THRESHOLD})`.mapWith(
+          Number,
+        ),
       soldOut: sql<number>`count(*) filter (where ${product.stock} = 0)`.mapWith(Number),
     })
     .from(product);

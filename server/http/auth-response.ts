@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AuthResult } from "../auth/auth-result";
-import type { FlashToast } from "./flash";
 import type { RequestContext } from "./context";
+import type { FlashToast } from "./flash";
 
 /** A failed account action: the message for the box above the form, with its HTTP status. */
 export function authFailure(result: Extract<AuthResult, { ok: false }>) {

@@ -24,7 +24,8 @@ export function createFlash(options: { secret: string; secure: boolean }) {
     /** The pending toast, and the Set-Cookie value that clears it. */
     async take(request: Request): Promise<{ toast: FlashToast | null; clear: string | null }> {
       const value = await cookie.parse(request.headers.get("Cookie"));
-      if (!value || typeof value !== "object" || typeof value.text !== "string") return { toast: null, clear: null };
+      if (!value || typeof value !== "object" || typeof value.text !== "string")
+        return { toast: null, clear: null };
       return { toast: value as FlashToast, clear: await cookie.serialize("", { maxAge: 0 }) };
     },
   };

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { createAuth } from "../auth/auth";
 import { resolveAuthSecret } from "../auth/auth-secret";
 import { bootstrapAdmin } from "../auth/create-admin";
+import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { ConfigError, parseConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
@@ -49,6 +49,11 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   const flash = createFlash({ secret, secure: config.publicUrl.startsWith("https:") });
   const services = { config, db: database.db, storage, mailer, auth, flash, log };
   log.info({ mail: mailer.driver }, "adapters ready");
+  if (config.isProduction && mailer.driver === "outbox") {
+    log.warn(
+      "SMTP_URL is not set: e-mails (with their reset links) go to DATA_DIR/outbox and the log, not to customers",
+    );
+  }
 
   const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
   if (seeded.seeded) log.info({ products: seeded.products }, "demo catalog seeded");

@@ -19,10 +19,16 @@ export const stampClientIp: RequestHandler = (req, _res, next) => {
  * Origin with our own; requests with neither header come from non-browser clients, which cannot
  * ride on a shopper's cookies. Signed webhooks are exempt.
  */
-export function refuseCrossSiteRequests(options: { publicUrl: string; exemptPrefixes?: string[] }): RequestHandler {
+export function refuseCrossSiteRequests(options: {
+  publicUrl: string;
+  exemptPrefixes?: string[];
+}): RequestHandler {
   const ownOrigin = new URL(options.publicUrl).origin;
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || options.exemptPrefixes?.some((prefix) => req.path.startsWith(prefix))) {
+    if (
+      SAFE_METHODS.has(req.method) ||
+      options.exemptPrefixes?.some((prefix) => req.path.startsWith(prefix))
+    ) {
       return next();
     }
     const fetchSite = req.headers["sec-fetch-site"];
@@ -58,7 +64,10 @@ export function resolveSession(auth: Auth): RequestHandler {
     // visitors without a session cookie cost no database query
     if (!req.headers.cookie?.includes("nocturn.session_token")) return next();
     try {
-      const { headers, response } = await auth.api.getSession({ headers: toHeaders(req.headers), returnHeaders: true });
+      const { headers, response } = await auth.api.getSession({
+        headers: toHeaders(req.headers),
+        returnHeaders: true,
+      });
       for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
       res.locals.session = response;
     } catch (error) {

@@ -58,7 +58,7 @@ export function renderButton(href: string, label: string): string {
   const url = escapeHtml(assertWebUrl(href));
   const text = escapeHtml(label.toUpperCase());
   const labelStyle = `font-family:${FONT_SANS};font-size:13px;font-weight:700;letter-spacing:2.5px;color:${COLOR.buttonInk};`;
-  return `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:8px 0 8px 0;">
+  return `<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0" style="margin:8px 0 8px 0;">
 <tr><td align="left">
 <!--[if mso]>
 <v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w="urn:schemas-microsoft-com:office:word" href="${url}" style="height:52px;v-text-anchor:middle;width:260px;" arcsize="6%" stroke="f" fillcolor="${COLOR.ink}">

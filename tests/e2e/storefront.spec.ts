@@ -2,12 +2,14 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   CART_KEY,
   cartBadge,
+  cartProducts,
   formatUsd,
   openProduct,
   parseUsd,
   productPagePrice,
   readCards,
   STORE_NAME,
+  saveCart,
   seedCart,
   shopTotal,
   sitemapProductIds,
@@ -233,6 +235,19 @@ test.describe("product page", () => {
     await expect(page.getByText("Featured", { exact: true })).toBeVisible();
     await expect(page.getByTestId("stock-line")).toHaveText(/^In stock \(\d+ available\)$/);
 
+    // up to 4 related products of the same category, never the product itself
+    const related = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "You may also like" }) })
+      .getByRole("article");
+    const relatedCount = await related.count();
+    expect(relatedCount).toBeGreaterThan(0);
+    expect(relatedCount).toBeLessThanOrEqual(4);
+    for (const card of await related.all()) {
+      await expect(card.getByText("Hoodies", { exact: true })).toBeVisible();
+      await expect(card.getByRole("link")).not.toHaveAttribute("href", `/products/${id}`);
+    }
+
     await page.getByRole("link", { name: "Back to Products" }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
@@ -332,7 +347,43 @@ test.describe("cart", () => {
     await expect(page.getByText("Your cart is empty")).toBeVisible();
   });
 
+  test("a saved cart is brought up to date with the catalog when the cart opens", async ({ page }) => {
+    const products = await cartProducts(page, await sitemapProductIds(page));
+    const soldOut = products.find((product) => product.stock === 0);
+    const inStock = products.find((product) => product.stock > 0 && product.stock < 50);
+    if (!soldOut || !inStock) throw new Error("the catalog needs a sold-out and an in-stock product");
+    const ghost = { ...inStock, id: "00000000-0000-4000-8000-000000000000", name: "Ghost Tee" };
+    await saveCart(page, [
+      // saved earlier: a lower price, more than is left now
+      {
+        product: { ...inStock, priceCents: inStock.priceCents - 100, stock: 99 },
+        quantity: inStock.stock + 2,
+      },
+      { product: { ...soldOut, stock: 5 }, quantity: 1 },
+      { product: ghost, quantity: 1 },
+    ]);
+    await visit(page, "/cart");
+
+    await expect(
+      toast(page, "Ghost Tee is no longer available and was removed from your cart."),
+    ).toBeVisible();
+    await expect(toast(page, `${soldOut.name} is sold out and was removed from your cart.`)).toBeVisible();
+    await expect(toast(page, `The price of ${inStock.name} has changed.`)).toBeVisible();
+    await expect(
+      toast(page, `Only ${inStock.stock} of ${inStock.name} left: quantity lowered to ${inStock.stock}.`),
+    ).toBeVisible();
+
+    const line = page.getByTestId("cart-line");
+    await expect(line).toHaveCount(1);
+    await expect(stepper(page, inStock.name).value).toHaveText(String(inStock.stock));
+    await expect(stepper(page, inStock.name).increase).toBeDisabled();
+    await expect(line.getByTestId("line-price")).toHaveText(formatUsd(inStock.priceCents * inStock.stock));
+    await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(inStock.priceCents * inStock.stock));
+    await expect(cartBadge(page)).toHaveText(String(inStock.stock));
+  });
+
   test("quantities stop at the stock; sold-out products cannot be added", async ({ page }) => {
+    test.slow(); // three product pages and a walk up to the stock, one click at a time
     const lowStock = await findCardWithBadge(page, /^Only \d+ left$/);
     const stock = Number.parseInt(lowStock.badge.replace("Only ", ""), 10);
     expect(stock).toBeGreaterThan(1);
@@ -391,6 +442,26 @@ test.describe("not found", () => {
     await expect(page.getByRole("heading", { name: "Featured Collection" })).toBeVisible();
   });
 
+  test("an unknown legal section answers 404 with the Legal Information overview", async ({ page }) => {
+    const response = await visit(page, "/legal/shipping");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Legal Information" })).toBeVisible();
+    await expect(page).toHaveTitle(`Legal Information | ${STORE_NAME}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Returns & Refunds" })).toHaveAttribute(
+      "href",
+      "/legal/returns",
+    );
+    await expect(main.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/legal/privacy",
+    );
+    await expect(main.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/legal/terms",
+    );
+  });
+
   for (const path of ["/products/not-a-uuid", "/products/00000000-0000-4000-8000-000000000000"]) {
     test(`${path} answers 404 "Product Not Found"`, async ({ page }) => {
       const response = await visit(page, path);
@@ -414,6 +485,7 @@ test.describe("small screens (390 px)", () => {
   }
 
   test("home, shop, product and cart fit the width", async ({ page }) => {
+    test.slow(); // many pages in one test
     await visit(page, "/");
     await expect(page.getByRole("heading", { name: "Featured Collection" })).toBeVisible();
     await expect(
@@ -460,6 +532,7 @@ test.describe("small screens (390 px)", () => {
 
 test.describe("titles and scrolling", () => {
   test('titles read "Page | Nocturn"', async ({ page }) => {
+    test.slow(); // many pages in one test
     const pages: [string, string][] = [
       ["/", "Premium Streetwear"],
       ["/products", "Shop"],
@@ -473,7 +546,7 @@ test.describe("titles and scrolling", () => {
       ["/forbidden", "Access Denied"],
     ];
     for (const [path, title] of pages) {
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "domcontentloaded" });
       await expect(page, path).toHaveTitle(`${title} | ${STORE_NAME}`);
     }
     await openProduct(page, GALLERY);

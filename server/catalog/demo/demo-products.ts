@@ -30,7 +30,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: "Midnight Oversized Tee",
     description:
-      "A dropped-shoulder tee cut from 280 gsm combed cotton that holds its shape wash after wash. The crescent is tonal embroidery; the back carries the full wordmark.",
+      "A dropped-shoulder tee cut from 280 gsm combed cotton that holds its shape wash after wash. The crescent at the chest is embroidered; the back carries the full wordmark.",
     priceCents: 4500,
     stock: 42,
     category: "T-Shirts",
@@ -290,7 +290,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: "Lunar Washed Cap",
-    description: "A soft, unstructured cap in washed bone. Curved visor, adjustable strap.",
+    description: "A soft washed-cotton cap in bone. Curved visor, adjustable strap.",
     priceCents: 4200,
     stock: 33,
     category: "Accessories",

@@ -113,46 +113,65 @@ export function toast(page: Page, text: string): Locator {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
 
-/**
- * Puts lines in the shopper's saved cart before any page script runs, built from the store's own
- * cart API (current name, price, stock and image), the way the product page would save them.
- * Only fills an absent cart, so reloads and "Clear Cart" behave as for a real shopper.
- */
-export async function seedCart(page: Page, lines: { id: string; quantity: number }[]): Promise<void> {
-  const ids = lines.map((line) => line.id).join(",");
-  const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids)}`);
+/** A product as the cart saves it (core/cart.ts CartProduct). */
+export interface SavedProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+  stock: number;
+  category: string | null;
+  image: { src: string; srcSet: string } | null;
+}
+
+/** Current name, price, stock and first image of these products, from the store's cart API. */
+export async function cartProducts(page: Page, ids: string[]): Promise<SavedProduct[]> {
+  const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids.join(","))}`);
   expect(response.ok()).toBe(true);
   const { products } = (await response.json()) as {
-    products: {
-      id: string;
-      name: string;
-      priceCents: number;
-      stock: number;
-      category: string | null;
-      images: { src: string; srcSet: string }[];
-    }[];
+    products: (Omit<SavedProduct, "image"> & { images: { src: string; srcSet: string }[] })[];
   };
-  const saved = lines.map(({ id, quantity }) => {
-    const product = products.find((candidate) => candidate.id === id);
-    if (!product) throw new Error(`no product ${id}`);
-    const image = product.images[0];
+  return products.map(({ images, ...product }) => {
+    const image = images[0];
     return {
-      product: {
-        id: product.id,
-        name: product.name,
-        priceCents: product.priceCents,
-        stock: product.stock,
-        category: product.category,
-        image: image ? { src: image.src, srcSet: image.srcSet } : null,
-      },
-      quantity,
+      id: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      stock: product.stock,
+      category: product.category,
+      image: image ? { src: image.src, srcSet: image.srcSet } : null,
     };
   });
+}
+
+/**
+ * Writes these lines to the shopper's saved cart before any page script runs. Only fills an absent
+ * cart, so reloads and "Clear Cart" behave as for a real shopper.
+ */
+export async function saveCart(
+  page: Page,
+  lines: { product: SavedProduct; quantity: number }[],
+): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
       if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
     },
-    [CART_KEY, JSON.stringify(saved)] as const,
+    [CART_KEY, JSON.stringify(lines)] as const,
+  );
+}
+
+/** Saves a cart of these products, as the product page would have saved them. */
+export async function seedCart(page: Page, lines: { id: string; quantity: number }[]): Promise<void> {
+  const products = await cartProducts(
+    page,
+    lines.map((line) => line.id),
+  );
+  await saveCart(
+    page,
+    lines.map(({ id, quantity }) => {
+      const product = products.find((candidate) => candidate.id === id);
+      if (!product) throw new Error(`no product ${id}`);
+      return { product, quantity };
+    }),
   );
 }
 

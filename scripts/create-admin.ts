@@ -1,0 +1,67 @@
+// npm run admin:create -- --email you@shop.com --password '...' [--name "Your Name"]
+// Creates an administrator, or gives an existing account the admin role (its password stays).
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { pino } from "pino";
+import { isAcceptableEmail } from "../core/validation/auth";
+import { createAuth } from "../server/auth/auth";
+import { resolveAuthSecret } from "../server/auth/auth-secret";
+import { createOrPromoteAdmin } from "../server/auth/create-admin";
+import { isCommonPassword } from "../server/auth/password-policy";
+import { parseConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { createMailer } from "../server/mail/create-mailer";
+
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+});
+if (!values.email || !values.password) {
+  fail(
+    "Usage: npm run admin:create -- --email you@shop.com --password 'a long passphrase' [--name 'Your Name']",
+  );
+}
+const config = parseConfig();
+if (!isAcceptableEmail(values.email, [])) fail(`Not an e-mail address: ${values.email}`);
+if (values.password.length < MIN_ADMIN_PASSWORD_LENGTH || isCommonPassword(values.password)) {
+  fail(
+    `Choose an admin password of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters that is not a common one.`,
+  );
+}
+
+const log = pino({ level: "warn" });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, "pglite"),
+});
+try {
+  await database.migrate();
+  const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxFolder: path.join(config.dataDir, "outbox"),
+    log,
+  });
+  const auth = createAuth({ db: database.db, config, secret, mailer, log });
+  const outcome = await createOrPromoteAdmin({
+    auth,
+    db: database.db,
+    email: values.email,
+    password: values.password,
+    name: values.name,
+  });
+  console.log(
+    outcome === "created"
+      ? `Admin account created: ${values.email}`
+      : `${values.email} already had an account: it is now an admin (its password is unchanged).`,
+  );
+} finally {
+  await database.close();
+}

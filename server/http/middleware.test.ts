@@ -1,0 +1,119 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_IP_HEADER } from "../auth/auth";
+import { refuseCrossSiteRequests, stampClientIp } from "./middleware";
+
+const PUBLIC_URL = "http://localhost:3999";
+
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(stampClientIp);
+  app.use(refuseCrossSiteRequests({ publicUrl: PUBLIC_URL, exemptPrefixes: ["/api/webhooks/"] }));
+  // echoes what the handler saw
+  app.all("/{*path}", (req, res) => {
+    res.json({
+      clientIp: req.headers[CLIENT_IP_HEADER],
+      socket: req.socket.remoteAddress,
+      origin: req.headers.origin ?? null,
+      fetchSite: req.headers["sec-fetch-site"] ?? null,
+    });
+  });
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server?.close((error) => (error ? reject(error) : resolve())));
+});
+
+function send(method: string, pathname: string, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: method === "GET" || method === "HEAD" ? undefined : "intent=delete",
+  });
+}
+
+describe("refuseCrossSiteRequests", () => {
+  it("refuses a POST whose Origin is a foreign site", async () => {
+    const response = await send("POST", "/account", { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("Cross-site request refused.");
+  });
+
+  it("refuses a POST from a look-alike or opaque origin", async () => {
+    for (const origin of [
+      "http://localhost:3999.evil.example",
+      "https://localhost:3999",
+      "http://localhost:4000",
+      "null",
+    ]) {
+      expect((await send("POST", "/account", { Origin: origin })).status, origin).toBe(403);
+    }
+  });
+
+  it("refuses a POST the browser marks Sec-Fetch-Site: cross-site (or same-site)", async () => {
+    expect((await send("POST", "/account", { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await send("POST", "/account", { "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+    // the browser's word wins over an Origin header that looks like ours
+    expect(
+      (await send("DELETE", "/account", { "Sec-Fetch-Site": "cross-site", Origin: PUBLIC_URL })).status,
+    ).toBe(403);
+  });
+
+  it("allows a POST from its own origin", async () => {
+    const response = await send("POST", "/account", { Origin: PUBLIC_URL });
+    expect(response.status).toBe(200);
+    expect((await response.json()).origin).toBe(PUBLIC_URL);
+  });
+
+  it("allows a POST the browser marks Sec-Fetch-Site: same-origin or none", async () => {
+    const sameOrigin = await send("POST", "/account", { "Sec-Fetch-Site": "same-origin" });
+    expect(sameOrigin.status).toBe(200);
+    expect((await sameOrigin.json()).fetchSite).toBe("same-origin");
+    expect((await send("POST", "/account", { "Sec-Fetch-Site": "none" })).status).toBe(200);
+  });
+
+  it("allows GET, HEAD and OPTIONS from anywhere", async () => {
+    const foreign = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
+    expect((await send("GET", "/products", foreign)).status).toBe(200);
+    expect((await send("HEAD", "/products", foreign)).status).toBe(200);
+    expect((await send("OPTIONS", "/products", foreign)).status).toBe(200);
+  });
+
+  it("allows a POST with neither header (not a browser)", async () => {
+    const response = await send("POST", "/account");
+    expect(response.status).toBe(200);
+    const seen = await response.json();
+    expect(seen.origin).toBeNull();
+    expect(seen.fetchSite).toBeNull();
+  });
+
+  it("lets a foreign POST reach an exempt prefix, and only that prefix", async () => {
+    const foreign = { Origin: "https://payments.example", "Sec-Fetch-Site": "cross-site" };
+    expect((await send("POST", "/api/webhooks/payment", foreign)).status).toBe(200);
+    expect((await send("POST", "/api/webhooks", foreign)).status).toBe(403);
+    expect((await send("POST", "/api/cart-products", foreign)).status).toBe(403);
+  });
+});
+
+describe("stampClientIp", () => {
+  it("overwrites a forged client-IP header with the socket address", async () => {
+    const response = await send("GET", "/", { [CLIENT_IP_HEADER]: "6.6.6.6", "X-Forwarded-For": "6.6.6.6" });
+    const seen = await response.json();
+    expect(seen.clientIp).toBe(seen.socket);
+    expect(seen.clientIp).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it("sets the header when none was sent", async () => {
+    const seen = await (await send("POST", "/account", { Origin: PUBLIC_URL })).json();
+    expect(seen.clientIp).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+});
