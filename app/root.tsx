@@ -88,6 +88,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // lets browser tests (and scripts) wait until the page is interactive
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

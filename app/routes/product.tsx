@@ -102,7 +102,7 @@ function AddToCart({ product }: { product: Route.ComponentProps["loaderData"]["p
         />
       )}
       <Button size="lg" className="flex-1 sm:flex-none" disabled={soldOut || adding} onClick={handleAdd}>
-        <ShoppingBagIcon /> {soldOut ? "Out of Stock" : "Add to Cart"}
+        <ShoppingBagIcon /> Add to Cart
       </Button>
     </div>
   );

@@ -5,7 +5,8 @@ import {
   SearchXIcon,
   SlidersHorizontalIcon,
 } from "lucide-react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { type FormEvent, useCallback } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
@@ -33,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     listCategories({ db: context.db }),
   ]);
+  // a shared link to a page that no longer exists shows the last one
+  if (query.page > result.pageCount)
+    throw redirect(`/products${shopQueryString({ ...query, page: result.pageCount })}`);
   return {
     query,
     categories,
@@ -133,7 +137,17 @@ function Pagination({ query, page, pageCount }: { query: ShopQuery; page: number
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, categories, products, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  // with JavaScript, the URL keeps only what differs from the defaults (without it, the form submits as is)
+  const search = useCallback(
+    (form: HTMLFormElement) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of new FormData(form))
+        if (typeof value === "string") params.append(name, value);
+      navigate(`/products${shopQueryString(parseShopQuery(params))}`);
+    },
+    [navigate],
+  );
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
 
   return (
@@ -152,6 +166,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         key={shopQueryString(query)}
         className="mb-10 flex flex-col gap-3 sm:flex-row"
         role="search"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          search(event.currentTarget);
+        }}
       >
         <div className="relative flex-1">
           <SearchIcon
@@ -174,7 +192,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             defaultValue={query.category}
             aria-label="Category"
             className="w-full sm:w-48"
-            onChange={(event) => submit(event.currentTarget.form)}
+            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
             <option value="">All Categories</option>
             {categories.map((category) => (

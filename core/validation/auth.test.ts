@@ -137,9 +137,8 @@ describe("isAcceptableEmail and normalizeEmail", () => {
     expect(isAcceptableEmail("  ZOE@NOCTURN.IO  ", BLOCKED)).toBe(true);
   });
 
-  // Bug (reported): "example.com." is the same DNS name as "example.com" (fully qualified), but the
-  // trailing dot slips past the blocked-domain check.
-  it.fails("refuses a blocked domain written with a trailing dot", () => {
+  // "example.com." is the same DNS name as "example.com" (fully qualified)
+  it("refuses a blocked domain written with a trailing dot", () => {
     expect(isAcceptableEmail("zoe@example.com.", BLOCKED)).toBe(false);
   });
 });
@@ -261,9 +260,8 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("//evil.com", "/account")).toBe("/account");
   });
 
-  // Bug (reported): browsers drop tabs and newlines while parsing a URL, so "/\t/evil.com" becomes
-  // "//evil.com" — an off-site, protocol-relative redirect. Every result must stay on this site.
-  it.fails.each(["/\t/evil.com", "/\t\\evil.com", "/\n/evil.com", "/\r\n/evil.com"])(
+  // browsers drop tabs and newlines while parsing a URL, so "/\t/evil.com" becomes "//evil.com"
+  it.each(["/\t/evil.com", "/\t\\evil.com", "/\n/evil.com", "/\r\n/evil.com"])(
     "refuses %j, which a browser reads as an off-site URL",
     (target) => {
       const base = "http://localhost:3999";

@@ -38,6 +38,8 @@ export function isAcceptableEmail(email: string, blockedDomains: readonly string
   const normalized = normalizeEmail(email);
   if (normalized.length < MIN_EMAIL_LENGTH || !EMAIL_PATTERN.test(normalized)) return false;
   const domain = normalized.slice(normalized.lastIndexOf("@") + 1);
+  // "example.com." is example.com
+  if (domain.endsWith(".")) return false;
   return !blockedDomains.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
 }
 
@@ -108,10 +110,14 @@ export function formText(form: FormData, name: string): string {
 }
 
 /**
- * Where to go after signing in: only a path on this site. "//evil.com" and "/\\evil.com" are
- * protocol-relative URLs that browsers send off-site, so they are refused too.
+ * Where to go after signing in: only a path on this site. Anything a browser could read as another
+ * host is refused: "//evil.com", "/\\evil.com", and paths with tabs or line breaks, which browsers
+ * strip ("/\t/evil.com" becomes "//evil.com").
  */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/"): string {
-  if (target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\")) return target;
-  return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  if (!target?.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  const base = "http://store.invalid";
+  const url = new URL(target, base);
+  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
 }

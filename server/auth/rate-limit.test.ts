@@ -91,12 +91,21 @@ describe("consumeRateLimit", () => {
   });
 
   it("lets exactly max of 20 concurrent attempts through", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => consume("race", { window: 60, max: 5 })),
-    );
-    expect(results.filter((result) => result.allowed)).toHaveLength(5);
-    const [row] = await t.services.db.select().from(rateLimit).where(eq(rateLimit.key, "race"));
-    expect(row?.count).toBe(5);
+    // on PostgreSQL these run on up to 10 connections at once: the real race, a few rounds of it
+    for (const key of ["race-1", "race-2", "race-3"]) {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => consume(key, { window: 60, max: 5 })),
+      );
+      expect(
+        results.filter((result) => result.allowed),
+        key,
+      ).toHaveLength(5);
+      for (const result of results) {
+        if (!result.allowed) expect(result.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      }
+      const [row] = await t.services.db.select().from(rateLimit).where(eq(rateLimit.key, key));
+      expect(row?.count).toBe(5);
+    }
   });
 
   it("prunes counters whose window ended long ago", async () => {
@@ -170,5 +179,6 @@ describe("sign-in rate limit", () => {
     expect(statusOf(next)).toBe(429);
     expect(next.data.error).toMatch(/^Too many attempts\./);
     expect(authMessages.tooManyAttempts(5)).toMatch(/^Too many attempts\./);
-  });
+    // 31 password hashes: slow on a busy machine
+  }, 120_000);
 });

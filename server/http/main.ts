@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/create-mailer";
-import { createLocalStorage } from "../storage/local-storage";
+import { createStorage } from "../storage/create-storage";
 import { createApp } from "./app";
 import { createFlash } from "./flash";
 
@@ -36,8 +36,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   await database.migrate();
   log.info({ driver: database.driver }, "database ready");
 
-  const mediaRoot = path.join(config.dataDir, "media");
-  const storage = createLocalStorage({ root: mediaRoot, urlPrefix: "/media" });
+  const { storage, mediaRoot } = createStorage(config);
   const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

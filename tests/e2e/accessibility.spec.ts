@@ -107,4 +107,25 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoSeriousViolations(page);
   });
+
+  for (const [path, heading] of [
+    ["/login", "Sign In"],
+    ["/register", "Create Account"],
+    ["/forgot-password", "Reset Password"],
+    ["/reset-password?token=unknown", "Set a New Password"],
+    ["/forbidden", "Access Denied"],
+  ] as const) {
+    test(`${path}`, async ({ page }) => {
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test("a form error above the sign-in form", async ({ page }) => {
+    await visit(page, "/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email is required");
+    await expectNoSeriousViolations(page);
+  });
 });

@@ -4,25 +4,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export const CART_KEY = "nocturn-cart";
 export const STORE_NAME = "Nocturn";
 
-/**
- * Resolves once React has hydrated the server-rendered document, so that clicks reach React's
- * handlers. React Router hydrates the whole `document` with `hydrateRoot`; the root's state carries
- * `isDehydrated` until the hydration commit. (The app exposes no hydration marker of its own.)
- */
+/** Resolves once React has hydrated the server-rendered page (the root marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
-      if (!key) return false;
-      const fiber = (document as unknown as Record<string, { stateNode?: unknown }>)[key];
-      const root = fiber?.stateNode as
-        | { current?: { memoizedState?: { isDehydrated?: boolean } } }
-        | undefined;
-      return root?.current?.memoizedState?.isDehydrated === false;
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: 15_000,
+  });
 }
 
 /** Opens a page and waits until it is interactive. Returns the navigation response. */

@@ -1,0 +1,22 @@
+// npm run seed:demo: fills an empty catalog with the demo products. Never seeds over existing products.
+// With the embedded database, stop the store first (one PGlite folder, one process).
+import path from "node:path";
+import { seedDemoCatalog } from "../server/catalog/demo/seed-demo-catalog";
+import { parseConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { createStorage } from "../server/storage/create-storage";
+
+const config = parseConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+try {
+  await database.migrate();
+  const { storage } = createStorage(config);
+  const result = await seedDemoCatalog({ db: database.db, storage, log: (message) => console.log(message) });
+  console.log(
+    result.seeded
+      ? `Seeded ${result.products} demo products.`
+      : "The catalog already has products: nothing was seeded.",
+  );
+} finally {
+  await database.close();
+}
