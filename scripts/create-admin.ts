@@ -4,13 +4,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { isAcceptableEmail } from "../core/validation/auth";
-import { createAuth } from "../server/auth/auth";
-import { resolveAuthSecret } from "../server/auth/auth-secret";
 import { createOrPromoteAdmin } from "../server/auth/create-admin";
 import { isCommonPassword } from "../server/auth/password-policy";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
-import { createMailer } from "../server/mail/create-mailer";
+import { createServices } from "../server/http/services";
 
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
@@ -42,16 +40,9 @@ const database = await openDatabase({
 });
 try {
   await database.migrate();
-  const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxFolder: path.join(config.dataDir, "outbox"),
-    log,
-  });
-  const auth = createAuth({ db: database.db, config, secret, mailer, log });
+  const { services } = await createServices({ config, db: database.db, log });
   const outcome = await createOrPromoteAdmin({
-    auth,
+    auth: services.auth,
     db: database.db,
     email: values.email,
     password: values.password,

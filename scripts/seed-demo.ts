@@ -7,7 +7,10 @@ import { openDatabase } from "../server/db/client";
 import { createStorage } from "../server/storage/create-storage";
 
 const config = parseConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, "pglite"),
+});
 try {
   await database.migrate();
   const { storage } = createStorage(config);

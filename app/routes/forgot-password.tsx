@@ -38,7 +38,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       description={sent ? undefined : "Enter your e-mail and we will send you a link to set a new password."}
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 text-center" role="status">
+        <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
           <MailCheckIcon className="size-10 text-accent" aria-hidden />
           <p className="font-semibold text-lg">Password reset email sent!</p>
           <p className="text-muted-foreground text-sm">

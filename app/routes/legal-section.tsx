@@ -1,12 +1,6 @@
-import {
-  ArrowLeftIcon,
-  ArrowRightIcon,
-  type LucideIcon,
-  RotateCcwIcon,
-  ScrollTextIcon,
-  ShieldCheckIcon,
-} from "lucide-react";
+import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { data, Link } from "react-router";
+import { LEGAL_ICONS } from "~/components/legal-icons";
 import {
   isLegalSectionId,
   LEGAL_INDEX,
@@ -37,12 +31,6 @@ export function meta(args: Route.MetaArgs) {
   const policy = LEGAL_SECTIONS[id];
   return pageMeta(args, { title: policy.title, description: policy.summary, canonicalPath: `/legal/${id}` });
 }
-
-const ICONS: Record<LegalSectionId, LucideIcon> = {
-  returns: RotateCcwIcon,
-  privacy: ShieldCheckIcon,
-  terms: ScrollTextIcon,
-};
 
 function anchorId(heading: string): string {
   return heading
@@ -163,7 +151,7 @@ function PolicyBlock({ block, number }: { block: LegalBlock; number: number }) {
 }
 
 function PolicyLink({ id, withSummary = false }: { id: LegalSectionId; withSummary?: boolean }) {
-  const Icon = ICONS[id];
+  const Icon = LEGAL_ICONS[id];
   const policy = LEGAL_SECTIONS[id];
   return (
     <Link

@@ -1,24 +1,13 @@
-import {
-  ArrowRightIcon,
-  type LucideIcon,
-  RotateCcwIcon,
-  ScrollTextIcon,
-  ShieldCheckIcon,
-} from "lucide-react";
+import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_SECTIONS, type LegalSectionId } from "~/content/legal";
+import { LEGAL_ICONS } from "~/components/legal-icons";
+import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_SECTIONS } from "~/content/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/legal";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: LEGAL_INDEX.title, description: LEGAL_INDEX.summary });
 }
-
-const ICONS: Record<LegalSectionId, LucideIcon> = {
-  returns: RotateCcwIcon,
-  privacy: ShieldCheckIcon,
-  terms: ScrollTextIcon,
-};
 
 export default function Legal() {
   return (
@@ -34,7 +23,7 @@ export default function Legal() {
 
       <ul className="mt-12 grid gap-5 md:grid-cols-3">
         {LEGAL_SECTION_IDS.map((id) => {
-          const Icon = ICONS[id];
+          const Icon = LEGAL_ICONS[id];
           const policy = LEGAL_SECTIONS[id];
           return (
             <li

@@ -261,11 +261,13 @@ describe("safeRedirectPath", () => {
   });
 
   // browsers drop tabs and newlines while parsing a URL, so "/\t/evil.com" becomes "//evil.com"
-  it.each(["/\t/evil.com", "/\t\\evil.com", "/\n/evil.com", "/\r\n/evil.com"])(
-    "refuses %j, which a browser reads as an off-site URL",
-    (target) => {
-      const base = "http://localhost:3999";
-      expect(new URL(safeRedirectPath(target), base).origin).toBe(base);
-    },
-  );
+  it.each([
+    "/\t/evil.com",
+    "/\t\\evil.com",
+    "/\n/evil.com",
+    "/\r\n/evil.com",
+  ])("refuses %j, which a browser reads as an off-site URL", (target) => {
+    const base = "http://localhost:3999";
+    expect(new URL(safeRedirectPath(target), base).origin).toBe(base);
+  });
 });

@@ -1,17 +1,13 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { createAuth } from "../auth/auth";
-import { resolveAuthSecret } from "../auth/auth-secret";
 import { bootstrapAdmin } from "../auth/create-admin";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { ConfigError, parseConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
-import { createMailer } from "../mail/create-mailer";
-import { createStorage } from "../storage/create-storage";
 import { createApp } from "./app";
-import { createFlash } from "./flash";
+import { createServices } from "./services";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,17 +32,8 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   await database.migrate();
   log.info({ driver: database.driver }, "database ready");
 
-  const { storage, mediaRoot } = createStorage(config);
-  const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxFolder: path.join(config.dataDir, "outbox"),
-    log,
-  });
-  const auth = createAuth({ db: database.db, config, secret, mailer, log });
-  const flash = createFlash({ secret, secure: config.publicUrl.startsWith("https:") });
-  const services = { config, db: database.db, storage, mailer, auth, flash, log };
+  const { services, mediaRoot } = await createServices({ config, db: database.db, log });
+  const { auth, mailer, storage } = services;
   log.info({ mail: mailer.driver }, "adapters ready");
   if (config.isProduction && mailer.driver === "outbox") {
     log.warn(

@@ -44,13 +44,12 @@ function changedShare(a: Buffer, b: Buffer): number {
 const colourwayNames = Object.keys(COLOURWAYS) as ColourwayName[];
 
 describe("garment art", () => {
-  it.each(GARMENT_KINDS.map((kind, i) => [kind, colourwayNames[i % colourwayNames.length] as ColourwayName]))(
-    "renders a %s in %s as a real picture, not a flat fill",
-    async (kind, colourway) => {
-      const { stdev } = await rgbStats({ kind, colourway, view: "front" });
-      expect(stdev).toBeGreaterThan(12);
-    },
-  );
+  it.each(
+    GARMENT_KINDS.map((kind, i) => [kind, colourwayNames[i % colourwayNames.length] as ColourwayName]),
+  )("renders a %s in %s as a real picture, not a flat fill", async (kind, colourway) => {
+    const { stdev } = await rgbStats({ kind, colourway, view: "front" });
+    expect(stdev).toBeGreaterThan(12);
+  });
 
   it.each(GARMENT_KINDS)("gives a %s a visibly different colour per colourway", async (kind) => {
     const onyx = await rgbStats({ kind, colourway: "onyx", view: "front" });
@@ -117,30 +116,28 @@ describe("demo catalog data", () => {
     expect(new Set(demo.images.map((shot) => shot.kind)).size).toBe(1);
   });
 
-  it.each(DEMO_PRODUCTS.filter((demo) => demo.images.length > 1).map((demo) => [demo.name, demo] as const))(
-    "%s shows a visibly different picture in each image",
-    async (_, demo) => {
-      const images = await Promise.all(demo.images.map(pixels));
-      for (let a = 0; a < images.length; a++) {
-        for (let b = a + 1; b < images.length; b++) {
-          // a back print or a different set of pockets is enough; a mere lighting change is not
-          expect(
-            changedShare(images[a] as Buffer, images[b] as Buffer),
-            `images ${a} and ${b}`,
-          ).toBeGreaterThan(0.008);
-        }
+  it.each(
+    DEMO_PRODUCTS.filter((demo) => demo.images.length > 1).map((demo) => [demo.name, demo] as const),
+  )("%s shows a visibly different picture in each image", async (_, demo) => {
+    const images = await Promise.all(demo.images.map(pixels));
+    for (let a = 0; a < images.length; a++) {
+      for (let b = a + 1; b < images.length; b++) {
+        // a back print or a different set of pockets is enough; a mere lighting change is not
+        expect(
+          changedShare(images[a] as Buffer, images[b] as Buffer),
+          `images ${a} and ${b}`,
+        ).toBeGreaterThan(0.008);
       }
-    },
-  );
+    }
+  });
 
-  it.each(DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const))(
-    "%s is found by searching for its garment, and only its garment",
-    (_, demo) => {
-      const text = `${demo.name} ${demo.description ?? ""}`.toLowerCase();
-      const kind = demo.images[0]?.kind as GarmentKind;
-      for (const [otherKind, word] of Object.entries(SEARCH_WORDS)) {
-        expect(text.includes(word), `"${word}" in ${demo.name}`).toBe(otherKind === kind);
-      }
-    },
-  );
+  it.each(
+    DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const),
+  )("%s is found by searching for its garment, and only its garment", (_, demo) => {
+    const text = `${demo.name} ${demo.description ?? ""}`.toLowerCase();
+    const kind = demo.images[0]?.kind as GarmentKind;
+    for (const [otherKind, word] of Object.entries(SEARCH_WORDS)) {
+      expect(text.includes(word), `"${word}" in ${demo.name}`).toBe(otherKind === kind);
+    }
+  });
 });

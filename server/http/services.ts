@@ -1,0 +1,33 @@
+import path from "node:path";
+import { createAuth } from "../auth/auth";
+import { resolveAuthSecret } from "../auth/auth-secret";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { createMailer } from "../mail/create-mailer";
+import { createStorage } from "../storage/create-storage";
+import type { Services } from "./context";
+import { createFlash } from "./flash";
+
+/** The adapters and auth the app runs on, chosen by configuration. Used by the server and the scripts. */
+export async function createServices(options: { config: Config; db: Database; log: Logger }) {
+  const { config, db, log } = options;
+  const { storage, mediaRoot } = createStorage(config);
+  const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxFolder: path.join(config.dataDir, "outbox"),
+    log,
+  });
+  const services: Services = {
+    config,
+    db,
+    storage,
+    mailer,
+    auth: createAuth({ db, config, secret, mailer, log }),
+    flash: createFlash({ secret, secure: config.publicUrl.startsWith("https:") }),
+    log,
+  };
+  return { services, mediaRoot };
+}
