@@ -2,13 +2,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { createAuth } from "../../server/auth/auth";
 import { parseConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
 import type { RequestContext, Services } from "../../server/http/context";
-import { createFlash } from "../../server/http/flash";
-import { createMailer } from "../../server/mail/create-mailer";
-import { createLocalStorage } from "../../server/storage/local-storage";
+import { createServices } from "../../server/http/services";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
@@ -20,21 +17,15 @@ export const TEST_PUBLIC_URL = "http://localhost:3999";
 export async function createTestServices(env: Record<string, string> = {}) {
   const handle: DatabaseHandle = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "nocturn-test-"));
-  const config = parseConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, NODE_ENV: "test", ...env });
-  const log = pino({ level: "silent" });
-  const secret = "test-secret-that-is-long-enough-to-sign-cookies";
-  const outboxFolder = path.join(dataDir, "outbox");
-  const mailer = createMailer({ from: config.mailFrom, outboxFolder, log });
-  const services: Services = {
-    config,
-    db: handle.db,
-    storage: createLocalStorage({ root: path.join(dataDir, "media"), urlPrefix: "/media" }),
-    mailer,
-    auth: createAuth({ db: handle.db, config, secret, mailer, log }),
-    flash: createFlash({ secret, secure: false }),
-    log,
-  };
-  return { services, handle, outboxFolder, dataDir, close: () => handle.close() };
+  const config = parseConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    AUTH_SECRET: "test-secret-that-is-long-enough-to-sign-cookies",
+    ...env,
+  });
+  const { services } = await createServices({ config, db: handle.db, log: pino({ level: "silent" }) });
+  return { services, handle, outboxFolder: path.join(dataDir, "outbox"), dataDir, close: () => handle.close() };
 }
 
 export type TestServices = Awaited<ReturnType<typeof createTestServices>>;
