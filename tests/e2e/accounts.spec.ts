@@ -75,6 +75,7 @@ test.describe("accounts", () => {
 
     await visit(page, "/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("Password reset email sent!")).toBeVisible();

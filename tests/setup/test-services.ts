@@ -25,7 +25,13 @@ export async function createTestServices(env: Record<string, string> = {}) {
     ...env,
   });
   const { services } = await createServices({ config, db: handle.db, log: pino({ level: "silent" }) });
-  return { services, handle, outboxFolder: path.join(dataDir, "outbox"), dataDir, close: () => handle.close() };
+  return {
+    services,
+    handle,
+    outboxFolder: path.join(dataDir, "outbox"),
+    dataDir,
+    close: () => handle.close(),
+  };
 }
 
 export type TestServices = Awaited<ReturnType<typeof createTestServices>>;

@@ -161,6 +161,14 @@ export async function seedCart(page: Page, lines: { id: string; quantity: number
   );
 }
 
+/** Ids of products that can go into a cart (in stock, at least 2), in sitemap order. */
+export async function inStockProductIds(page: Page): Promise<string[]> {
+  const ids = await sitemapProductIds(page);
+  const products = await cartProducts(page, ids);
+  const available = new Set(products.filter((product) => product.stock >= 2).map((product) => product.id));
+  return ids.filter((id) => available.has(id));
+}
+
 /** Ids of the products listed in the sitemap. */
 export async function sitemapProductIds(page: Page): Promise<string[]> {
   const response = await page.request.get("/sitemap.xml");
