@@ -1,18 +1,15 @@
-import { LayoutDashboardIcon, LogOutIcon, MenuIcon, ShoppingBagIcon, UserRoundIcon } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { MenuIcon, ShoppingBagIcon } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, NavLink } from "react-router";
 import { useCart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
 import { cartItemCount } from "../../core/cart";
+import { type HeaderUser, NAV_LINKS, profileLink, SignOutButton } from "./site-nav";
 import { Button } from "./ui/button";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "./ui/sheet";
 
-const NAV_LINKS = [
-  { to: "/", label: "Home", end: true },
-  { to: "/products", label: "Shop", end: false },
-  { to: "/about", label: "About", end: false },
-  { to: "/legal", label: "Legal", end: false },
-] as const;
+// the small-screen menu (a Radix dialog) is loaded only when it is about to be opened
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
 
 function CartLink() {
   const { lines } = useCart();
@@ -34,29 +31,10 @@ function CartLink() {
   );
 }
 
-export interface HeaderUser {
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** Sign Out posts to /logout, which ends the session and returns to the home page. */
-function SignOutButton({ className, onClick }: { className?: string; onClick?: () => void }) {
-  return (
-    <Form method="post" action="/logout" className={className}>
-      <Button type="submit" variant="ghost" size="sm" className="w-full" onClick={onClick}>
-        <LogOutIcon /> Sign Out
-      </Button>
-    </Form>
-  );
-}
-
 export function SiteHeader({ storeName, user }: { storeName: string; user: HeaderUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
-  const profile = user?.isAdmin
-    ? { to: "/admin/dashboard", label: "Admin Dashboard", icon: LayoutDashboardIcon }
-    : { to: "/account", label: "My Account", icon: UserRoundIcon };
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const profile = profileLink(user);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
@@ -101,62 +79,33 @@ export function SiteHeader({ storeName, user }: { storeName: string; user: Heade
               </Button>
             </div>
           )}
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <MenuIcon className="size-5!" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent aria-describedby={undefined}>
-              <SheetTitle className="font-bold font-display text-lg uppercase tracking-[0.2em]">
-                {storeName}
-              </SheetTitle>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                {NAV_LINKS.map((link) => (
-                  <NavLink
-                    key={link.to}
-                    to={link.to}
-                    end={link.end}
-                    onClick={closeMenu}
-                    className={({ isActive }) =>
-                      cn(
-                        "rounded-md px-3 py-3 font-medium text-base",
-                        isActive
-                          ? "bg-secondary text-foreground"
-                          : "text-muted-foreground hover:text-foreground",
-                      )
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                ))}
-              </nav>
-              <div className="mt-auto flex flex-col gap-2 border-t pt-6">
-                {user ? (
-                  <>
-                    <p className="truncate px-1 text-muted-foreground text-sm">{user.email}</p>
-                    <Button asChild variant="outline" onClick={closeMenu}>
-                      <Link to={profile.to}>
-                        <profile.icon /> {profile.label}
-                      </Link>
-                    </Button>
-                    <SignOutButton onClick={closeMenu} />
-                  </>
-                ) : (
-                  <>
-                    <Button asChild variant="outline" onClick={closeMenu}>
-                      <Link to="/login">
-                        <UserRoundIcon /> Sign In
-                      </Link>
-                    </Button>
-                    <Button asChild onClick={closeMenu}>
-                      <Link to="/register">Register</Link>
-                    </Button>
-                  </>
-                )}
-              </div>
-            </SheetContent>
-          </Sheet>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            // fetch the menu's code as soon as a pointer is near, so opening it is instant
+            onPointerEnter={loadMobileMenu}
+            onFocus={loadMobileMenu}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon className="size-5!" />
+          </Button>
+          {menuOpen && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                storeName={storeName}
+                user={user}
+                onClose={() => {
+                  setMenuOpen(false);
+                  menuButton.current?.focus();
+                }}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>
