@@ -222,11 +222,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <div className={PRODUCT_GRID_CLASS} data-testid="product-grid">
-          {products.map((product, index) => (
-            <ProductCard key={product.id} product={product} priority={index < 4} />
-          ))}
-        </div>
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <div className={PRODUCT_GRID_CLASS} data-testid="product-grid">
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} priority={index < 4} />
+            ))}
+          </div>
+        </section>
       )}
 
       <Pagination query={query} page={page} pageCount={pageCount} />
