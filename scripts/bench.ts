@@ -3,8 +3,8 @@
 // JavaScript each storefront route ships and, with --lighthouse, runs Lighthouse. Writes the
 // results into docs/PERFORMANCE.md. Usage: npm run bench -- --help
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +52,8 @@ const HELP = `npm run bench -- [options]
                         nocturn_bench_<pid>_<size> is created there and dropped at the end
   --lighthouse          also run Lighthouse (mobile) on home, shop and product at the largest size
   --lighthouse-runs <n> Lighthouse runs per page; the median run by performance score is kept (default 1)
+  --build               run npm run build first (default: only when build/ is missing; a
+                        warning names a source file newer than the build)
   --print-only          do not write docs/PERFORMANCE.md
 `;
 
@@ -76,6 +78,7 @@ const { values: args } = parseArgs({
     lighthouse: { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "1" },
     "print-only": { type: "boolean", default: false },
+    build: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -307,11 +310,26 @@ async function benchDriver(
   return { report: { driver, catalogs, pages, server }, lighthouse: lighthouseResults };
 }
 
+/** A source file changed after the build was made, if any. */
+async function newerSource(builtAt: number): Promise<string | undefined> {
+  for (const folder of ["app", "core", "server"]) {
+    for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (statSync(file).mtimeMs > builtAt) return file;
+    }
+  }
+  return undefined;
+}
+
 async function main() {
   const startedAt = new Date();
-  if (!existsSync("build/server/index.js") || !existsSync("build/client/assets")) {
-    log("no production build: running npm run build");
+  if (args.build || !existsSync("build/server/index.js") || !existsSync("build/client/assets")) {
+    log(args.build ? "running npm run build" : "no production build: running npm run build");
     await run("npm", ["run", "build"]);
+  } else {
+    const stale = await newerSource(statSync("build/server/index.js").mtimeMs);
+    if (stale) log(`warning: ${stale} is newer than build/; pass --build to measure the current code`);
   }
   const drivers = await chooseDrivers();
 
