@@ -13,7 +13,12 @@ import { SHOP_PAGE_SIZE } from "../core/product";
 import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
 import { measureRouteBundles } from "./bench/bundle";
 import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
-import { type LighthouseResult, lighthouseCommandLine, runLighthouseMedian } from "./bench/lighthouse";
+import {
+  type LighthouseResult,
+  lighthouseCommandLine,
+  runLighthouseMedian,
+  stopLighthouseRuns,
+} from "./bench/lighthouse";
 import { BROWSER_HEADERS, type LoadResult, measure, probePage } from "./bench/load";
 import {
   bundleSection,
@@ -264,7 +269,7 @@ async function benchDriver(
       pages[index]?.bySize.set(catalog.size, {
         path: page.path(catalog),
         runs: [],
-        htmlGzip: probe.gzipBytes,
+        html: { bytes: probe.htmlBytes, sent: probe.sentBytes, encoding: probe.encoding },
       });
     }
   }
@@ -365,6 +370,7 @@ async function main() {
 
   const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
   cleanups.push({ label: `remove ${workDir}`, run: () => rm(workDir, { recursive: true, force: true }) });
+  cleanups.push({ label: "stop Lighthouse", run: async () => stopLighthouseRuns() });
   // the servers run a private copy: other work may rebuild build/ during the run
   const serverRoot = path.join(workDir, "app");
   const { manifestFile } = await snapshotBuild(appRoot, serverRoot);

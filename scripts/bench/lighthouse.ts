@@ -71,6 +71,21 @@ export function lighthouseCommandLine(): string {
   ].join(" ");
 }
 
+/** Process groups of Lighthouse runs in progress (npx, node and Chromium). */
+const runningGroups = new Set<number>();
+
+/** Ends every Lighthouse run still in progress, e.g. when the benchmark is interrupted. */
+export function stopLighthouseRuns() {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  runningGroups.clear();
+}
+
 /** Lighthouse, mobile preset (the default), one page; the run is stopped after 4 minutes. */
 export async function runLighthouse(options: {
   label: string;
@@ -81,13 +96,18 @@ export async function runLighthouse(options: {
   const { command, args } = lighthouseCommand(options.url, outputPath);
   await new Promise<void>((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+    if (child.pid) runningGroups.add(child.pid);
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
     // kill the whole group (npx, node, chromium) when it hangs
     const timer = setTimeout(() => {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // it ended meanwhile
+      }
     }, 240_000);
     child.once("error", (error) => {
       clearTimeout(timer);
@@ -95,6 +115,7 @@ export async function runLighthouse(options: {
     });
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
+      if (child.pid) runningGroups.delete(child.pid);
       if (code === 0) resolve();
       else reject(new Error(`lighthouse ${options.url} ended with ${signal ?? code}:\n${stderr}`));
     });

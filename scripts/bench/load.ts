@@ -1,4 +1,5 @@
-import { gzipSync } from "node:zlib";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
 
 /** What Chromium sends: the server answers with brotli (compression's default preference). */
@@ -51,15 +52,42 @@ export async function measure(options: {
   return measured;
 }
 
-/** One request like a browser's first visit: status, HTML size and its gzip size (level 6, as served). */
-export async function probePage(
-  url: string,
-): Promise<{ status: number; htmlBytes: number; gzipBytes: number }> {
-  // fetch() decodes the body; compress it again the way the compression middleware does
-  const response = await fetch(url, {
-    headers: { accept: "text/html" },
-    signal: AbortSignal.timeout(30_000),
+export interface PageProbe {
+  status: number;
+  /** the HTML, decompressed */
+  htmlBytes: number;
+  /** what went over the wire, as the server compressed it for a browser */
+  sentBytes: number;
+  encoding: string;
+}
+
+/** One request like a browser's: status, HTML size and the bytes the server actually sent. */
+export function probePage(url: string): Promise<PageProbe> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: BROWSER_HEADERS, timeout: 30_000 }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (part: Buffer) => parts.push(part));
+      response.on("error", reject);
+      response.on("end", () => {
+        const body = Buffer.concat(parts);
+        const encoding = String(response.headers["content-encoding"] ?? "identity");
+        const decoded =
+          encoding === "br"
+            ? brotliDecompressSync(body)
+            : encoding === "gzip"
+              ? gunzipSync(body)
+              : encoding === "deflate"
+                ? inflateSync(body)
+                : body;
+        resolve({
+          status: response.statusCode ?? 0,
+          htmlBytes: decoded.length,
+          sentBytes: body.length,
+          encoding,
+        });
+      });
+    });
+    request.on("timeout", () => request.destroy(new Error(`${url} timed out`)));
+    request.on("error", reject);
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, htmlBytes: body.length, gzipBytes: gzipSync(body).length };
 }

@@ -35,7 +35,10 @@ export interface PageMeasurement {
   label: string;
   /** path with the placeholders the report shows */
   pattern: string;
-  bySize: Map<number, { path: string; runs: LoadResult[]; htmlGzip: number }>;
+  bySize: Map<
+    number,
+    { path: string; runs: LoadResult[]; html: { bytes: number; sent: number; encoding: string } }
+  >;
 }
 
 export interface DriverReport {
@@ -122,9 +125,9 @@ export function driverSection(env: Environment, report: DriverReport): string {
       })
       .join("; ")}`,
     "",
-    `CPU/request is the CPU time the server process${report.driver === "postgres" ? " and the database backends" : ""} spent per request during the run, read from /proc: it depends less than requests/s on what else the machine runs, though contention still inflates it (compare the control row across sizes and rounds). Load is the machine's 1-minute load average at the end of the run (2 cores: above 2 means other work waited for CPU too).`,
+    `CPU/request is the CPU time the server process${report.driver === "postgres" ? " and the database backends" : ""} spent per request during the run, read from /proc: it depends less than requests/s on what else the machine runs, though contention still inflates it (compare the control row across sizes and rounds). Load is the machine's 1-minute load average at the end of the run (2 cores: above 2 means other work waited for CPU too). HTML / sent: the page's size and the bytes the server sent for it to a browser (streamed and compressed as it does for real visitors).`,
     "",
-    `| page | URL | products | req/s${env.rounds > 1 ? " (min–max)" : ""} | p50 ms | p99 ms | requests | CPU/request server${report.driver === "postgres" ? " + db" : ""} | load | HTML gzip |`,
+    `| page | URL | products | req/s${env.rounds > 1 ? " (min–max)" : ""} | p50 ms | p99 ms | requests | CPU/request server${report.driver === "postgres" ? " + db" : ""} | load | HTML / sent |`,
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const page of report.pages) {
@@ -140,7 +143,7 @@ export function driverSection(env: Environment, report: DriverReport): string {
           ? `${optionalMs(summary.serverCpuMs)} + ${optionalMs(summary.dbCpuMs)} ms`
           : `${optionalMs(summary.serverCpuMs)} ms`;
       lines.push(
-        `| ${page.label} | \`${page.pattern}\` | ${int(size)} | ${int(summary.requestsPerSecond)}${spread} | ${summary.requests ? ms(summary.p50) : "–"} | ${summary.requests ? ms(summary.p99) : "–"} | ${int(summary.requests)} | ${cpu} | ${summary.loadAverage === null ? "?" : summary.loadAverage.toFixed(1)} | ${kib(measured.htmlGzip)} KiB |`,
+        `| ${page.label} | \`${page.pattern}\` | ${int(size)} | ${int(summary.requestsPerSecond)}${spread} | ${summary.requests ? ms(summary.p50) : "–"} | ${summary.requests ? ms(summary.p99) : "–"} | ${int(summary.requests)} | ${cpu} | ${summary.loadAverage === null ? "?" : summary.loadAverage.toFixed(1)} | ${kib(measured.html.bytes)} / ${kib(measured.html.sent)} KiB ${measured.html.encoding} |`,
       );
     }
   }
