@@ -35,6 +35,23 @@ const environmentSchema = z.object({
     .default(
       "example.com,example.org,example.net,test.com,mailinator.com,guerrillamail.com,10minutemail.com,tempmail.com",
     ),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_..., sk_live_...)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_...)").optional(),
+  ),
+  /** Points the Stripe SDK at a local Stripe-compatible server (tests only). */
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRACKING_URL_TEMPLATE: z
     .string()
@@ -56,6 +73,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}\nSee .env.example.`);
   }
   const values = result.data;
+  if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together.",
+    );
+  }
+  if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  - S3_BUCKET needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL.",
+    );
+  }
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together.");
   }
@@ -79,5 +106,24 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
+    /** Unset: the built-in test checkout. */
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET!,
+          apiBase: values.STRIPE_API_BASE,
+        }
+      : undefined,
+    /** Unset: images in DATA_DIR/media, served at /media. */
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION ?? "us-east-1",
+          accessKeyId: values.S3_ACCESS_KEY_ID!,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY!,
+          publicUrl: values.S3_PUBLIC_URL!.replace(/\/$/, ""),
+        }
+      : undefined,
   };
 }

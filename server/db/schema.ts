@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { COUPON_DISCOUNT_TYPES } from "../../core/coupon";
+import { ORDER_STATUSES, PAYMENT_STATUSES, RECEIPT_STATUSES } from "../../core/order";
+import { user } from "./auth-schema";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -43,4 +58,217 @@ export const product = pgTable(
 
 export type Product = typeof product.$inferSelect;
 export type NewProduct = typeof product.$inferInsert;
+
+/** Images uploaded by an admin; a row lives until the image is attached to a product or swept after 24 h. */
+export const mediaUpload = pgTable(
+  "media_upload",
+  {
+    imageId: text("image_id").primaryKey(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("media_upload_created_idx").on(t.createdAt)],
+);
+
+export const coupon = pgTable(
+  "coupon",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored upper-case; unique. */
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    discountType: text("discount_type", { enum: COUPON_DISCOUNT_TYPES }).notNull(),
+    /** Percentage coupons: hundredths of a percent (1250 = 12.5 %). Null for fixed coupons. */
+    percentBasisPoints: integer("percent_basis_points"),
+    /** Fixed coupons: the amount off in cents. Null for percentage coupons. */
+    amountOffCents: integer("amount_off_cents"),
+    minimumOrderCents: integer("minimum_order_cents").notNull().default(0),
+    /** Null: unlimited. */
+    usageLimit: integer("usage_limit"),
+    /** Redemptions currently held by pending or paid orders (see server/checkout). */
+    usageCount: integer("usage_count").notNull().default(0),
+    /** Null: never expires. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check("coupon_code_upper", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 40`),
+    check(
+      "coupon_discount_shape",
+      sql`(${t.discountType} = 'percentage' and ${t.percentBasisPoints} between 1 and 10000 and ${t.amountOffCents} is null)
+        or (${t.discountType} = 'fixed' and ${t.amountOffCents} > 0 and ${t.percentBasisPoints} is null)`,
+    ),
+    check("coupon_minimum_nonnegative", sql`${t.minimumOrderCents} >= 0`),
+    check("coupon_usage_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} >= 1`),
+    // no limit check here: an admin may lower a limit below the uses already made
+    check("coupon_usage_count_nonnegative", sql`${t.usageCount} >= 0`),
+    index("coupon_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 10001 });
+export const receiptNumberSequence = pgSequence("receipt_number_seq", { startWith: 100001 });
+
+export const order = pgTable(
+  "order",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique().default(sql`'NOC-' || nextval('order_number_seq')`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    /** Chosen by the browser when the checkout dialog opens: Back and Continue reuse one order. */
+    checkoutKey: text("checkout_key").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** The payment adapter's id: "test" or "stripe". */
+    paymentMethod: text("payment_method").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    /** Flattened as the spec says: name, line 1, line 2, "city, state zip", country. */
+    shippingAddress: text("shipping_address").notNull(),
+    shippingNote: text("shipping_note"),
+    couponId: uuid("coupon_id").references(() => coupon.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    trackingCode: text("tracking_code"),
+    paymentSessionId: text("payment_session_id").unique(),
+    /** True while this order holds its stock and coupon use (from reservation until release). */
+    isReserved: boolean("is_reserved").notNull().default(false),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Set when a payment could not be honoured (e.g. stock gone after a late payment). */
+    attentionReason: text("attention_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("order_checkout_key_idx").on(t.userId, t.checkoutKey),
+    index("order_user_idx").on(t.userId, t.createdAt.desc()),
+    index("order_created_idx").on(t.createdAt.desc()),
+    index("order_status_idx").on(t.status),
+    index("order_reserved_idx")
+      .on(t.reservedUntil)
+      .where(sql`${t.isReserved} and ${t.paymentStatus} = 'pending'`),
+    index("order_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    check(
+      "order_money_consistent",
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents}
+        and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+export const orderItem = pgTable(
+  "order_item",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    // a deleted product leaves its snapshot behind
+    productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    productImage: text("product_image"),
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_item_order_idx").on(t.orderId),
+    index("order_item_product_idx").on(t.productId),
+    check("order_item_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_item_price_nonnegative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const couponUsage = pgTable(
+  "coupon_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupon.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // one usage per order: a replayed fulfilment cannot count twice
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => order.id, { onDelete: "cascade" }),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("coupon_usage_coupon_idx").on(t.couponId)],
+);
+
+export const receipt = pgTable(
+  "receipt",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    receiptNumber: text("receipt_number")
+      .notNull()
+      .unique()
+      .default(sql`'RCT-' || nextval('receipt_number_seq')`),
+    // one receipt per paid order
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => order.id, { onDelete: "cascade" }),
+    billingEmail: text("billing_email").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: RECEIPT_STATUSES }).notNull().default("completed"),
+    /** What the provider said about the charge, kept verbatim for support. */
+    providerData: jsonb("provider_data"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("receipt_created_idx").on(t.createdAt.desc())],
+);
+
+/** Webhook events already handled: the provider's event id is the key, so a replay is a no-op. */
+export const paymentEvent = pgTable("payment_event", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test checkout's side of a payment (what Stripe would keep on its servers):
+ * the hosted page, its amount and line items, and the outcome.
+ */
+export const testPaymentSession = pgTable("test_payment_session", {
+  id: text("id").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => order.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  lineItems: jsonb("line_items").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  /** open → complete | expired */
+  status: text("status", { enum: ["open", "complete", "expired"] })
+    .notNull()
+    .default("open"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  declineMessage: text("decline_message"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export type Coupon = typeof coupon.$inferSelect;
+export type Order = typeof order.$inferSelect;
+export type OrderItem = typeof orderItem.$inferSelect;
+export type Receipt = typeof receipt.$inferSelect;
+
 export * from "./auth-schema";

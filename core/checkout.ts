@@ -1,0 +1,109 @@
+// The checkout's shipping step (spec §3 "shipping address form", §5 "Shipping and checkout").
+// Shared by the dialog (instant feedback) and the server (the authority).
+
+/** The 27 EU member states, sorted by name. */
+export const EU_COUNTRIES = [
+  { code: "AT", name: "Austria" },
+  { code: "BE", name: "Belgium" },
+  { code: "BG", name: "Bulgaria" },
+  { code: "HR", name: "Croatia" },
+  { code: "CY", name: "Cyprus" },
+  { code: "CZ", name: "Czechia" },
+  { code: "DK", name: "Denmark" },
+  { code: "EE", name: "Estonia" },
+  { code: "FI", name: "Finland" },
+  { code: "FR", name: "France" },
+  { code: "DE", name: "Germany" },
+  { code: "GR", name: "Greece" },
+  { code: "HU", name: "Hungary" },
+  { code: "IE", name: "Ireland" },
+  { code: "IT", name: "Italy" },
+  { code: "LV", name: "Latvia" },
+  { code: "LT", name: "Lithuania" },
+  { code: "LU", name: "Luxembourg" },
+  { code: "MT", name: "Malta" },
+  { code: "NL", name: "Netherlands" },
+  { code: "PL", name: "Poland" },
+  { code: "PT", name: "Portugal" },
+  { code: "RO", name: "Romania" },
+  { code: "SK", name: "Slovakia" },
+  { code: "SI", name: "Slovenia" },
+  { code: "ES", name: "Spain" },
+  { code: "SE", name: "Sweden" },
+] as const;
+
+export const DEFAULT_COUNTRY = "DE";
+
+export interface ShippingDetails {
+  fullName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  note: string;
+}
+
+/** The required fields, in form order, with the words used in "Please fill in {field}". */
+export const REQUIRED_SHIPPING_FIELDS = [
+  ["fullName", "Full Name"],
+  ["addressLine1", "Address Line 1"],
+  ["city", "City"],
+  ["state", "State"],
+  ["zipCode", "ZIP Code"],
+] as const satisfies readonly (readonly [keyof ShippingDetails, string])[];
+
+export const MAX_FIELD_LENGTH = 200;
+export const MAX_NOTE_LENGTH = 500;
+/** A line of an order: at most this many of one product. */
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+export const checkoutMessages = {
+  fillIn: (field: string) => `Please fill in ${field}`,
+  countryRequired: "Please select a country",
+  tooLong: (field: string) => `${field} is too long`,
+  cartEmpty: "Your cart is empty",
+  signInRequired: "Please log in to complete your purchase",
+  createOrderFailed: (message: string) => `Failed to create order: ${message}`,
+  createOrderFailedGeneric: "Failed to create order. Please try again.",
+  productUnavailable: "A product in your cart is no longer available. Please review your cart.",
+  notEnoughStock: (name: string, stock: number) =>
+    stock === 0 ? `${name} is sold out.` : `Sorry, only ${stock} of ${name} available in stock.`,
+  sessionFailed: "Failed to create checkout session",
+  paymentFailed: "Payment failed. Please try again.",
+  orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
+  orderNotFound: "No order information found",
+  couldNotRetrieve: "Could not retrieve order information",
+};
+
+/** The first problem with the shipping details, in form order; null when they are complete. */
+export function shippingProblem(details: ShippingDetails): string | null {
+  for (const [field, label] of REQUIRED_SHIPPING_FIELDS) {
+    if (!details[field].trim()) return checkoutMessages.fillIn(label);
+    if (details[field].length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong(label);
+  }
+  if (details.addressLine2.length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong("Address Line 2");
+  if (!EU_COUNTRIES.some((country) => country.code === details.country))
+    return checkoutMessages.countryRequired;
+  if (details.note.length > MAX_NOTE_LENGTH) return checkoutMessages.tooLong("Delivery note");
+  return null;
+}
+
+export function countryName(code: string): string {
+  return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;
+}
+
+/** Spec §3: name, line 1, optional line 2, "city, state zip", country; one per line. */
+export function flattenAddress(details: ShippingDetails): string {
+  return [
+    details.fullName.trim(),
+    details.addressLine1.trim(),
+    details.addressLine2.trim(),
+    `${details.city.trim()}, ${details.state.trim()} ${details.zipCode.trim()}`,
+    countryName(details.country),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

@@ -1,0 +1,86 @@
+// Order states and how they look (spec §4). Shared by the server, the account pages and the admin.
+
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** "pending" → "Pending". */
+export function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+export type BadgeTone = "green" | "blue" | "indigo" | "yellow" | "orange" | "amber" | "red" | "gray";
+
+/** Customer view: delivered green, processing blue, shipped indigo, cancelled red, anything else amber. */
+export function customerStatusTone(status: string): BadgeTone {
+  switch (status) {
+    case "delivered":
+      return "green";
+    case "processing":
+      return "blue";
+    case "shipped":
+      return "indigo";
+    case "cancelled":
+      return "red";
+    default:
+      return "amber";
+  }
+}
+
+/** Admin view: delivered green, shipped blue, processing yellow, pending orange, cancelled red, other grey. */
+export function adminStatusTone(status: string): BadgeTone {
+  switch (status) {
+    case "delivered":
+      return "green";
+    case "shipped":
+      return "blue";
+    case "processing":
+      return "yellow";
+    case "pending":
+      return "orange";
+    case "cancelled":
+      return "red";
+    default:
+      return "gray";
+  }
+}
+
+/** Payment status (admin details): paid green, pending yellow, otherwise red. */
+export function paymentStatusTone(status: string): BadgeTone {
+  if (status === "paid") return "green";
+  if (status === "pending") return "yellow";
+  return "red";
+}
+
+/** Receipt status: completed green, pending yellow, failed red, other gray. */
+export function receiptStatusTone(status: string): BadgeTone {
+  if (status === "completed") return "green";
+  if (status === "pending") return "yellow";
+  if (status === "failed") return "red";
+  return "gray";
+}
+
+/** Track Package appears only for shipped or delivered orders that have a code. */
+export function canTrack(order: { status: string; trackingCode: string | null }): boolean {
+  return Boolean(order.trackingCode) && (order.status === "shipped" || order.status === "delivered");
+}
+
+/** The postal service's shipment search for a code (TRACKING_URL_TEMPLATE with `{code}`). */
+export function trackingUrl(template: string, code: string): string {
+  return template.replaceAll("{code}", encodeURIComponent(code));
+}
+
+/** Spec §5: a standalone 5-digit number, optionally followed by a dash and 4 digits. */
+export function extractZip(address: string | null | undefined): string | null {
+  if (!address) return null;
+  return /(?<![\d-])\d{5}(?:-\d{4})?(?![\d-])/.exec(address)?.[0] ?? null;
+}

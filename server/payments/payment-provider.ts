@@ -1,0 +1,96 @@
+// The payment adapter (DESIGN §2): the built-in test checkout (default) or Stripe Checkout.
+// Checkout code talks only to this interface; the provider is the truth about a payment, so
+// webhooks and the success page are triggers that make us re-read a session, never evidence.
+
+export type PaymentProviderId = "test" | "stripe";
+
+export interface CheckoutLineItem {
+  name: string;
+  /** Unit price in cents. */
+  unitAmountCents: number;
+  quantity: number;
+  /** Absolute image URL, when the product has one. */
+  imageUrl?: string;
+}
+
+export interface CreateCheckoutSessionInput {
+  orderId: string;
+  orderNumber: string;
+  /** Product lines at the order's prices; with shipping, minus the discount, they sum to totalCents. */
+  lineItems: CheckoutLineItem[];
+  shipping: { label: string; amountCents: number };
+  /** Applied once to the whole order (Stripe: a one-off amount-off coupon). */
+  discount: { label: string; amountCents: number } | null;
+  totalCents: number;
+  currency: "usd";
+  customerEmail: string;
+  /** Absolute URLs. successUrl contains `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** The same key for a retry of the same attempt: the provider creates one session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Where to send the shopper: the hosted payment page. */
+  url: string;
+}
+
+/** A session as the provider sees it now. */
+export interface PaymentSessionState {
+  id: string;
+  /** metadata.order_id */
+  orderId: string | null;
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  amountTotalCents: number;
+  currency: string;
+  customerEmail: string | null;
+  card: { brand: string; last4: string } | null;
+  /** The hosted page, while the session is open. */
+  url: string | null;
+  /** The raw charge (or equivalent) for the receipt, kept verbatim. */
+  providerData: unknown;
+}
+
+/** A verified webhook notification: which session to look at again, and why. */
+export interface PaymentWebhookEvent {
+  id: string;
+  type: string;
+  sessionId: string | null;
+}
+
+export interface PaymentProvider {
+  id: PaymentProviderId;
+  /** Whether no real money moves (test checkout, or Stripe with a test key): shows the banner. */
+  isTestMode: boolean;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession>;
+  retrieveSession(sessionId: string): Promise<PaymentSessionState>;
+  /** Closes an open session so it can no longer be paid; a no-op for one already closed. */
+  expireSession(sessionId: string): Promise<void>;
+  /** Gives the whole amount of a paid session back. */
+  refund(options: { sessionId: string; reason: string }): Promise<void>;
+  /**
+   * Checks a webhook's signature over the raw body and returns the event; throws
+   * PaymentWebhookError when the signature or payload is not valid.
+   */
+  verifyWebhook(options: { rawBody: string; signature: string | null }): PaymentWebhookEvent;
+}
+
+export class PaymentWebhookError extends Error {
+  override name = "PaymentWebhookError";
+}
+
+/** A provider refused or failed a request; `userMessage` is what the shopper may see. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  constructor(
+    message: string,
+    readonly userMessage: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

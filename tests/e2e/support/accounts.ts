@@ -1,0 +1,37 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { visit } from "./store";
+
+/** The folder the Playwright web server runs the store on (playwright.config.ts). */
+export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@nightmail.io`;
+}
+
+/** Creates an account through /register; the browser is then signed in as it. */
+export async function registerCustomer(page: Page, prefix = "shopper") {
+  const user = { name: "Nova Shopper", email: uniqueEmail(prefix), password: "velvet-night-42" };
+  await visit(page, "/register");
+  await page.getByLabel("Full Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm Password").fill(user.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created successfully! You are now logged in.")).toBeVisible();
+  return user;
+}
+
+/** Signs in as the demo administrator the store created on first start. */
+export async function signInAsAdmin(page: Page) {
+  const credentials = await readFile(path.join(E2E_DATA_DIR, "admin-credentials.txt"), "utf8");
+  const email = credentials.match(/email: (\S+)/)?.[1] ?? "";
+  const password = credentials.match(/password: (\S+)/)?.[1] ?? "";
+  await visit(page, "/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Signed in successfully!")).toBeVisible();
+  return { email };
+}
