@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CouponFormInput,
+  couponFormDefaults,
+  couponFormFromData,
+  dateTimeLocalToIso,
+  couponAdminMessages as m,
+  toDateTimeLocalValue,
+  validateCouponForm,
+} from "./coupon-form";
+
+const valid: CouponFormInput = {
+  code: "summer-25",
+  name: "Summer Sale",
+  description: "",
+  discountType: "percentage",
+  discountValue: "25",
+  minimumOrder: "0",
+  unlimitedUses: true,
+  usageLimit: "",
+  neverExpires: true,
+  expiresAt: "",
+};
+
+const check = (overrides: Partial<CouponFormInput>) => validateCouponForm({ ...valid, ...overrides });
+const messageOf = (overrides: Partial<CouponFormInput>) => {
+  const result = check(overrides);
+  return result.ok ? null : result.message;
+};
+const valueOf = (overrides: Partial<CouponFormInput>) => {
+  const result = check(overrides);
+  if (!result.ok) throw new Error(result.message);
+  return result.value;
+};
+
+describe("coupon form: required fields and the spec's order", () => {
+  it.each([
+    ["code", { code: "  " }],
+    ["name", { name: "" }],
+    ["discount value", { discountValue: " " }],
+  ])("a missing %s is 'Please fill in all required fields'", (_field, overrides) => {
+    expect(messageOf(overrides)).toBe("Please fill in all required fields");
+  });
+
+  it("description, minimum, limit and expiry are optional", () => {
+    expect(messageOf({ description: "", minimumOrder: "" })).toBeNull();
+  });
+
+  it("reports the first problem in the spec's order", () => {
+    // missing name and a zero value: required fields first
+    expect(messageOf({ name: "", discountValue: "0" })).toBe(m.required);
+    // zero value and an over-100 percentage cannot both happen; zero value before a bad limit
+    expect(messageOf({ discountValue: "0", unlimitedUses: false, usageLimit: "0" })).toBe(
+      "Discount value must be greater than 0",
+    );
+    expect(messageOf({ discountValue: "150", unlimitedUses: false, usageLimit: "0" })).toBe(
+      "Percentage discount cannot exceed 100%",
+    );
+    expect(messageOf({ unlimitedUses: false, usageLimit: "0" })).toBe(m.usageLimitTooLow);
+  });
+});
+
+describe("coupon form: code", () => {
+  it("is stored upper-case and trimmed", () => {
+    expect(valueOf({ code: "  summer-25 " }).code).toBe("SUMMER-25");
+    expect(valueOf({ code: "vip_2026" }).code).toBe("VIP_2026");
+  });
+
+  it.each([
+    "AB",
+    "A".repeat(41),
+    "SUMMER SALE",
+    "SALE!",
+    "ÉTÉ25",
+    "10%OFF",
+  ])("refuses %s and says why", (code) => {
+    expect(messageOf({ code })).toBe(m.codeFormat);
+    expect(m.codeFormat).toMatch(/3 to 40 characters/);
+    expect(m.codeFormat).toMatch(/A-Z, digits 0-9, dashes \(-\) and underscores \(_\)/);
+  });
+
+  it("accepts 3 and 40 characters", () => {
+    expect(messageOf({ code: "ABC" })).toBeNull();
+    expect(messageOf({ code: "A".repeat(40) })).toBeNull();
+  });
+});
+
+describe("coupon form: discount value", () => {
+  it.each(["0", "0.00", "-5", "-0.01"])("%s is not greater than 0", (discountValue) => {
+    expect(messageOf({ discountValue })).toBe(m.valueNotPositive);
+    expect(messageOf({ discountValue, discountType: "fixed" })).toBe(m.valueNotPositive);
+  });
+
+  it("percentages up to 100 with up to 2 decimals become basis points", () => {
+    expect(valueOf({ discountValue: "12.5" })).toMatchObject({
+      discountType: "percentage",
+      percentBasisPoints: 1250,
+      amountOffCents: null,
+    });
+    expect(valueOf({ discountValue: "100" }).percentBasisPoints).toBe(10000);
+    expect(valueOf({ discountValue: "0.01" }).percentBasisPoints).toBe(1);
+    expect(valueOf({ discountValue: "7.25" }).percentBasisPoints).toBe(725);
+  });
+
+  it("a percentage above 100 is refused", () => {
+    expect(messageOf({ discountValue: "100.01" })).toBe("Percentage discount cannot exceed 100%");
+    expect(messageOf({ discountValue: "250", discountType: "fixed" })).toBeNull();
+  });
+
+  it("fixed amounts are dollars with up to 2 decimals, stored as cents", () => {
+    expect(valueOf({ discountType: "fixed", discountValue: "10" })).toMatchObject({
+      discountType: "fixed",
+      amountOffCents: 1000,
+      percentBasisPoints: null,
+    });
+    expect(valueOf({ discountType: "fixed", discountValue: "19.99" }).amountOffCents).toBe(1999);
+    expect(valueOf({ discountType: "fixed", discountValue: "0.5" }).amountOffCents).toBe(50);
+  });
+
+  it("more than 2 decimals, non-numbers and absurd amounts are refused", () => {
+    expect(messageOf({ discountValue: "12.345" })).toBe(m.valueTooPrecise);
+    expect(messageOf({ discountValue: "0.001" })).toBe(m.valueTooPrecise);
+    expect(messageOf({ discountValue: "ten" })).toBe(m.valueNotNumber);
+    expect(messageOf({ discountValue: "1e2" })).toBe(m.valueNotNumber);
+    expect(messageOf({ discountType: "fixed", discountValue: "1000000" })).toBe(m.valueTooHigh);
+  });
+
+  it("only the two discount types exist", () => {
+    expect(messageOf({ discountType: "bogo" })).toBe(m.discountTypeInvalid);
+  });
+});
+
+describe("coupon form: minimum, usage limit, expiry", () => {
+  it("the minimum order defaults to 0 and is read as dollars", () => {
+    expect(valueOf({ minimumOrder: "" }).minimumOrderCents).toBe(0);
+    expect(valueOf({ minimumOrder: "50" }).minimumOrderCents).toBe(5000);
+    expect(valueOf({ minimumOrder: "49.9" }).minimumOrderCents).toBe(4990);
+    expect(messageOf({ minimumOrder: "-1" })).toBe(m.minimumInvalid);
+    expect(messageOf({ minimumOrder: "1.234" })).toBe(m.minimumInvalid);
+  });
+
+  it("unlimited uses means no limit, whatever the limit field holds", () => {
+    expect(valueOf({ unlimitedUses: true, usageLimit: "5" }).usageLimit).toBeNull();
+  });
+
+  it("otherwise the limit is a whole number of at least 1", () => {
+    expect(valueOf({ unlimitedUses: false, usageLimit: "1" }).usageLimit).toBe(1);
+    expect(valueOf({ unlimitedUses: false, usageLimit: "250" }).usageLimit).toBe(250);
+    for (const usageLimit of ["", "0", "-3", "none"]) {
+      expect(messageOf({ unlimitedUses: false, usageLimit })).toBe("Usage limit must be at least 1");
+    }
+    expect(messageOf({ unlimitedUses: false, usageLimit: "2.5" })).toBe(m.usageLimitNotWhole);
+    expect(messageOf({ unlimitedUses: false, usageLimit: "5000000000" })).toBe(m.usageLimitTooHigh);
+  });
+
+  it("never expires means no expiry; otherwise an absolute instant is required", () => {
+    expect(valueOf({ neverExpires: true, expiresAt: "2030-01-01T00:00:00.000Z" }).expiresAt).toBeNull();
+    expect(valueOf({ neverExpires: false, expiresAt: "2030-06-01T16:30:00.000Z" }).expiresAt).toEqual(
+      new Date("2030-06-01T16:30:00.000Z"),
+    );
+    expect(valueOf({ neverExpires: false, expiresAt: "2030-06-01T18:30+02:00" }).expiresAt).toEqual(
+      new Date("2030-06-01T16:30:00.000Z"),
+    );
+    expect(messageOf({ neverExpires: false, expiresAt: "" })).toBe(m.expiryRequired);
+    // a local time without a zone is ambiguous on the server: the browser must convert it
+    expect(messageOf({ neverExpires: false, expiresAt: "2030-06-01T18:30" })).toBe(m.expiryInvalid);
+    expect(messageOf({ neverExpires: false, expiresAt: "2030-13-45T99:99Z" })).toBe(m.expiryInvalid);
+  });
+
+  it("an empty description is stored as null, text is trimmed", () => {
+    expect(valueOf({ description: "   " }).description).toBeNull();
+    expect(valueOf({ name: "  Summer  ", description: " For everyone " })).toMatchObject({
+      name: "Summer",
+      description: "For everyone",
+    });
+    expect(messageOf({ name: "x".repeat(101) })).toBe(m.nameTooLong);
+    expect(messageOf({ description: "x".repeat(501) })).toBe(m.descriptionTooLong);
+  });
+});
+
+describe("coupon form: reading and prefilling", () => {
+  it("reads the dialog's fields, checkboxes by presence", () => {
+    const form = new FormData();
+    form.set("code", "abc");
+    form.set("unlimitedUses", "on");
+    const input = couponFormFromData(form);
+    expect(input).toMatchObject({ code: "abc", name: "", unlimitedUses: true, neverExpires: false });
+  });
+
+  it("prefills an edit with what validation turns back into the same coupon", () => {
+    const stored = {
+      code: "HALF",
+      name: "Half",
+      description: null,
+      discountType: "percentage" as const,
+      percentBasisPoints: 1250,
+      amountOffCents: null,
+      minimumOrderCents: 4999,
+      usageLimit: 3,
+      expiresAt: "2031-02-03T04:05:00.000Z",
+    };
+    const input = couponFormDefaults(stored);
+    expect(input).toMatchObject({ discountValue: "12.5", minimumOrder: "49.99", usageLimit: "3" });
+    expect(validateCouponForm(input)).toEqual({
+      ok: true,
+      value: { ...stored, expiresAt: new Date(stored.expiresAt) },
+    });
+    const fixed = couponFormDefaults({
+      ...stored,
+      discountType: "fixed",
+      percentBasisPoints: null,
+      amountOffCents: 500,
+    });
+    expect(fixed.discountValue).toBe("5.00");
+  });
+
+  it("new coupons start as percentage, minimum 0, unlimited, never expiring", () => {
+    expect(couponFormDefaults()).toMatchObject({
+      discountType: "percentage",
+      minimumOrder: "0",
+      unlimitedUses: true,
+      neverExpires: true,
+    });
+  });
+
+  it("datetime-local values round-trip through absolute instants in the local time zone", () => {
+    const iso = dateTimeLocalToIso("2030-06-01T18:30");
+    const local = new Date(2030, 5, 1, 18, 30);
+    expect(iso).toBe(local.toISOString());
+    expect(toDateTimeLocalValue(iso)).toBe("2030-06-01T18:30");
+    expect(dateTimeLocalToIso("")).toBe("");
+    expect(dateTimeLocalToIso("2030-06-01")).toBe("");
+    expect(toDateTimeLocalValue("not a date")).toBe("");
+  });
+});
