@@ -27,7 +27,7 @@ const messageOf = (overrides: Partial<CouponFormInput>) => {
   const result = check(overrides);
   return result.ok ? null : result.message;
 };
-const valueOf = (overrides: Partial<CouponFormInput>) => {
+const storedOf = (overrides: Partial<CouponFormInput>) => {
   const result = check(overrides);
   if (!result.ok) throw new Error(result.message);
   return result.value;
@@ -62,8 +62,8 @@ describe("coupon form: required fields and the spec's order", () => {
 
 describe("coupon form: code", () => {
   it("is stored upper-case and trimmed", () => {
-    expect(valueOf({ code: "  summer-25 " }).code).toBe("SUMMER-25");
-    expect(valueOf({ code: "vip_2026" }).code).toBe("VIP_2026");
+    expect(storedOf({ code: "  summer-25 " }).code).toBe("SUMMER-25");
+    expect(storedOf({ code: "vip_2026" }).code).toBe("VIP_2026");
   });
 
   it.each([
@@ -92,14 +92,14 @@ describe("coupon form: discount value", () => {
   });
 
   it("percentages up to 100 with up to 2 decimals become basis points", () => {
-    expect(valueOf({ discountValue: "12.5" })).toMatchObject({
+    expect(storedOf({ discountValue: "12.5" })).toMatchObject({
       discountType: "percentage",
       percentBasisPoints: 1250,
       amountOffCents: null,
     });
-    expect(valueOf({ discountValue: "100" }).percentBasisPoints).toBe(10000);
-    expect(valueOf({ discountValue: "0.01" }).percentBasisPoints).toBe(1);
-    expect(valueOf({ discountValue: "7.25" }).percentBasisPoints).toBe(725);
+    expect(storedOf({ discountValue: "100" }).percentBasisPoints).toBe(10000);
+    expect(storedOf({ discountValue: "0.01" }).percentBasisPoints).toBe(1);
+    expect(storedOf({ discountValue: "7.25" }).percentBasisPoints).toBe(725);
   });
 
   it("a percentage above 100 is refused", () => {
@@ -108,13 +108,13 @@ describe("coupon form: discount value", () => {
   });
 
   it("fixed amounts are dollars with up to 2 decimals, stored as cents", () => {
-    expect(valueOf({ discountType: "fixed", discountValue: "10" })).toMatchObject({
+    expect(storedOf({ discountType: "fixed", discountValue: "10" })).toMatchObject({
       discountType: "fixed",
       amountOffCents: 1000,
       percentBasisPoints: null,
     });
-    expect(valueOf({ discountType: "fixed", discountValue: "19.99" }).amountOffCents).toBe(1999);
-    expect(valueOf({ discountType: "fixed", discountValue: "0.5" }).amountOffCents).toBe(50);
+    expect(storedOf({ discountType: "fixed", discountValue: "19.99" }).amountOffCents).toBe(1999);
+    expect(storedOf({ discountType: "fixed", discountValue: "0.5" }).amountOffCents).toBe(50);
   });
 
   it("more than 2 decimals, non-numbers and absurd amounts are refused", () => {
@@ -132,20 +132,20 @@ describe("coupon form: discount value", () => {
 
 describe("coupon form: minimum, usage limit, expiry", () => {
   it("the minimum order defaults to 0 and is read as dollars", () => {
-    expect(valueOf({ minimumOrder: "" }).minimumOrderCents).toBe(0);
-    expect(valueOf({ minimumOrder: "50" }).minimumOrderCents).toBe(5000);
-    expect(valueOf({ minimumOrder: "49.9" }).minimumOrderCents).toBe(4990);
+    expect(storedOf({ minimumOrder: "" }).minimumOrderCents).toBe(0);
+    expect(storedOf({ minimumOrder: "50" }).minimumOrderCents).toBe(5000);
+    expect(storedOf({ minimumOrder: "49.9" }).minimumOrderCents).toBe(4990);
     expect(messageOf({ minimumOrder: "-1" })).toBe(m.minimumInvalid);
     expect(messageOf({ minimumOrder: "1.234" })).toBe(m.minimumInvalid);
   });
 
   it("unlimited uses means no limit, whatever the limit field holds", () => {
-    expect(valueOf({ unlimitedUses: true, usageLimit: "5" }).usageLimit).toBeNull();
+    expect(storedOf({ unlimitedUses: true, usageLimit: "5" }).usageLimit).toBeNull();
   });
 
   it("otherwise the limit is a whole number of at least 1", () => {
-    expect(valueOf({ unlimitedUses: false, usageLimit: "1" }).usageLimit).toBe(1);
-    expect(valueOf({ unlimitedUses: false, usageLimit: "250" }).usageLimit).toBe(250);
+    expect(storedOf({ unlimitedUses: false, usageLimit: "1" }).usageLimit).toBe(1);
+    expect(storedOf({ unlimitedUses: false, usageLimit: "250" }).usageLimit).toBe(250);
     for (const usageLimit of ["", "0", "-3", "none"]) {
       expect(messageOf({ unlimitedUses: false, usageLimit })).toBe("Usage limit must be at least 1");
     }
@@ -154,11 +154,11 @@ describe("coupon form: minimum, usage limit, expiry", () => {
   });
 
   it("never expires means no expiry; otherwise an absolute instant is required", () => {
-    expect(valueOf({ neverExpires: true, expiresAt: "2030-01-01T00:00:00.000Z" }).expiresAt).toBeNull();
-    expect(valueOf({ neverExpires: false, expiresAt: "2030-06-01T16:30:00.000Z" }).expiresAt).toEqual(
+    expect(storedOf({ neverExpires: true, expiresAt: "2030-01-01T00:00:00.000Z" }).expiresAt).toBeNull();
+    expect(storedOf({ neverExpires: false, expiresAt: "2030-06-01T16:30:00.000Z" }).expiresAt).toEqual(
       new Date("2030-06-01T16:30:00.000Z"),
     );
-    expect(valueOf({ neverExpires: false, expiresAt: "2030-06-01T18:30+02:00" }).expiresAt).toEqual(
+    expect(storedOf({ neverExpires: false, expiresAt: "2030-06-01T18:30+02:00" }).expiresAt).toEqual(
       new Date("2030-06-01T16:30:00.000Z"),
     );
     expect(messageOf({ neverExpires: false, expiresAt: "" })).toBe(m.expiryRequired);
@@ -168,8 +168,8 @@ describe("coupon form: minimum, usage limit, expiry", () => {
   });
 
   it("an empty description is stored as null, text is trimmed", () => {
-    expect(valueOf({ description: "   " }).description).toBeNull();
-    expect(valueOf({ name: "  Summer  ", description: " For everyone " })).toMatchObject({
+    expect(storedOf({ description: "   " }).description).toBeNull();
+    expect(storedOf({ name: "  Summer  ", description: " For everyone " })).toMatchObject({
       name: "Summer",
       description: "For everyone",
     });
