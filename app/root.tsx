@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: context.config.publicUrl,
       user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(context.session) } : null,
       toast,
+      paymentTestMode: context.payments.isTestMode,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -73,6 +74,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.paymentTestMode && (
+          <p
+            className="bg-amber-400 px-4 py-1.5 text-center font-medium text-black text-xs"
+            data-testid="test-mode-banner"
+          >
+            Test mode: this store takes no real payments. Pay with the test card 4242 4242 4242 4242.
+          </p>
+        )}
         <SiteHeader storeName={storeName} user={rootData?.user ?? null} />
         <main id="main" className="flex-1">
           {children}

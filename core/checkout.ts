@@ -1,5 +1,8 @@
 // The checkout's shipping step (spec §3 "shipping address form", §5 "Shipping and checkout").
 // Shared by the dialog (instant feedback) and the server (the authority).
+import type { ResponsiveImage } from "./images";
+import type { OrderStatus, PaymentStatus } from "./order";
+import type { OrderTotals } from "./pricing";
 
 /** The 27 EU member states, sorted by name. */
 export const EU_COUNTRIES = [
@@ -106,4 +109,25 @@ export function flattenAddress(details: ShippingDetails): string {
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+export interface OrderSummaryLine {
+  productId: string | null;
+  name: string;
+  image: ResponsiveImage | null;
+  priceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+/** What the payment step, the success page and the confirmation e-mail show of an order. */
+export interface OrderSummary extends OrderTotals {
+  orderId: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  couponCode: string | null;
+  shippingMethod: string;
+  shippingAddress: string;
+  lines: OrderSummaryLine[];
 }

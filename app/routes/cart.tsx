@@ -1,7 +1,8 @@
 import { ArrowRightIcon, ShoppingBagIcon, Trash2Icon, XIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { CheckoutDialog } from "~/components/checkout-dialog";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { Button } from "~/components/ui/button";
@@ -9,13 +10,161 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toCartProduct, useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { type CartLine, cartItemCount, refreshCart } from "../../core/cart";
+import { checkoutMessages, DEFAULT_COUNTRY, type ShippingDetails } from "../../core/checkout";
+import { couponMessages } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
 import { subtotalCents } from "../../core/pricing";
-import { LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
+import { isProductId, LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
+import { formText } from "../../core/validation/auth";
+import { AppError } from "../../server/app-error";
+import { cancelCheckout } from "../../server/checkout/cancel-checkout";
+import { checkCoupon } from "../../server/checkout/check-coupon";
+import { parseCheckoutLines, priceCheckoutLines } from "../../server/checkout/checkout-lines";
+import { prepareOrder } from "../../server/checkout/prepare-order";
+import { startPayment } from "../../server/checkout/start-payment";
+import { actionError } from "../../server/http/action-error";
 import type { Route } from "./+types/cart";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Shopping Cart", description: "Your shopping cart.", noIndex: true });
+}
+
+/** AppErrors of the shipping step that the spec words as "Failed to create order: {message}". */
+const ORDER_FAILURES = new Set(["product_missing", "not_enough_stock", "order_locked"]);
+
+/** The checkout's steps (DESIGN §6). Only ids, quantities, an address and a code come from the browser. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  if (!context.session) {
+    return data({ intent, error: checkoutMessages.signInRequired, signInRequired: true }, { status: 401 });
+  }
+  const { user } = context.session;
+  const services = context;
+  const logContext = { intent, userId: user.id };
+  switch (intent) {
+    case "coupon":
+      try {
+        const lines = await priceCheckoutLines({
+          db: context.db,
+          lines: parseCheckoutLines(formText(form, "lines")),
+        });
+        const subtotal = subtotalCents(
+          lines.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity })),
+        );
+        const { coupon, discountCents } = await checkCoupon({
+          db: context.db,
+          userId: user.id,
+          code: formText(form, "code"),
+          subtotalCents: subtotal,
+        });
+        return {
+          intent,
+          coupon: { code: coupon.code, discountCents },
+          message: couponMessages.applied(discountCents),
+        };
+      } catch (error) {
+        return actionError(context, error, {
+          fallback: couponMessages.failed,
+          what: "coupon check failed",
+          extra: { intent },
+          logContext,
+        });
+      }
+    case "prepare":
+      try {
+        const order = await prepareOrder({
+          db: context.db,
+          storage: context.storage,
+          userId: user.id,
+          checkoutKey: formText(form, "checkoutKey").slice(0, 64),
+          lines: parseCheckoutLines(formText(form, "lines")),
+          shipping: readShippingDetails(form),
+          couponCode: formText(form, "couponCode"),
+          paymentMethod: context.payments.id,
+        });
+        return { intent, order };
+      } catch (error) {
+        const wrapped =
+          error instanceof AppError && ORDER_FAILURES.has(error.code)
+            ? new AppError(error.code, checkoutMessages.createOrderFailed(error.userMessage), error.status)
+            : error;
+        return actionError(context, wrapped, {
+          fallback: checkoutMessages.createOrderFailedGeneric,
+          what: "order not created",
+          extra: { intent },
+          logContext,
+        });
+      }
+    case "pay":
+      try {
+        const { url } = await startPayment({
+          services,
+          userId: user.id,
+          customerEmail: user.email,
+          orderId: readOrderId(form),
+        });
+        return { intent, url };
+      } catch (error) {
+        return actionError(context, error, {
+          fallback: checkoutMessages.paymentFailed,
+          what: "payment not started",
+          extra: { intent },
+          logContext,
+        });
+      }
+    case "cancel":
+      try {
+        await cancelCheckout({ services, userId: user.id, orderId: readOrderId(form) });
+        return { intent, released: true as const };
+      } catch (error) {
+        return actionError(context, error, {
+          fallback: checkoutMessages.paymentFailed,
+          what: "cancelled checkout not released",
+          extra: { intent },
+          logContext,
+        });
+      }
+    default:
+      return data({ intent, error: "Unknown request." }, { status: 400 });
+  }
+}
+
+function readOrderId(form: FormData): string {
+  const orderId = formText(form, "orderId");
+  if (!isProductId(orderId)) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
+  return orderId;
+}
+
+function readShippingDetails(form: FormData): ShippingDetails {
+  return {
+    fullName: formText(form, "fullName"),
+    addressLine1: formText(form, "addressLine1"),
+    addressLine2: formText(form, "addressLine2"),
+    city: formText(form, "city"),
+    state: formText(form, "state"),
+    zipCode: formText(form, "zipCode"),
+    country: formText(form, "country") || DEFAULT_COUNTRY,
+    note: formText(form, "note"),
+  };
+}
+
+/**
+ * Back from the payment page with Cancel: the order of that attempt gives its stock and coupon
+ * back at once. The cart itself was never touched.
+ */
+function useReleaseCancelledCheckout(signedIn: boolean) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fetcher = useFetcher();
+  const cancelled = searchParams.get("cancelled");
+  const started = useRef(false);
+  useEffect(() => {
+    if (!cancelled || !signedIn || started.current) return;
+    started.current = true;
+    fetcher.submit({ intent: "cancel", orderId: cancelled }, { method: "post", action: "/cart" });
+    toast.info("Payment cancelled. Your cart is just as you left it.");
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [cancelled, signedIn, fetcher, setSearchParams]);
 }
 
 /** Once per visit: brings the saved lines up to date with the catalog and says what changed. */
@@ -103,7 +252,9 @@ export default function Cart() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
   useRefreshAgainstServer();
+  useReleaseCancelledCheckout(signedIn);
 
   const itemCount = cartItemCount(lines);
   const subtotal = subtotalCents(
@@ -111,7 +262,11 @@ export default function Cart() {
   );
 
   const startCheckout = () => {
-    toast.error("Please log in to complete your purchase");
+    if (signedIn) {
+      setCheckoutOpen(true);
+      return;
+    }
+    toast.error(checkoutMessages.signInRequired);
     navigate("/login?redirectTo=%2Fcart", { state: { from: "/cart" } });
   };
 
@@ -179,14 +334,9 @@ export default function Cart() {
               <dd data-testid="cart-total">{formatUsd(subtotal)}</dd>
             </div>
           </dl>
-          <Button size="lg" className="mt-6 w-full" onClick={startCheckout} disabled={signedIn}>
+          <Button size="lg" className="mt-6 w-full" onClick={startCheckout}>
             Checkout · {formatUsd(subtotal)} <ArrowRightIcon />
           </Button>
-          {signedIn && (
-            <p className="mt-3 text-center text-muted-foreground text-sm">
-              Online checkout opens soon. Your cart is saved on this device.
-            </p>
-          )}
           <Link
             to="/products"
             className="mt-4 block text-center text-muted-foreground text-sm hover:text-foreground"
@@ -195,6 +345,7 @@ export default function Cart() {
           </Link>
         </aside>
       </div>
+      {signedIn && <CheckoutDialog open={checkoutOpen} onOpenChange={setCheckoutOpen} lines={lines} />}
     </div>
   );
 }

@@ -1,12 +1,172 @@
-// PLACEHOLDER: replaced by the work on this screen (not to be shipped as is).
-import { requireAdmin } from "../../server/auth/guards";
+import { CreditCardIcon, FlaskConicalIcon, LockIcon } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { pageMeta } from "~/lib/meta";
+import { formatUsd } from "../../core/money";
+import { formText } from "../../core/validation/auth";
+import { syncPaymentSession } from "../../server/checkout/sync-payment";
+import { getTestCheckoutSession, submitTestPayment } from "../../server/payments/test-provider";
 import type { Route } from "./+types/test-checkout";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Test Checkout", description: "Test payment page.", noIndex: true });
 }
 
-export default function Placeholder() {
-  return <h1 className="font-bold text-3xl">test-checkout</h1>;
+interface TestLines {
+  lines: { name: string; unitAmountCents: number; quantity: number }[];
+  shipping: { label: string; amountCents: number };
+  discount: { label: string; amountCents: number } | null;
+}
+
+/** The built-in test checkout exists only while the store runs without Stripe. */
+function requireTestProvider(context: Route.LoaderArgs["context"]) {
+  if (context.payments.id !== "test") throw data(null, { status: 404 });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireTestProvider(context);
+  const session = await getTestCheckoutSession({ db: context.db, sessionId: params.session });
+  if (!session) throw data(null, { status: 404 });
+  const open = session.status === "open" && session.expiresAt.getTime() > Date.now();
+  return {
+    open,
+    storeName: context.config.storeName,
+    amountCents: session.amountCents,
+    customerEmail: session.customerEmail,
+    items: session.lineItems as TestLines,
+    cancelUrl: session.cancelUrl,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireTestProvider(context);
+  const form = await request.formData();
+  const result = await submitTestPayment({
+    db: context.db,
+    sessionId: params.session,
+    cardNumber: formText(form, "cardNumber"),
+    expiry: formText(form, "expiry"),
+    cvc: formText(form, "cvc"),
+  });
+  if (!result.ok) return data({ error: result.message }, { status: 402 });
+  // what Stripe's webhook would trigger; the success page would do it too
+  try {
+    await syncPaymentSession({ services: context, sessionId: params.session });
+  } catch (err) {
+    context.log.error({ err, sessionId: params.session }, "test payment taken but not yet settled");
+  }
+  throw redirect(result.successUrl);
+}
+
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
+      <section aria-labelledby="pay-summary">
+        <p className="inline-flex items-center gap-2 rounded-full border border-amber-400/40 bg-amber-400/10 px-3 py-1 font-semibold text-amber-200 text-xs">
+          <FlaskConicalIcon className="size-3.5" aria-hidden /> Test mode - no real payment
+        </p>
+        <h1 id="pay-summary" className="mt-5 text-muted-foreground">
+          Pay {loaderData.storeName}
+        </h1>
+        <p className="mt-1 font-bold text-4xl tabular-nums" data-testid="amount-due">
+          {formatUsd(loaderData.amountCents)}
+        </p>
+        <ul className="mt-8 divide-y border-y text-sm">
+          {items.lines.map((line) => (
+            <li key={line.name} className="flex justify-between gap-4 py-3">
+              <span>
+                {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+              </span>
+              <span>{formatUsd(line.unitAmountCents * line.quantity)}</span>
+            </li>
+          ))}
+          <li className="flex justify-between gap-4 py-3">
+            <span className="text-muted-foreground">Shipping · {items.shipping.label}</span>
+            <span>{formatUsd(items.shipping.amountCents)}</span>
+          </li>
+          {items.discount && (
+            <li className="flex justify-between gap-4 py-3">
+              <span className="text-muted-foreground">{items.discount.label}</span>
+              <span>−{formatUsd(items.discount.amountCents)}</span>
+            </li>
+          )}
+          <li className="flex justify-between gap-4 py-3 font-semibold">
+            <span>Total due</span>
+            <span>{formatUsd(loaderData.amountCents)}</span>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="card-heading" className="rounded-xl border bg-card/60 p-6">
+        <h2 id="card-heading" className="flex items-center gap-2 font-semibold text-lg">
+          <CreditCardIcon className="size-5 text-accent" aria-hidden /> Pay with card
+        </h2>
+        {loaderData.open ? (
+          <Form method="post" className="mt-6 grid gap-4" noValidate>
+            {actionData?.error && (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+              >
+                {actionData.error}
+              </p>
+            )}
+            <div className="grid gap-2">
+              <Label htmlFor="email">Email</Label>
+              <Input id="email" value={loaderData.customerEmail} readOnly />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="cardNumber">Card number</Label>
+              <Input
+                id="cardNumber"
+                name="cardNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="4242 4242 4242 4242"
+                required
+              />
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="expiry">Expiry (MM/YY)</Label>
+                <Input id="expiry" name="expiry" placeholder="12/34" autoComplete="off" required />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="cvc">CVC</Label>
+                <Input
+                  id="cvc"
+                  name="cvc"
+                  inputMode="numeric"
+                  placeholder="123"
+                  autoComplete="off"
+                  required
+                />
+              </div>
+            </div>
+            <p className="text-muted-foreground text-xs">
+              Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date
+              and any 3 digits.
+            </p>
+            <Button type="submit" size="lg" disabled={paying}>
+              <LockIcon /> {paying ? "Processing..." : `Pay ${formatUsd(loaderData.amountCents)}`}
+            </Button>
+            <Button asChild variant="ghost">
+              <a href={loaderData.cancelUrl}>Cancel</a>
+            </Button>
+          </Form>
+        ) : (
+          <div className="mt-6 grid gap-4">
+            <p role="alert">This checkout session is no longer open. Nothing was charged.</p>
+            <Button asChild variant="outline">
+              <a href={loaderData.cancelUrl}>Return to cart</a>
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   signUp: { window: 10 * 60, max: 10 },
   passwordReset: { window: 15 * 60, max: 5 },
   passwordChange: { window: 60, max: 5 },
+  // per user: enough for a shopper, too few to guess codes
+  couponAttempt: { window: 60, max: 10 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

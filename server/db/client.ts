@@ -57,3 +57,6 @@ export async function openDatabase(options: {
     pglite: client,
   };
 }
+
+/** The handle a `db.transaction(async (tx) => ...)` callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

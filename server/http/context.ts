@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import type { PaymentProvider } from "../payments/payment-provider";
 import type { Storage } from "../storage/storage";
 import type { Flash } from "./flash";
 
@@ -13,6 +14,7 @@ export interface Services {
   storage: Storage;
   mailer: Mailer;
   auth: Auth;
+  payments: PaymentProvider;
   flash: Flash;
   log: Logger;
 }

@@ -3,10 +3,13 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { bootstrapAdmin } from "../auth/create-admin";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
+import { sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { ConfigError, parseConfig } from "../config";
+import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
 import { createApp } from "./app";
+import type { Services } from "./context";
 import { createServices } from "./services";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,7 +45,10 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   }
 
   const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
-  if (seeded.seeded) log.info({ products: seeded.products }, "demo catalog seeded");
+  if (seeded.seeded) {
+    const coupons = await seedDemoCoupons({ db: database.db });
+    log.info({ products: seeded.products, coupons }, "demo catalog seeded");
+  }
   await bootstrapAdmin({
     auth,
     db: database.db,
@@ -51,6 +57,8 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     // printed, not logged: the password must not end up in log storage
     announce: (message) => console.log(message),
   });
+
+  const sweeper = startSweeper({ services });
 
   const { vite } = options;
   const build = vite
@@ -74,6 +82,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
       server.closeIdleConnections();
     });
     clearTimeout(forceClose);
+    await sweeper.stop();
     await vite?.close();
     await database.close();
     log.info("stopped");
@@ -82,4 +91,33 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Background upkeep, at start and every minute: reservations past their time give their stock
+ * back. Each pass finishes before the next is scheduled.
+ */
+function startSweeper(options: { services: Services }) {
+  const { services } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const pass = async () => {
+    try {
+      await sweepExpiredReservations({ services });
+    } catch (err) {
+      services.log.error({ err }, "sweep failed; will retry");
+    }
+    if (!stopped) timer = setTimeout(() => void (running = pass()), SWEEP_INTERVAL_MS).unref();
+  };
+  running = pass();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

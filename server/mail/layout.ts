@@ -195,3 +195,17 @@ ${options.bodyHtml}
 
   return { html, text };
 }
+
+/** Label and amount rows, e.g. an order's lines and totals; `strong` rows are emphasised. */
+export function renderAmountRows(
+  rows: readonly { label: string; value: string; strong?: boolean }[],
+): string {
+  const cells = rows
+    .map(({ label, value, strong }) => {
+      const weight = strong ? `font-weight:700;color:${COLOR.ink};` : `color:${COLOR.muted};`;
+      const top = strong ? `border-top:1px solid ${COLOR.border};padding-top:12px;` : "";
+      return `<tr><td style="padding:6px 0;${top}font-family:${FONT_SANS};font-size:14px;line-height:20px;${weight}">${escapeHtml(label)}</td><td align="right" style="padding:6px 0 6px 16px;${top}font-family:${FONT_SANS};font-size:14px;line-height:20px;white-space:nowrap;${weight}">${escapeHtml(value)}</td></tr>`;
+    })
+    .join("\n");
+  return `<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px 0;">\n${cells}\n</table>`;
+}

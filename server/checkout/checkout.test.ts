@@ -1,0 +1,475 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as cartAction } from "../../app/routes/cart";
+import { loader as successLoader } from "../../app/routes/checkout-success";
+import { action as testCheckoutAction, loader as testCheckoutLoader } from "../../app/routes/test-checkout";
+import { checkoutMessages } from "../../core/checkout";
+import { couponMessages } from "../../core/coupon";
+import {
+  insertTestCoupon,
+  insertTestProduct,
+  signUpTestUser,
+  TEST_SHIPPING,
+} from "../../tests/setup/test-commerce";
+import {
+  createTestServices,
+  formRequest,
+  requestContext,
+  type TestServices,
+} from "../../tests/setup/test-services";
+import { coupon, couponUsage, order, orderItem, product, receipt, testPaymentSession } from "../db/schema";
+import { listOutbox } from "../mail/read-outbox";
+import { testCheckoutMessages } from "../payments/test-provider";
+import { sweepExpiredReservations } from "./sweep-reservations";
+
+let t: TestServices;
+
+beforeAll(async () => {
+  t = await createTestServices();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Json = Record<string, unknown> & { error?: string; code?: string };
+
+/** Calls a route function as React Router does; returns the data, or the thrown/returned Response. */
+async function call(
+  fn: (args: never) => unknown,
+  request: Request,
+  cookie?: string,
+  params: Record<string, string> = {},
+): Promise<{ status: number; body: Json; response?: Response }> {
+  const context = await requestContext(t.services, { cookie });
+  let result: unknown;
+  try {
+    result = await fn({ request, context, params } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: {}, response: result };
+  const wrapped = result as { type?: string; data?: Json; init?: { status?: number } };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? {} };
+  }
+  return { status: 200, body: (result ?? {}) as Json };
+}
+
+const cart = (fields: Record<string, string>, cookie?: string) =>
+  call(cartAction as never, formRequest("/cart", fields, cookie), cookie);
+
+const linesOf = (...lines: { productId: string; quantity: number }[]) => JSON.stringify(lines);
+
+async function prepare(options: {
+  cookie: string;
+  lines: string;
+  couponCode?: string;
+  checkoutKey?: string;
+  shipping?: Partial<typeof TEST_SHIPPING>;
+}) {
+  return cart(
+    {
+      intent: "prepare",
+      checkoutKey: options.checkoutKey ?? crypto.randomUUID(),
+      lines: options.lines,
+      couponCode: options.couponCode ?? "",
+      ...TEST_SHIPPING,
+      ...options.shipping,
+    },
+    options.cookie,
+  );
+}
+
+async function stockOf(productId: string) {
+  const [row] = await t.services.db
+    .select({ stock: product.stock })
+    .from(product)
+    .where(eq(product.id, productId));
+  return row?.stock;
+}
+
+async function orderRow(orderId: string) {
+  const [row] = await t.services.db.select().from(order).where(eq(order.id, orderId));
+  return row!;
+}
+
+function sessionIdOf(url: string) {
+  return new URL(url).pathname.split("/").pop()!;
+}
+
+async function payOnTestPage(sessionId: string, cardNumber: string) {
+  return call(
+    testCheckoutAction as never,
+    formRequest(`/test-checkout/${sessionId}`, { cardNumber, expiry: "12/34", cvc: "123" }),
+    undefined,
+    { session: sessionId },
+  );
+}
+
+describe("the whole purchase with the test checkout", () => {
+  it("prices from the database, reserves, pays, fulfils once and shows the order", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { priceCents: 4500, stock: 5 });
+    const hoodie = await insertTestProduct(t.services.db, { priceCents: 8900, stock: 3 });
+    const welcome = await insertTestCoupon(t.services.db, { percentBasisPoints: 1000 });
+    const lines = linesOf({ productId: tee.id, quantity: 2 }, { productId: hoodie.id, quantity: 1 });
+
+    const applied = await cart({ intent: "coupon", code: welcome.code.toLowerCase(), lines }, shopper.cookie);
+    expect(applied.body).toMatchObject({
+      coupon: { code: welcome.code, discountCents: 1790 },
+      message: "Coupon applied! You saved $17.90",
+    });
+
+    const checkoutKey = crypto.randomUUID();
+    const first = await prepare({ cookie: shopper.cookie, lines, couponCode: welcome.code, checkoutKey });
+    expect(first.status).toBe(200);
+    const summary = first.body.order as { orderId: string; orderNumber: string; totalCents: number };
+    expect(summary).toMatchObject({
+      subtotalCents: 17900,
+      discountCents: 1790,
+      shippingCents: 999,
+      totalCents: 17900 + 999 - 1790,
+      status: "pending",
+      paymentStatus: "pending",
+      couponCode: welcome.code,
+      shippingAddress: "Nova Shopper\nTorstraße 101\nBerlin, Berlin 10119\nGermany",
+    });
+    expect(summary.orderNumber).toMatch(/^NOC-\d{5,}$/);
+
+    // Back, change the address, Continue: the same order, updated
+    const again = await prepare({
+      cookie: shopper.cookie,
+      lines,
+      couponCode: welcome.code,
+      checkoutKey,
+      shipping: { city: "Hamburg", zipCode: "20095", state: "Hamburg", note: "Ring twice" },
+    });
+    expect((again.body.order as { orderId: string }).orderId).toBe(summary.orderId);
+    const saved = await orderRow(summary.orderId);
+    expect(saved).toMatchObject({
+      shippingNote: "Ring twice",
+      paymentMethod: "test",
+      shippingMethod: "Complementary Priority",
+    });
+    expect(saved.shippingAddress).toContain("Hamburg, Hamburg 20095");
+    expect(await t.services.db.select().from(order).where(eq(order.userId, shopper.id))).toHaveLength(1);
+    expect(await stockOf(tee.id)).toBe(5);
+
+    const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
+    expect(paid.status).toBe(200);
+    const url = paid.body.url as string;
+    expect(url).toMatch(/^http:\/\/localhost:3999\/test-checkout\/tcs_[0-9a-f]{40}$/);
+    // reserved: stock and the coupon use are held while the shopper pays
+    expect(await stockOf(tee.id)).toBe(3);
+    expect(await stockOf(hoodie.id)).toBe(2);
+    const [held] = await t.services.db.select().from(coupon).where(eq(coupon.id, welcome.id));
+    expect(held?.usageCount).toBe(1);
+
+    const sessionId = sessionIdOf(url);
+    const page = await call(testCheckoutLoader as never, new Request(url), undefined, { session: sessionId });
+    expect(page.body).toMatchObject({
+      open: true,
+      amountCents: summary.totalCents,
+      customerEmail: shopper.email,
+    });
+
+    const result = await payOnTestPage(sessionId, "4242 4242 4242 4242");
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get("Location")).toBe(
+      `http://localhost:3999/checkout-success?session_id=${sessionId}`,
+    );
+
+    const done = await orderRow(summary.orderId);
+    expect(done).toMatchObject({ status: "processing", paymentStatus: "paid", paymentSessionId: sessionId });
+    expect(done.paidAt).toBeInstanceOf(Date);
+    const receipts = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({
+      billingEmail: shopper.email,
+      cardBrand: "visa",
+      cardLast4: "4242",
+      amountCents: summary.totalCents,
+      currency: "usd",
+      status: "completed",
+    });
+    expect(receipts[0]?.receiptNumber).toMatch(/^RCT-\d+$/);
+    const usages = await t.services.db
+      .select()
+      .from(couponUsage)
+      .where(eq(couponUsage.orderId, summary.orderId));
+    expect(usages).toEqual([
+      expect.objectContaining({ couponId: welcome.id, userId: shopper.id, discountCents: 1790 }),
+    ]);
+    expect(await stockOf(tee.id)).toBe(3);
+
+    // the success page settles again (as a webhook would): nothing changes a second time
+    const success = await call(
+      successLoader as never,
+      new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
+      shopper.cookie,
+    );
+    const outcome = await (success.body.outcome as Promise<unknown>);
+    expect(outcome).toEqual({ ok: true, result: { orderNumber: summary.orderNumber, state: "paid" } });
+    expect(
+      await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
+    ).toHaveLength(1);
+    expect(await stockOf(tee.id)).toBe(3);
+
+    const mails = (await listOutbox(t.outboxFolder)).filter(
+      (mail) => mail.to === shopper.email && mail.subject.includes(summary.orderNumber),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("Total paid: $171.09");
+  });
+
+  it("shows no order to another shopper, and asks a visitor to sign in", async () => {
+    const owner = await signUpTestUser(t.services);
+    const stranger = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db);
+    const prepared = await prepare({
+      cookie: owner.cookie,
+      lines: linesOf({ productId: tee.id, quantity: 1 }),
+    });
+    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const paid = await cart({ intent: "pay", orderId }, owner.cookie);
+    const sessionId = sessionIdOf(paid.body.url as string);
+
+    const theirs = await call(
+      successLoader as never,
+      new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
+      stranger.cookie,
+    );
+    expect(await (theirs.body.outcome as Promise<unknown>)).toMatchObject({
+      ok: false,
+      message: checkoutMessages.orderNotFound,
+    });
+    expect(await cart({ intent: "pay", orderId }, stranger.cookie)).toMatchObject({
+      status: 404,
+      body: { error: checkoutMessages.orderNotFound },
+    });
+    const visitor = await call(
+      successLoader as never,
+      new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
+    );
+    expect(visitor.response?.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    expect(await cart({ intent: "prepare", lines: "[]" })).toMatchObject({
+      status: 401,
+      body: { error: checkoutMessages.signInRequired, signInRequired: true },
+    });
+  });
+
+  it("a declined card pays nothing and leaves the session open for another card", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 4 });
+    const prepared = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ productId: tee.id, quantity: 1 }),
+    });
+    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
+    const sessionId = sessionIdOf(paid.body.url as string);
+
+    const declined = await payOnTestPage(sessionId, "4000 0000 0000 0002");
+    expect(declined).toMatchObject({ status: 402, body: { error: testCheckoutMessages.declined } });
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
+    expect(await t.services.db.select().from(receipt).where(eq(receipt.orderId, orderId))).toHaveLength(0);
+
+    const unknown = await payOnTestPage(sessionId, "1234 5678 9012 3456");
+    expect(unknown.body.error).toBe(testCheckoutMessages.unknownCard);
+
+    expect((await payOnTestPage(sessionId, "4242424242424242")).status).toBe(302);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "paid" });
+    // a paid session cannot be paid twice
+    expect((await payOnTestPage(sessionId, "4242424242424242")).body.error).toBe(testCheckoutMessages.closed);
+  });
+
+  it("Cancel on the payment page gives the stock and the coupon use back at once", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 2 });
+    const limited = await insertTestCoupon(t.services.db, { usageLimit: 1 });
+    const lines = linesOf({ productId: tee.id, quantity: 2 });
+    const prepared = await prepare({ cookie: shopper.cookie, lines, couponCode: limited.code });
+    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
+    expect(await stockOf(tee.id)).toBe(0);
+
+    // the test page's Cancel leads to /cart?cancelled=<order id>, whose page posts this
+    const cancelUrl = (
+      await call(testCheckoutLoader as never, new Request(paid.body.url as string), undefined, {
+        session: sessionIdOf(paid.body.url as string),
+      })
+    ).body.cancelUrl as string;
+    expect(cancelUrl).toBe(`http://localhost:3999/cart?cancelled=${orderId}`);
+    expect(await cart({ intent: "cancel", orderId }, shopper.cookie)).toMatchObject({ status: 200 });
+
+    expect(await stockOf(tee.id)).toBe(2);
+    const [back] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
+    expect(back?.usageCount).toBe(0);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "cancelled",
+      isReserved: false,
+    });
+    const [session] = await t.services.db
+      .select()
+      .from(testPaymentSession)
+      .where(eq(testPaymentSession.orderId, orderId));
+    expect(session?.status).toBe("expired");
+    // the cancelled session can no longer be paid
+    expect((await payOnTestPage(session!.id, "4242424242424242")).body.error).toBe(
+      testCheckoutMessages.closed,
+    );
+    // and Pay on that order is refused
+    expect(await cart({ intent: "pay", orderId }, shopper.cookie)).toMatchObject({
+      status: 409,
+      body: { error: checkoutMessages.orderNotPayable },
+    });
+  });
+
+  it("the sweeper releases reservations past their time", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 3 });
+    const prepared = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ productId: tee.id, quantity: 3 }),
+    });
+    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    await cart({ intent: "pay", orderId }, shopper.cookie);
+    expect(await stockOf(tee.id)).toBe(0);
+
+    await sweepExpiredReservations({ services: t.services });
+    expect(await stockOf(tee.id)).toBe(0);
+
+    const later = new Date(Date.now() + 40 * 60 * 1000);
+    await sweepExpiredReservations({ services: t.services, now: later });
+    expect(await stockOf(tee.id)).toBe(3);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "cancelled",
+      isReserved: false,
+    });
+  });
+});
+
+describe("what the server refuses", () => {
+  it("ignores prices and totals sent by the browser", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { priceCents: 4500 });
+    const tampered = JSON.stringify([{ productId: tee.id, quantity: 1, priceCents: 1, total: 1 }]);
+    const request = formRequest(
+      "/cart",
+      {
+        intent: "prepare",
+        checkoutKey: crypto.randomUUID(),
+        lines: tampered,
+        couponCode: "",
+        totalCents: "1",
+        subtotalCents: "1",
+        ...TEST_SHIPPING,
+      },
+      shopper.cookie,
+    );
+    const result = await call(cartAction as never, request, shopper.cookie);
+    expect(result.body.order).toMatchObject({ subtotalCents: 4500, totalCents: 5499 });
+    const orderId = (result.body.order as { orderId: string }).orderId;
+    const items = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+    expect(items).toEqual([
+      expect.objectContaining({ priceCents: 4500, quantity: 1, productName: tee.name }),
+    ]);
+  });
+
+  it("refuses unknown products, quantities above stock and malformed carts", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 2, name: "Phantom Tee" });
+    expect(
+      await prepare({
+        cookie: shopper.cookie,
+        lines: linesOf({ productId: crypto.randomUUID(), quantity: 1 }),
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: checkoutMessages.createOrderFailed(checkoutMessages.productUnavailable) },
+    });
+    expect(
+      await prepare({ cookie: shopper.cookie, lines: linesOf({ productId: tee.id, quantity: 3 }) }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: "Failed to create order: Sorry, only 2 of Phantom Tee available in stock." },
+    });
+    expect(await prepare({ cookie: shopper.cookie, lines: "[]" })).toMatchObject({
+      status: 400,
+      body: { error: checkoutMessages.cartEmpty },
+    });
+    expect(
+      await prepare({ cookie: shopper.cookie, lines: JSON.stringify([{ productId: tee.id, quantity: -4 }]) }),
+    ).toMatchObject({ status: 400, body: { error: checkoutMessages.createOrderFailedGeneric } });
+    expect(await prepare({ cookie: shopper.cookie, lines: "not json" })).toMatchObject({ status: 400 });
+  });
+
+  it("names the first missing shipping field", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db);
+    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    for (const [field, label] of [
+      ["fullName", "Full Name"],
+      ["addressLine1", "Address Line 1"],
+      ["city", "City"],
+      ["state", "State"],
+      ["zipCode", "ZIP Code"],
+    ] as const) {
+      const result = await prepare({ cookie: shopper.cookie, lines, shipping: { [field]: "  " } });
+      expect(result.body.error).toBe(`Please fill in ${label}`);
+    }
+    const noCountry = await prepare({ cookie: shopper.cookie, lines, shipping: { country: "US" } });
+    expect(noCountry.body.error).toBe(checkoutMessages.countryRequired);
+  });
+
+  it("gives each coupon problem the spec's message, in the spec's order", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { priceCents: 2500 });
+    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const expired = await insertTestCoupon(t.services.db, { expiresAt: new Date("2024-01-01T00:00:00Z") });
+    const inactive = await insertTestCoupon(t.services.db, { isActive: false });
+    const exhausted = await insertTestCoupon(t.services.db, { usageLimit: 2, usageCount: 2 });
+    const minimum = await insertTestCoupon(t.services.db, {
+      discountType: "fixed",
+      percentBasisPoints: null,
+      amountOffCents: 1000,
+      minimumOrderCents: 5000,
+    });
+    const huge = await insertTestCoupon(t.services.db, {
+      discountType: "fixed",
+      percentBasisPoints: null,
+      amountOffCents: 99_900,
+    });
+    const check = async (code: string) =>
+      (await cart({ intent: "coupon", code, lines }, shopper.cookie)).body;
+
+    expect((await check("   ")).error).toBe(couponMessages.empty);
+    expect((await check("NOPE-NOT-A-CODE")).error).toBe(couponMessages.invalid);
+    expect((await check(inactive.code)).error).toBe(couponMessages.invalid);
+    expect((await check(expired.code)).error).toBe(couponMessages.expired);
+    expect((await check(exhausted.code)).error).toBe(couponMessages.exhausted);
+    expect((await check(minimum.code)).error).toBe("Minimum order amount of $50.00 required for this coupon");
+    // capped at the subtotal
+    expect(await check(huge.code)).toMatchObject({ message: "Coupon applied! You saved $25.00" });
+    const prepared = await prepare({ cookie: shopper.cookie, lines, couponCode: huge.code });
+    expect(prepared.body.order).toMatchObject({ subtotalCents: 2500, discountCents: 2500, totalCents: 999 });
+  });
+
+  it("limits coupon attempts per shopper", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db);
+    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const answers = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      answers.push(await cart({ intent: "coupon", code: `GUESS${attempt}`, lines }, shopper.cookie));
+    }
+    expect(answers.slice(0, 10).every((answer) => answer.body.error === couponMessages.invalid)).toBe(true);
+    expect(answers[10]?.status).toBe(429);
+    expect(answers[10]?.body.error).toMatch(
+      /^Too many coupon attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+  });
+});

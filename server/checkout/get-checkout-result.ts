@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { checkoutMessages } from "../../core/checkout";
+import { AppError } from "../app-error";
+import { order } from "../db/schema";
+import type { Services } from "../http/context";
+import { syncPaymentSession } from "./sync-payment";
+
+export type CheckoutResult = {
+  orderNumber: string;
+  /** paid; processing (a delayed payment method has not confirmed yet); unpaid (expired, failed, refunded). */
+  state: "paid" | "processing" | "unpaid";
+};
+
+/**
+ * What /checkout-success shows. The shopper's return is a trigger like a webhook: the session
+ * is read from the provider and the order fulfilled here if the webhook has not done it yet.
+ * Only the signed-in shopper's own order is ever shown.
+ */
+export async function getCheckoutResult(options: {
+  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  userId: string;
+  sessionId: string;
+}): Promise<CheckoutResult> {
+  const { services, userId, sessionId } = options;
+  const find = async () => {
+    const [row] = await services.db
+      .select({ orderNumber: order.orderNumber, paymentStatus: order.paymentStatus })
+      .from(order)
+      .where(and(eq(order.paymentSessionId, sessionId), eq(order.userId, userId)));
+    return row;
+  };
+  if (!(await find())) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
+  let session: Awaited<ReturnType<typeof syncPaymentSession>>["session"];
+  try {
+    ({ session } = await syncPaymentSession({ services, sessionId }));
+  } catch (error) {
+    services.log.error({ err: error, sessionId }, "checkout result: payment session not readable");
+    throw new AppError("order_unreadable", checkoutMessages.couldNotRetrieve, 502, { cause: error });
+  }
+  const row = await find();
+  if (!row) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
+  const state =
+    row.paymentStatus === "paid"
+      ? "paid"
+      : row.paymentStatus === "pending" && session.status === "complete"
+        ? "processing"
+        : "unpaid";
+  return { orderNumber: row.orderNumber, state };
+}

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { paymentEvent } from "../db/schema";
+import type { Services } from "../http/context";
+import { PaymentWebhookError } from "../payments/payment-provider";
+import { syncPaymentSession } from "./sync-payment";
+
+/** The checkout session events we act on; anything else is acknowledged and ignored. */
+const HANDLED_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+/**
+ * A provider's webhook: verify the signature over the raw body, skip an event already handled,
+ * then re-read the session and settle the order. The event id is stored only after the work is
+ * done, so an event that failed half-way is handled again when the provider retries it.
+ */
+export async function handlePaymentWebhook(options: {
+  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  rawBody: string;
+  signature: string | null;
+}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { services } = options;
+  let event: ReturnType<Services["payments"]["verifyWebhook"]>;
+  try {
+    event = services.payments.verifyWebhook({ rawBody: options.rawBody, signature: options.signature });
+  } catch (error) {
+    if (!(error instanceof PaymentWebhookError)) throw error;
+    services.log.warn({ err: error }, "webhook refused: bad signature or payload");
+    return { status: 400, body: { error: "invalid signature" } };
+  }
+
+  const [seen] = await services.db
+    .select({ id: paymentEvent.id })
+    .from(paymentEvent)
+    .where(eq(paymentEvent.id, event.id));
+  if (seen) return { status: 200, body: { received: true, duplicate: true } };
+
+  if (HANDLED_EVENTS.has(event.type) && event.sessionId) {
+    try {
+      const { outcome } = await syncPaymentSession({
+        services,
+        sessionId: event.sessionId,
+        eventType: event.type,
+      });
+      services.log.info({ eventId: event.id, type: event.type, outcome }, "payment webhook handled");
+    } catch (err) {
+      services.log.error(
+        { err, eventId: event.id, type: event.type },
+        "payment webhook failed; the provider will retry",
+      );
+      return { status: 500, body: { error: "processing failed" } };
+    }
+  }
+  await services.db
+    .insert(paymentEvent)
+    .values({ id: event.id, provider: services.payments.id, type: event.type })
+    .onConflictDoNothing();
+  return { status: 200, body: { received: true } };
+}

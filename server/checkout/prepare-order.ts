@@ -1,0 +1,101 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  checkoutMessages,
+  flattenAddress,
+  type OrderSummary,
+  type ShippingDetails,
+  shippingProblem,
+} from "../../core/checkout";
+import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
+import { AppError } from "../app-error";
+import type { Database } from "../db/client";
+import { order, orderItem } from "../db/schema";
+import type { PaymentProviderId } from "../payments/payment-provider";
+import type { Storage } from "../storage/storage";
+import { checkCoupon } from "./check-coupon";
+import { type CheckoutLine, priceCheckoutLines } from "./checkout-lines";
+import { loadOrderSummary } from "./order-summary";
+
+/**
+ * The shipping step (DESIGN §6.1): prices the cart from the database and creates the pending
+ * order of this checkout, or updates it when the shopper went Back and changed something, so one
+ * checkout never makes two orders. Nothing is reserved yet.
+ */
+export async function prepareOrder(options: {
+  db: Database;
+  storage: Storage;
+  userId: string;
+  /** The dialog's id for this checkout. */
+  checkoutKey: string;
+  lines: CheckoutLine[];
+  shipping: ShippingDetails;
+  couponCode: string;
+  paymentMethod: PaymentProviderId;
+}): Promise<OrderSummary> {
+  const { db, userId, checkoutKey } = options;
+  const problem = shippingProblem(options.shipping);
+  if (problem) throw new AppError("shipping_incomplete", problem);
+  if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
+
+  const priced = await priceCheckoutLines({ db, lines: options.lines });
+  const lines = priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity }));
+  const subtotal = priceOrder(lines, null).subtotalCents;
+  const applied = options.couponCode.trim()
+    ? await checkCoupon({ db, userId, code: options.couponCode, subtotalCents: subtotal })
+    : null;
+  const totals = priceOrder(lines, applied?.coupon ?? null);
+
+  const fields = {
+    status: "pending" as const,
+    paymentStatus: "pending" as const,
+    paymentMethod: options.paymentMethod,
+    shippingMethod: SHIPPING_METHOD,
+    shippingCents: totals.shippingCents,
+    shippingAddress: flattenAddress(options.shipping),
+    shippingNote: options.shipping.note.trim() || null,
+    couponId: applied?.coupon.id ?? null,
+    couponCode: applied?.coupon.code ?? null,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+  };
+
+  const orderId = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(order)
+      .values({ userId, checkoutKey, ...fields })
+      .onConflictDoUpdate({
+        target: [order.userId, order.checkoutKey],
+        set: { ...fields, updatedAt: new Date() },
+        // once the shopper has gone to pay, this checkout's order is fixed
+        setWhere: sql`${order.isReserved} = false and ${order.paymentStatus} = 'pending' and ${order.status} = 'pending'`,
+      })
+      .returning({ id: order.id });
+    if (!saved) throw new AppError("order_locked", checkoutMessages.orderNotPayable, 409);
+    await tx.delete(orderItem).where(eq(orderItem.orderId, saved.id));
+    await tx.insert(orderItem).values(
+      priced.map(({ product, quantity }) => ({
+        orderId: saved.id,
+        productId: product.id,
+        productName: product.name,
+        productImage: product.images[0] ?? null,
+        priceCents: product.priceCents,
+        quantity,
+      })),
+    );
+    return saved.id;
+  });
+
+  const summary = await loadOrderSummary({ db, storage: options.storage, orderId });
+  if (!summary) throw new Error(`order ${orderId} vanished after it was saved`);
+  return summary;
+}
+
+/** The signed-in user's own order, or null: ids from the browser never reach another's order. */
+export async function findOwnOrder(options: { db: Database; userId: string; orderId: string }) {
+  const [row] = await options.db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, options.orderId), eq(order.userId, options.userId)));
+  return row ?? null;
+}

@@ -1,0 +1,189 @@
+import { eq, sql } from "drizzle-orm";
+import { formatUsd } from "../../core/money";
+import { SHIPPING_DAYS } from "../../core/pricing";
+import { isAppError } from "../app-error";
+import type { Database } from "../db/client";
+import { coupon, couponUsage, order, orderItem, receipt, user } from "../db/schema";
+import type { Services } from "../http/context";
+import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
+import type { PaymentSessionState } from "../payments/payment-provider";
+import { loadOrderSummary } from "./order-summary";
+import { returnCoupon, returnStock, takeStock } from "./reserve-stock";
+
+type SettleServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+
+export type FulfilOutcome = "paid" | "already-settled" | "refunded";
+
+/**
+ * Marks an order paid (DESIGN §6.3): receipt, coupon usage and confirmation e-mail. Idempotent:
+ * the order row is locked and only the call that moves it from pending writes anything, so a
+ * webhook replayed five times and the success page together fulfil it once.
+ * A payment for an order whose reservation was already released takes the stock again; if it
+ * is gone, the order is flagged for the admin and the payment refunded.
+ */
+export async function fulfilOrder(options: {
+  services: SettleServices;
+  orderId: string;
+  session: PaymentSessionState;
+}): Promise<FulfilOutcome> {
+  const { services, orderId, session } = options;
+  const { db, log } = services;
+
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row) throw new Error(`order ${orderId} of payment session ${session.id} does not exist`);
+    if (row.paymentStatus === "paid" || row.paymentStatus === "refunded") return null;
+
+    const [customer] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, row.userId));
+    const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+    let unavailable: string | null = null;
+    if (!row.isReserved) {
+      // a late payment: the reservation was released, so the stock must be taken again
+      try {
+        await tx.transaction((savepoint) => takeStock(savepoint, items));
+        if (row.couponId) {
+          // the shopper paid the discounted price: the use counts even past the limit
+          await tx
+            .update(coupon)
+            .set({ usageCount: sql`${coupon.usageCount} + 1` })
+            .where(eq(coupon.id, row.couponId));
+        }
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        unavailable = error.userMessage;
+      }
+    }
+    const now = new Date();
+    const receiptValues = {
+      orderId,
+      billingEmail: session.customerEmail ?? customer?.email ?? "",
+      cardBrand: session.card?.brand ?? null,
+      cardLast4: session.card?.last4 ?? null,
+      amountCents: session.amountTotalCents,
+      currency: session.currency,
+      providerData: session.providerData ?? null,
+    };
+
+    if (unavailable) {
+      await tx
+        .update(order)
+        .set({
+          status: "cancelled",
+          paymentStatus: "refunded",
+          isReserved: false,
+          reservedUntil: null,
+          paidAt: now,
+          attentionReason: `Paid after its reservation had been released, and the stock was gone (${unavailable}). The payment was refunded.`,
+        })
+        .where(eq(order.id, orderId));
+      await tx
+        .insert(receipt)
+        .values({ ...receiptValues, status: "refunded" })
+        .onConflictDoNothing();
+      return { outcome: "refunded" as const, customer };
+    }
+
+    const mismatch =
+      session.amountTotalCents !== row.totalCents
+        ? `The provider charged ${formatUsd(session.amountTotalCents)} but the order total is ${formatUsd(row.totalCents)}.`
+        : null;
+    await tx
+      .update(order)
+      .set({
+        status: "processing",
+        paymentStatus: "paid",
+        isReserved: true,
+        reservedUntil: null,
+        paidAt: now,
+        attentionReason: mismatch,
+      })
+      .where(eq(order.id, orderId));
+    await tx.insert(receipt).values(receiptValues).onConflictDoNothing();
+    if (row.couponId) {
+      await tx
+        .insert(couponUsage)
+        .values({ couponId: row.couponId, userId: row.userId, orderId, discountCents: row.discountCents })
+        .onConflictDoNothing();
+    }
+    if (mismatch) log.error({ orderId, sessionId: session.id }, mismatch);
+    return { outcome: "paid" as const, customer };
+  });
+
+  if (!result) return "already-settled";
+  if (result.outcome === "refunded") {
+    log.warn(
+      { orderId, sessionId: session.id },
+      "late payment without stock: refunding and flagging the order",
+    );
+    await services.payments.refund({ sessionId: session.id, reason: "stock no longer available" });
+    return "refunded";
+  }
+  await sendConfirmation({ services, orderId, to: result.customer?.email, name: result.customer?.name });
+  return "paid";
+}
+
+/** The e-mail is sent after the commit; a failure is logged and does not undo the payment. */
+async function sendConfirmation(options: {
+  services: SettleServices;
+  orderId: string;
+  to: string | undefined;
+  name: string | undefined;
+}) {
+  const { services, orderId, to } = options;
+  try {
+    const summary = await loadOrderSummary({ db: services.db, storage: services.storage, orderId });
+    if (!summary || !to) throw new Error("no order summary or recipient");
+    const email = orderConfirmationEmail({
+      storeName: services.config.storeName,
+      publicUrl: services.config.publicUrl,
+      name: options.name,
+      order: summary,
+      shippingDays: SHIPPING_DAYS,
+    });
+    await services.mailer.send({ to, ...email });
+  } catch (err) {
+    services.log.error({ err, orderId }, "order confirmation e-mail not sent");
+  }
+}
+
+export type ReleaseOutcome = "cancelled" | "failed" | "retry";
+
+/**
+ * Gives back what a pending order holds: its stock and its coupon use (DESIGN §6.4).
+ * "cancelled" (expired or abandoned) and "failed" close the order; "retry" keeps it pending so
+ * the shopper can press Pay again (the payment page could not be created). A no-op for an order
+ * that is no longer pending, so it is safe to call twice.
+ */
+export async function releaseOrder(options: {
+  db: Database;
+  orderId: string;
+  outcome: ReleaseOutcome;
+}): Promise<boolean> {
+  const { db, orderId, outcome } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row || row.paymentStatus !== "pending") return false;
+    if (row.isReserved) {
+      const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+      await returnStock(tx, items);
+      if (row.couponId) await returnCoupon(tx, row.couponId);
+    }
+    await tx
+      .update(order)
+      .set(
+        outcome === "retry"
+          ? { isReserved: false, reservedUntil: null, paymentSessionId: null }
+          : {
+              isReserved: false,
+              reservedUntil: null,
+              status: "cancelled",
+              paymentStatus: outcome === "failed" ? "failed" : "cancelled",
+            },
+      )
+      .where(eq(order.id, orderId));
+    return true;
+  });
+}

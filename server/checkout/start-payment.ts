@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import { checkoutMessages } from "../../core/checkout";
+import { couponMessages, couponProblem } from "../../core/coupon";
+import { imageKey } from "../../core/images";
+import { CURRENCY } from "../../core/pricing";
+import { AppError } from "../app-error";
+import { coupon, order, orderItem } from "../db/schema";
+import type { Services } from "../http/context";
+import { PaymentProviderError } from "../payments/payment-provider";
+import { redeemCoupon, takeStock } from "./reserve-stock";
+import { releaseOrder } from "./settle-order";
+import { syncPaymentSession } from "./sync-payment";
+
+/** The hosted page stays payable this long (Stripe refuses less than 30 minutes from its clock). */
+export const CHECKOUT_SESSION_MS = 31 * 60 * 1000;
+/** The reservation outlives the session a little, so a payment made in its last second still finds it. */
+export const RESERVATION_GRACE_MS = 5 * 60 * 1000;
+
+type PaymentServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+
+/**
+ * The payment step (DESIGN §6.2): reserves the stock of every line and the coupon use in one
+ * transaction, then opens the provider's hosted payment page and returns its address.
+ */
+export async function startPayment(options: {
+  services: PaymentServices;
+  userId: string;
+  customerEmail: string;
+  orderId: string;
+  now?: Date;
+}): Promise<{ url: string }> {
+  const { services, userId, orderId } = options;
+  const { db, payments, config } = services;
+  const now = options.now ?? new Date();
+
+  const [current] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, orderId), eq(order.userId, userId)));
+  if (!current) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
+  if (current.status !== "pending" || current.paymentStatus !== "pending") {
+    throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
+  }
+  if (current.isReserved && current.paymentSessionId) {
+    // the shopper came back from the payment page: send them to the same session if still open
+    const session = await payments.retrieveSession(current.paymentSessionId);
+    if (session.status === "open" && session.url) return { url: session.url };
+    await syncPaymentSession({ services, sessionId: current.paymentSessionId });
+    throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
+  }
+
+  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MS);
+  const reserved = await db.transaction(async (tx) => {
+    // conditional: a second Pay press while the first is on its way reserves nothing twice
+    const [claimed] = await tx
+      .update(order)
+      .set({ isReserved: true, reservedUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MS) })
+      .where(and(eq(order.id, orderId), eq(order.isReserved, false), eq(order.paymentStatus, "pending")))
+      .returning();
+    if (!claimed) throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
+    const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+    await takeStock(tx, items);
+    if (claimed.couponId && !(await redeemCoupon(tx, claimed.couponId, now))) {
+      const [current] = await tx.select().from(coupon).where(eq(coupon.id, claimed.couponId));
+      throw new AppError(
+        "coupon_refused",
+        couponProblem(current, claimed.subtotalCents, now) ?? couponMessages.invalid,
+        409,
+      );
+    }
+    return { order: claimed, items };
+  });
+
+  const { order: reservedOrder, items } = reserved;
+  try {
+    const session = await payments.createCheckoutSession({
+      orderId,
+      orderNumber: reservedOrder.orderNumber,
+      lineItems: items.map((item) => ({
+        name: item.productName,
+        unitAmountCents: item.priceCents,
+        quantity: item.quantity,
+        imageUrl: item.productImage ? absoluteImageUrl(services, item.productImage) : undefined,
+      })),
+      shipping: { label: reservedOrder.shippingMethod, amountCents: reservedOrder.shippingCents },
+      discount:
+        reservedOrder.discountCents > 0
+          ? {
+              label: `Coupon ${reservedOrder.couponCode ?? ""}`.trim(),
+              amountCents: reservedOrder.discountCents,
+            }
+          : null,
+      totalCents: reservedOrder.totalCents,
+      currency: CURRENCY,
+      customerEmail: options.customerEmail,
+      successUrl: `${config.publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${config.publicUrl}/cart?cancelled=${orderId}`,
+      expiresAt,
+      // one key per attempt: a retried request finds its session, a new attempt gets a new one
+      idempotencyKey: `checkout-${orderId}-${reservedOrder.updatedAt.getTime()}`,
+    });
+    await db.update(order).set({ paymentSessionId: session.id }).where(eq(order.id, orderId));
+    return { url: session.url };
+  } catch (error) {
+    await releaseOrder({ db, orderId, outcome: "retry" });
+    services.log.error({ err: error, orderId }, "payment session not created; reservation released");
+    const userMessage = error instanceof PaymentProviderError ? error.userMessage : null;
+    throw new AppError("payment_session_failed", userMessage ?? checkoutMessages.sessionFailed, 502, {
+      cause: error,
+    });
+  }
+}
+
+/** Providers show product pictures only from public https addresses. */
+function absoluteImageUrl(services: PaymentServices, imageId: string): string | undefined {
+  const url = new URL(services.storage.publicUrl(imageKey(imageId, 640)), services.config.publicUrl);
+  return url.protocol === "https:" ? url.href : undefined;
+}

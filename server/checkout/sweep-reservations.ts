@@ -1,0 +1,41 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import { order } from "../db/schema";
+import type { Services } from "../http/context";
+import { releaseOrder } from "./settle-order";
+import { syncPaymentSession } from "./sync-payment";
+
+/**
+ * Releases reservations past `reserved_until` (DESIGN §6.4). Asks the provider first: a session
+ * paid while its webhook was lost is fulfilled, an open one is closed before its stock returns.
+ * Runs at start and every minute; safe to run in several processes at once.
+ */
+export async function sweepExpiredReservations(options: {
+  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  now?: Date;
+  limit?: number;
+}): Promise<{ checked: number }> {
+  const { services } = options;
+  const now = options.now ?? new Date();
+  const due = await services.db
+    .select({ id: order.id, paymentSessionId: order.paymentSessionId })
+    .from(order)
+    .where(and(eq(order.isReserved, true), eq(order.paymentStatus, "pending"), lt(order.reservedUntil, now)))
+    .orderBy(asc(order.reservedUntil))
+    .limit(options.limit ?? 100);
+  for (const row of due) {
+    try {
+      if (!row.paymentSessionId) {
+        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+        continue;
+      }
+      await services.payments.expireSession(row.paymentSessionId);
+      const { outcome } = await syncPaymentSession({ services, sessionId: row.paymentSessionId });
+      // the provider still reports it open (e.g. its clock is behind): release it anyway
+      if (outcome === "waiting")
+        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+    } catch (err) {
+      services.log.error({ err, orderId: row.id }, "could not release an expired reservation; will retry");
+    }
+  }
+  return { checked: due.length };
+}

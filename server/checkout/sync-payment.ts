@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { order } from "../db/schema";
+import type { Services } from "../http/context";
+import type { PaymentSessionState } from "../payments/payment-provider";
+import { fulfilOrder, releaseOrder } from "./settle-order";
+
+type SyncServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+
+export type SyncOutcome = "paid" | "already-settled" | "refunded" | "released" | "waiting" | "unknown-order";
+
+/**
+ * The one path from a payment session to the order (DESIGN §6.3): webhooks, the success page,
+ * the test checkout and the sweeper all call it. It never trusts what it was told; it re-reads
+ * the session from the provider and acts on that, so events that arrive twice or out of order
+ * change nothing the second time.
+ */
+export async function syncPaymentSession(options: {
+  services: SyncServices;
+  sessionId: string;
+  /** The webhook event that prompted this, when there is one. */
+  eventType?: string;
+}): Promise<{ outcome: SyncOutcome; orderId: string | null; session: PaymentSessionState }> {
+  const { services, sessionId } = options;
+  const session = await services.payments.retrieveSession(sessionId);
+  const orderId = await findOrderId(services, sessionId, session.orderId);
+  if (!orderId) {
+    services.log.warn({ sessionId }, "payment session of no known order");
+    return { outcome: "unknown-order", orderId: null, session };
+  }
+
+  if (session.status === "complete" && session.paymentStatus !== "unpaid") {
+    return { outcome: await fulfilOrder({ services, orderId, session }), orderId, session };
+  }
+  if (session.status === "expired") {
+    const released = await releaseOrder({ db: services.db, orderId, outcome: "cancelled" });
+    return { outcome: released ? "released" : "already-settled", orderId, session };
+  }
+  // a delayed method (e.g. a bank debit) that failed after the session completed unpaid
+  if (session.status === "complete" && options.eventType === "checkout.session.async_payment_failed") {
+    const released = await releaseOrder({ db: services.db, orderId, outcome: "failed" });
+    return { outcome: released ? "released" : "already-settled", orderId, session };
+  }
+  return { outcome: "waiting", orderId, session };
+}
+
+/**
+ * The order a session belongs to: by its stored session id, or by the order id the session
+ * carries in its metadata (the process may have stopped between creating the session and
+ * saving its id). A metadata id is only accepted for an order with no other session.
+ */
+async function findOrderId(services: SyncServices, sessionId: string, metadataOrderId: string | null) {
+  const [bySession] = await services.db
+    .select({ id: order.id })
+    .from(order)
+    .where(eq(order.paymentSessionId, sessionId));
+  if (bySession) return bySession.id;
+  if (!metadataOrderId || !/^[0-9a-f-]{36}$/i.test(metadataOrderId)) return null;
+  const [byMetadata] = await services.db
+    .select({ id: order.id, paymentSessionId: order.paymentSessionId })
+    .from(order)
+    .where(eq(order.id, metadataOrderId));
+  if (!byMetadata || (byMetadata.paymentSessionId && byMetadata.paymentSessionId !== sessionId)) return null;
+  return byMetadata.id;
+}

@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { testPaymentSession } from "../db/schema";
+import { type PaymentProvider, type PaymentSessionState, PaymentWebhookError } from "./payment-provider";
+
+type TestSessionRow = typeof testPaymentSession.$inferSelect;
+
+/** The test cards (Stripe's well-known numbers, so nobody types a real card into a test store). */
+const TEST_CARDS: Record<string, { brand: string; outcome: "paid" | "declined" }> = {
+  "4242424242424242": { brand: "visa", outcome: "paid" },
+  "5555555555554444": { brand: "mastercard", outcome: "paid" },
+  "4000000000000002": { brand: "visa", outcome: "declined" },
+};
+
+export const testCheckoutMessages = {
+  declined: "Your card was declined. Please use a different card.",
+  unknownCard: "Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.",
+  expiry: "Your card's expiration date is invalid.",
+  cvc: "Your card's security code is invalid.",
+  closed: "This checkout session is no longer open.",
+};
+
+/**
+ * The built-in test checkout (DESIGN §6): a hosted-style page served by the store itself at
+ * /test-checkout/:session. Its sessions live in their own table, as Stripe's live on Stripe's
+ * servers, and go through the same fulfilment path.
+ */
+export function createTestPaymentProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
+  const { db, publicUrl } = options;
+
+  async function load(sessionId: string): Promise<TestSessionRow> {
+    const [row] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
+    if (!row) throw new Error(`test checkout session ${sessionId} does not exist`);
+    return row;
+  }
+
+  return {
+    id: "test",
+    isTestMode: true,
+
+    async createCheckoutSession(input) {
+      // the idempotency key decides the id: a retried request finds the session it created
+      const id = `tcs_${createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 40)}`;
+      await db
+        .insert(testPaymentSession)
+        .values({
+          id,
+          orderId: input.orderId,
+          amountCents: input.totalCents,
+          currency: input.currency,
+          lineItems: { lines: input.lineItems, shipping: input.shipping, discount: input.discount },
+          customerEmail: input.customerEmail,
+          successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
+          cancelUrl: input.cancelUrl,
+          expiresAt: input.expiresAt,
+        })
+        .onConflictDoNothing();
+      return { id, url: `${publicUrl}/test-checkout/${id}` };
+    },
+
+    async retrieveSession(sessionId) {
+      return toState(await load(sessionId), publicUrl);
+    },
+
+    async expireSession(sessionId) {
+      await db
+        .update(testPaymentSession)
+        .set({ status: "expired" })
+        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
+    },
+
+    async refund({ sessionId }) {
+      await db
+        .update(testPaymentSession)
+        .set({ refundedCents: sql`${testPaymentSession.amountCents}` })
+        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "complete")));
+    },
+
+    verifyWebhook() {
+      throw new PaymentWebhookError("the test checkout sends no webhooks");
+    },
+  };
+}
+
+function toState(row: TestSessionRow, publicUrl: string): PaymentSessionState {
+  // an open session past its time is expired, as the provider would report it
+  const status = row.status === "open" && row.expiresAt.getTime() <= Date.now() ? "expired" : row.status;
+  const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status,
+    paymentStatus: status === "complete" ? "paid" : "unpaid",
+    amountTotalCents: row.amountCents,
+    currency: row.currency,
+    customerEmail: row.customerEmail,
+    card,
+    url: status === "open" ? `${publicUrl}/test-checkout/${row.id}` : null,
+    providerData:
+      status === "complete"
+        ? {
+            object: "test_charge",
+            id: `tch_${row.id.slice(4, 28)}`,
+            amount: row.amountCents,
+            amount_refunded: row.refundedCents,
+            currency: row.currency,
+            paid: true,
+            status: "succeeded",
+            billing_details: { email: row.customerEmail },
+            payment_method_details: {
+              type: "card",
+              card: card ? { brand: card.brand, last4: card.last4 } : null,
+            },
+            created: Math.floor(row.updatedAt.getTime() / 1000),
+            livemode: false,
+          }
+        : null,
+  };
+}
+
+/** What the test checkout page shows: only open sessions are payable. */
+export async function getTestCheckoutSession(options: { db: Database; sessionId: string }) {
+  if (!/^tcs_[0-9a-f]{40}$/.test(options.sessionId)) return null;
+  const [row] = await options.db
+    .select()
+    .from(testPaymentSession)
+    .where(eq(testPaymentSession.id, options.sessionId));
+  return row ?? null;
+}
+
+export type TestPaymentResult = { ok: true; successUrl: string } | { ok: false; message: string };
+
+/** The shopper pressed Pay on the test page: decides the outcome by card number, like Stripe's test mode. */
+export async function submitTestPayment(options: {
+  db: Database;
+  sessionId: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  now?: Date;
+}): Promise<TestPaymentResult> {
+  const now = options.now ?? new Date();
+  const digits = options.cardNumber.replace(/[\s-]/g, "");
+  const card = TEST_CARDS[digits];
+  if (!card) return { ok: false, message: testCheckoutMessages.unknownCard };
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(options.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  // valid through the end of the printed month
+  if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now) {
+    return { ok: false, message: testCheckoutMessages.expiry };
+  }
+  if (!/^\d{3,4}$/.test(options.cvc.trim())) return { ok: false, message: testCheckoutMessages.cvc };
+  if (card.outcome === "declined") return { ok: false, message: testCheckoutMessages.declined };
+
+  // conditional: a session is paid once, and never after it expired
+  const [paid] = await options.db
+    .update(testPaymentSession)
+    .set({ status: "complete", cardBrand: card.brand, cardLast4: digits.slice(-4) })
+    .where(
+      and(
+        eq(testPaymentSession.id, options.sessionId),
+        eq(testPaymentSession.status, "open"),
+        gt(testPaymentSession.expiresAt, now),
+      ),
+    )
+    .returning({ successUrl: testPaymentSession.successUrl });
+  if (!paid) return { ok: false, message: testCheckoutMessages.closed };
+  return { ok: true, successUrl: paid.successUrl };
+}
