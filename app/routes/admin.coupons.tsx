@@ -1,12 +1,146 @@
-// PLACEHOLDER: replaced by the work on this screen (not to be shipped as is).
+import { PlusIcon, TicketPercentIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data } from "react-router";
+import { toast } from "sonner";
+import { DeleteCouponDialog } from "~/components/admin/coupon-delete-dialog";
+import { type CouponActionResult, CouponDialog } from "~/components/admin/coupon-dialog";
+import { CouponList } from "~/components/admin/coupon-list";
+import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/lib/meta";
+import { formText } from "../../core/validation/auth";
+import { couponAdminMessages, couponFormFromData } from "../../core/validation/coupon-form";
+import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { deleteCoupon } from "../../server/coupons/delete-coupon";
+import { type AdminCouponView, listCoupons } from "../../server/coupons/list-coupons";
+import { saveCoupon } from "../../server/coupons/save-coupon";
+import { setCouponActive } from "../../server/coupons/set-coupon-active";
+import type { RequestContext } from "../../server/http/context";
 import type { Route } from "./+types/admin.coupons";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Manage Coupons",
+    description: "Create and manage coupons.",
+    noIndex: true,
+  });
 }
 
-export default function Placeholder() {
-  return <h1 className="font-bold text-3xl">admin.coupons</h1>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  try {
+    return { coupons: await listCoupons({ db: context.db }), error: null };
+  } catch (error) {
+    context.log.error({ err: error }, "loading the admin coupon list failed");
+    return { coupons: [] as AdminCouponView[], error: couponAdminMessages.loadFailed };
+  }
+}
+
+type CouponIntent = CouponActionResult["intent"];
+
+/** Runs one use case: its success message, its AppError's message, or the spec's generic failure. */
+async function respond(
+  context: RequestContext,
+  intent: CouponIntent,
+  failure: string,
+  logFields: Record<string, unknown>,
+  run: () => Promise<string>,
+) {
+  try {
+    return data<CouponActionResult>({ intent, ok: true, message: await run() });
+  } catch (error) {
+    if (isAppError(error)) {
+      return data<CouponActionResult>(
+        { intent, ok: false, message: error.userMessage },
+        { status: error.status },
+      );
+    }
+    context.log.error({ err: error, intent, ...logFields }, "admin coupon action failed");
+    return data<CouponActionResult>({ intent, ok: false, message: failure }, { status: 500 });
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const id = formText(form, "id");
+  const { db } = context;
+  switch (intent) {
+    case "save":
+      return respond(context, intent, couponAdminMessages.saveFailed, { couponId: id || null }, async () => {
+        const saved = await saveCoupon({ db, id: id || undefined, input: couponFormFromData(form) });
+        return saved.created ? couponAdminMessages.created : couponAdminMessages.updated;
+      });
+    case "set-active": {
+      const isActive = formText(form, "isActive") === "true";
+      return respond(context, intent, couponAdminMessages.statusFailed, { couponId: id }, async () => {
+        await setCouponActive({ db, id, isActive });
+        return isActive ? couponAdminMessages.activated : couponAdminMessages.deactivated;
+      });
+    }
+    case "delete":
+      return respond(context, intent, couponAdminMessages.deleteFailed, { couponId: id }, async () => {
+        const { unlinkedOrders } = await deleteCoupon({ db, id });
+        return couponAdminMessages.deleted(unlinkedOrders);
+      });
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
+  const { coupons, error } = loaderData;
+  // null: closed; "new": creating; otherwise the coupon being edited
+  const [editing, setEditing] = useState<AdminCouponView | "new" | null>(null);
+  const [deleting, setDeleting] = useState<AdminCouponView | null>(null);
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  return (
+    <div className="@container flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-3xl">Manage Coupons</h1>
+          <p className="mt-1 text-muted-foreground text-sm">
+            {coupons.length === 1 ? "1 coupon" : `${coupons.length} coupons`}
+          </p>
+        </div>
+        <Button onClick={() => setEditing("new")}>
+          <PlusIcon aria-hidden /> Add Coupon
+        </Button>
+      </header>
+
+      {error ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-10 text-center"
+        >
+          <p className="font-semibold">{error}</p>
+          <p className="mt-1 text-muted-foreground text-sm">Reload the page to try again.</p>
+        </div>
+      ) : coupons.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+          <TicketPercentIcon className="size-10 text-muted-foreground" aria-hidden />
+          <p className="font-semibold text-lg">No coupons created yet.</p>
+          <Button variant="outline" onClick={() => setEditing("new")}>
+            <PlusIcon aria-hidden /> Add Coupon
+          </Button>
+        </div>
+      ) : (
+        <CouponList coupons={coupons} onEdit={setEditing} onDelete={setDeleting} />
+      )}
+
+      <DeleteCouponDialog coupon={deleting} onClose={() => setDeleting(null)} />
+      <CouponDialog
+        coupon={editing === "new" ? null : editing}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+    </div>
+  );
 }

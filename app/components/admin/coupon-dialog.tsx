@@ -1,0 +1,326 @@
+import { ShuffleIcon } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { FormError } from "~/components/auth-ui";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { generateCouponCode } from "../../../core/coupon";
+import {
+  couponFormDefaults,
+  couponFormFromData,
+  dateTimeLocalToIso,
+  MAX_COUPON_DESCRIPTION_LENGTH,
+  MAX_COUPON_NAME_LENGTH,
+  toDateTimeLocalValue,
+  validateCouponForm,
+} from "../../../core/validation/coupon-form";
+import type { AdminCouponView } from "../../../server/coupons/list-coupons";
+
+/** What the coupon route's action answers (app/routes/admin.coupons.tsx). */
+export interface CouponActionResult {
+  intent: "save" | "set-active" | "delete";
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * The Create/Edit Coupon dialog. The fetcher lives outside the dialog's content, so the answer is
+ * still handled when it arrives as the dialog closes.
+ */
+export function CouponDialog({
+  coupon,
+  open,
+  onOpenChange,
+}: {
+  coupon: AdminCouponView | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fetcher = useFetcher<CouponActionResult>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const result = fetcher.data;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer counts
+  useEffect(() => {
+    if (!result || result.intent !== "save") return;
+    if (result.ok) {
+      toast.success(result.message);
+      onOpenChange(false);
+    } else {
+      toast.error(result.message);
+      setServerError(result.message);
+    }
+  }, [result]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setServerError(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{coupon ? "Edit Coupon" : "Create Coupon"}</DialogTitle>
+          <DialogDescription>
+            {coupon
+              ? "Change the coupon's details. Its usage count is kept."
+              : "Fields marked * are required. Codes are stored in upper case."}
+          </DialogDescription>
+        </DialogHeader>
+        {/* a new key per coupon resets every field when another one is opened */}
+        <CouponForm
+          key={coupon?.id ?? "new"}
+          coupon={coupon}
+          fetcher={fetcher}
+          serverError={serverError}
+          clearServerError={() => setServerError(null)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  children,
+  id,
+  className,
+}: {
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  id: string;
+  className?: string;
+}) {
+  return (
+    <div className={className ?? "flex flex-col gap-2"}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CouponForm({
+  coupon,
+  fetcher,
+  serverError,
+  clearServerError,
+}: {
+  coupon: AdminCouponView | null;
+  fetcher: ReturnType<typeof useFetcher<CouponActionResult>>;
+  serverError: string | null;
+  clearServerError: () => void;
+}) {
+  const id = useId();
+  const defaults = couponFormDefaults(coupon ?? undefined);
+  const [code, setCode] = useState(defaults.code);
+  const [discountType, setDiscountType] = useState(defaults.discountType);
+  const [unlimitedUses, setUnlimitedUses] = useState(defaults.unlimitedUses);
+  const [neverExpires, setNeverExpires] = useState(defaults.neverExpires);
+  // the picker shows the admin's own wall-clock time; the form sends the absolute instant
+  const [expiryLocal, setExpiryLocal] = useState(() =>
+    defaults.expiresAt ? toDateTimeLocalValue(defaults.expiresAt) : "",
+  );
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const checked = validateCouponForm(couponFormFromData(new FormData(event.currentTarget)));
+    clearServerError();
+    setClientError(checked.ok ? null : checked.message);
+    if (!checked.ok) event.preventDefault();
+  }
+
+  const percentage = discountType === "percentage";
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <FormError message={clientError ?? serverError} />
+      <input type="hidden" name="intent" value="save" />
+      {coupon && <input type="hidden" name="id" value={coupon.id} />}
+
+      <Field
+        id={`${id}-code`}
+        label="Coupon Code *"
+        hint="3-40 characters: A-Z, 0-9, dashes and underscores."
+      >
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-code`}
+            name="code"
+            value={code}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const { selectionStart, selectionEnd } = input;
+              setCode(input.value.toUpperCase());
+              // upper-casing replaces the value; put the caret back where the admin was typing
+              requestAnimationFrame(() => input.setSelectionRange(selectionStart, selectionEnd));
+            }}
+            aria-describedby={`${id}-code-hint`}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            required
+            className="font-mono uppercase tracking-wider"
+          />
+          <Button type="button" variant="outline" onClick={() => setCode(generateCouponCode())}>
+            <ShuffleIcon aria-hidden /> Generate
+          </Button>
+        </div>
+      </Field>
+
+      <Field id={`${id}-name`} label="Name *">
+        <Input
+          id={`${id}-name`}
+          name="name"
+          defaultValue={defaults.name}
+          placeholder="E.g. Summer Sale"
+          maxLength={MAX_COUPON_NAME_LENGTH}
+          required
+        />
+      </Field>
+
+      <Field id={`${id}-description`} label="Description">
+        <Textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={defaults.description}
+          maxLength={MAX_COUPON_DESCRIPTION_LENGTH}
+          rows={2}
+        />
+      </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={`${id}-type`} label="Discount Type">
+          <NativeSelect
+            id={`${id}-type`}
+            name="discountType"
+            value={discountType}
+            onChange={(event) => setDiscountType(event.currentTarget.value)}
+          >
+            <option value="percentage">Percentage (%)</option>
+            <option value="fixed">Fixed Amount ($)</option>
+          </NativeSelect>
+        </Field>
+        <Field id={`${id}-value`} label={percentage ? "Discount Value (%) *" : "Discount Value ($) *"}>
+          <Input
+            id={`${id}-value`}
+            name="discountValue"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            max={percentage ? "100" : undefined}
+            step="0.01"
+            defaultValue={defaults.discountValue}
+            placeholder={percentage ? "E.g. 15" : "E.g. 10.00"}
+            required
+          />
+        </Field>
+      </div>
+
+      <Field id={`${id}-minimum`} label="Minimum Order Amount ($)">
+        <Input
+          id={`${id}-minimum`}
+          name="minimumOrder"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          defaultValue={defaults.minimumOrder}
+        />
+      </Field>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="sr-only">Usage limit</legend>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="unlimitedUses"
+            checked={unlimitedUses}
+            onChange={(event) => setUnlimitedUses(event.currentTarget.checked)}
+            className="size-4 accent-[var(--color-accent)]"
+          />
+          Unlimited Uses
+        </label>
+        {!unlimitedUses && (
+          <Field
+            id={`${id}-limit`}
+            label="Usage Limit"
+            hint={
+              coupon
+                ? `Used ${coupon.usageCount} time${coupon.usageCount === 1 ? "" : "s"} so far; a limit at or below that ends the coupon.`
+                : undefined
+            }
+          >
+            <Input
+              id={`${id}-limit`}
+              name="usageLimit"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              defaultValue={defaults.usageLimit}
+              aria-describedby={coupon ? `${id}-limit-hint` : undefined}
+            />
+          </Field>
+        )}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="sr-only">Expiry</legend>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="neverExpires"
+            checked={neverExpires}
+            onChange={(event) => setNeverExpires(event.currentTarget.checked)}
+            className="size-4 accent-[var(--color-accent)]"
+          />
+          Never Expires
+        </label>
+        {!neverExpires && (
+          <Field id={`${id}-expiry`} label="Expires At" hint={`In your time zone (${timeZone}).`}>
+            <Input
+              id={`${id}-expiry`}
+              type="datetime-local"
+              value={expiryLocal}
+              onChange={(event) => setExpiryLocal(event.currentTarget.value)}
+              aria-describedby={`${id}-expiry-hint`}
+              className="[color-scheme:dark]"
+            />
+            <input type="hidden" name="expiresAt" value={dateTimeLocalToIso(expiryLocal)} />
+          </Field>
+        )}
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : coupon ? "Update Coupon" : "Create Coupon"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
