@@ -1,8 +1,55 @@
-// PLACEHOLDER: replaced by the work on this route (not to be shipped as is).
+// The product image upload endpoint of the admin product dialog.
+//   POST   /admin/products/images          raw file as the body, X-File-Name: URI-encoded name
+//                                          → 201 { imageId, image: { src, srcSet } } | 4xx { error }
+//   DELETE /admin/products/images?id=...   forgets an upload not yet saved with a product → { ok }
+import { productMessages } from "../../core/validation/product-form";
+import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { deleteUnusedImages } from "../../server/media/delete-image";
+import { displayFileName, uploadImage } from "../../server/media/upload-image";
 import type { Route } from "./+types/admin.products.images";
+
+/** Image ids are content hashes (server/media/store-image.ts). */
+const IMAGE_ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return new Response(null, { status: 404 });
+  return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAdmin(context, request);
+
+  if (request.method === "DELETE") {
+    const imageId = new URL(request.url).searchParams.get("id") ?? "";
+    if (!IMAGE_ID_PATTERN.test(imageId))
+      return Response.json({ error: productMessages.removeFailed }, { status: 400 });
+    try {
+      await deleteUnusedImages({ ...context, imageIds: [imageId], discardUploads: true });
+      return Response.json({ ok: true });
+    } catch (err) {
+      context.log.error({ err, imageId }, "could not discard an uploaded image");
+      return Response.json({ error: productMessages.removeFailed }, { status: 500 });
+    }
+  }
+
+  if (request.method !== "POST")
+    return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
+
+  const fileName = displayFileName(request.headers.get("X-File-Name"));
+  try {
+    const uploaded = await uploadImage({
+      db: context.db,
+      storage: context.storage,
+      body: request.body,
+      contentLength: request.headers.get("Content-Length"),
+      fileName,
+      uploadedBy: user.id,
+    });
+    return Response.json(uploaded, { status: 201 });
+  } catch (error) {
+    if (isAppError(error)) return Response.json({ error: error.userMessage }, { status: error.status });
+    context.log.error({ err: error, fileName }, "could not store an uploaded image");
+    return Response.json({ error: productMessages.uploadFailed }, { status: 500 });
+  }
 }
