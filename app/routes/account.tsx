@@ -1,7 +1,8 @@
 import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AccountOrders, type AccountOrdersResult } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -11,6 +12,7 @@ import { formText, validateFullName, validatePasswordChange } from "../../core/v
 import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
+import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
@@ -21,9 +23,19 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
-  return { name: user.name, email: user.email };
+  const profile = { name: user.name, email: user.email };
+  // the orders are read only for the Orders tab: switching tabs changes the URL and reloads
+  if (tabFromLocation(new URL(request.url).pathname, "") !== "orders") return profile;
+  let orders: AccountOrdersResult;
+  try {
+    orders = { ok: true, orders: await listCustomerOrders({ ...context, userId: user.id }) };
+  } catch (err) {
+    context.log.error({ err, userId: user.id }, "loading the customer's orders failed");
+    orders = { ok: false, message: CUSTOMER_ORDERS_LOAD_ERROR };
+  }
+  return { ...profile, orders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Tab = "profile" | "orders" | "settings";
 
 function tabFromLocation(pathname: string, search: string): Tab {
-  if (pathname.endsWith("/orders")) return "orders";
+  if (pathname.replace(/\/+$/, "").endsWith("/orders")) return "orders";
   return new URLSearchParams(search).get("tab") === "settings" ? "settings" : "profile";
 }
 
@@ -180,21 +192,6 @@ function SettingsTab() {
   );
 }
 
-function OrdersTab() {
-  return (
-    <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
-      <PackageIcon className="size-10 text-muted-foreground" aria-hidden />
-      <h2 className="font-semibold text-xl">No orders yet</h2>
-      <p className="text-muted-foreground">
-        When you place an order, it will appear here with its status and tracking.
-      </p>
-      <Button asChild className="mt-2">
-        <Link to="/products">Shop Now</Link>
-      </Button>
-    </section>
-  );
-}
-
 export default function Account({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -231,7 +228,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <ProfileTab name={loaderData.name} email={loaderData.email} />
         </TabsContent>
         <TabsContent value="orders">
-          <OrdersTab />
+          {"orders" in loaderData && <AccountOrders result={loaderData.orders} />}
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab />

@@ -1,0 +1,408 @@
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AccountOrdersResult } from "../../app/components/account-orders";
+import { loader as accountLoader } from "../../app/routes/account";
+import { action as registerAction } from "../../app/routes/register";
+import { imageKey } from "../../core/images";
+import { trackingUrl } from "../../core/order";
+import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
+import {
+  cookieFrom,
+  createTestServices,
+  formRequest,
+  requestContext,
+  TEST_PUBLIC_URL,
+  type TestServices,
+} from "../../tests/setup/test-services";
+import { openDatabase } from "../db/client";
+import { order, orderItem, product } from "../db/schema";
+import { CUSTOMER_ORDERS_LIMIT, CUSTOMER_ORDERS_LOAD_ERROR } from "./list-customer-orders";
+
+let t: TestServices;
+
+beforeAll(async () => {
+  t = await createTestServices({ TRACKING_URL_TEMPLATE: "https://track.example.org/search?code={code}" });
+  // better-auth warns about unknown users on some flows; irrelevant here
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.close();
+});
+
+// --- helpers -------------------------------------------------------------------------------------
+
+let count = 0;
+const fresh = () => ++count;
+
+/** A customer registered through the real sign-up action, with their session cookie and id. */
+async function registerCustomer() {
+  const n = fresh();
+  const email = `orders.${n}@nocturn-shop.io`;
+  const password = "velvet-midnight-77";
+  const context = await requestContext(t.services, { clientIp: `198.19.0.${n}` });
+  const response = await registerAction({
+    request: formRequest("/register", { fullName: `Buyer ${n}`, email, password, confirmPassword: password }),
+    context,
+    params: {},
+  } as never).catch((thrown: unknown) => thrown);
+  if (!(response instanceof Response))
+    throw new Error(`sign-up did not redirect: ${JSON.stringify(response)}`);
+  const cookie = cookieFrom(response.headers);
+  const session = await t.services.auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (!session) throw new Error("no session after sign-up");
+  return { cookie, userId: session.user.id, email };
+}
+
+async function insertProduct(name: string, images: string[] = []) {
+  const [row] = await t.services.db
+    .insert(product)
+    .values({ name, priceCents: 4500, stock: 10, images })
+    .returning();
+  return row!;
+}
+
+type ItemInput = {
+  productId: string | null;
+  productName: string;
+  productImage?: string | null;
+  priceCents: number;
+  quantity: number;
+};
+
+/** An order as checkout writes it: money consistent with the table's check constraint. */
+async function insertOrder(
+  userId: string,
+  options: {
+    createdAt: Date;
+    items: ItemInput[];
+    status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+    paymentStatus?: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+    isReserved?: boolean;
+    paidAt?: Date | null;
+    trackingCode?: string | null;
+    discountCents?: number;
+  },
+) {
+  const subtotal = options.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const discount = options.discountCents ?? 0;
+  const [row] = await t.services.db
+    .insert(order)
+    .values({
+      userId,
+      checkoutKey: `checkout-${fresh()}`,
+      status: options.status ?? "processing",
+      paymentStatus: options.paymentStatus ?? "paid",
+      paymentMethod: "test",
+      shippingMethod: SHIPPING_METHOD,
+      shippingCents: SHIPPING_CENTS,
+      shippingAddress: "Nova Buyer\nTorstraße 1\nBerlin, BE 10119\nDE",
+      subtotalCents: subtotal,
+      discountCents: discount,
+      totalCents: subtotal + SHIPPING_CENTS - discount,
+      isReserved: options.isReserved ?? false,
+      paidAt: options.paidAt === undefined ? options.createdAt : options.paidAt,
+      trackingCode: options.trackingCode ?? null,
+      createdAt: options.createdAt,
+    })
+    .returning();
+  if (options.items.length > 0) {
+    await t.services.db.insert(orderItem).values(
+      options.items.map((item) => ({
+        orderId: row!.id,
+        productId: item.productId,
+        productName: item.productName,
+        productImage: item.productImage ?? null,
+        priceCents: item.priceCents,
+        quantity: item.quantity,
+      })),
+    );
+  }
+  return row!;
+}
+
+/** Calls the account loader as React Router does; a thrown redirect is returned. */
+async function loadAccount(pathname: string, cookie?: string, overrides: Record<string, unknown> = {}) {
+  const context = await requestContext(t.services, { cookie });
+  const request = new Request(new URL(pathname, TEST_PUBLIC_URL), {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  try {
+    return await accountLoader({ request, context: { ...context, ...overrides }, params: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function ordersOf(cookie: string) {
+  const result = await loadAccount("/account/orders", cookie);
+  if (result instanceof Response) throw new Error(`redirected to ${result.headers.get("Location")}`);
+  const orders = "orders" in result ? (result.orders as AccountOrdersResult) : null;
+  if (!orders?.ok) throw new Error(`orders failed to load: ${JSON.stringify(orders)}`);
+  return orders.orders;
+}
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30));
+
+// --- tests ---------------------------------------------------------------------------------------
+
+describe("the Orders tab of the account page", () => {
+  it("sends a visitor to /login and back", async () => {
+    const result = await loadAccount("/account/orders");
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccount%2Forders");
+  });
+
+  it("shows a customer without orders an empty list", async () => {
+    const { cookie } = await registerCustomer();
+    expect(await ordersOf(cookie)).toEqual([]);
+  });
+
+  it("lists the customer's own orders, newest first, with their items, totals and tracking", async () => {
+    const alice = await registerCustomer();
+    const hoodie = await insertProduct("Eclipse Hoodie", ["img-hoodie", "img-hoodie-back"]);
+    const tee = await insertProduct("Night Tee");
+    const delivered = await insertOrder(alice.userId, {
+      createdAt: day(3),
+      status: "delivered",
+      trackingCode: "RR 1234 5678 DE",
+      items: [{ productId: tee.id, productName: "Night Tee", priceCents: 2500, quantity: 2 }],
+    });
+    const shipped = await insertOrder(alice.userId, {
+      createdAt: day(10),
+      status: "shipped",
+      trackingCode: "LX123456789DE",
+      discountCents: 1000,
+      items: [
+        {
+          productId: hoodie.id,
+          productName: "Eclipse Hoodie",
+          productImage: "img-hoodie",
+          priceCents: 8900,
+          quantity: 1,
+        },
+        { productId: tee.id, productName: "Night Tee", priceCents: 2500, quantity: 3 },
+      ],
+    });
+    const processing = await insertOrder(alice.userId, {
+      createdAt: day(12),
+      status: "processing",
+      // a code typed in before the parcel left: shown, but not yet trackable
+      trackingCode: "EARLY-CODE",
+      items: [{ productId: tee.id, productName: "Night Tee", priceCents: 2500, quantity: 1 }],
+    });
+
+    const orders = await ordersOf(alice.cookie);
+    expect(orders.map((o) => o.orderNumber)).toEqual([
+      processing.orderNumber,
+      shipped.orderNumber,
+      delivered.orderNumber,
+    ]);
+    expect(orders[0]!.orderNumber).toMatch(/^NOC-\d+$/);
+
+    const [first, second, third] = orders;
+    expect(second).toMatchObject({
+      id: shipped.id,
+      createdAt: day(10).toISOString(),
+      status: "shipped",
+      paymentStatus: "paid",
+      trackingCode: "LX123456789DE",
+      trackingUrl: "https://track.example.org/search?code=LX123456789DE",
+      subtotalCents: 8900 + 3 * 2500,
+      shippingCents: SHIPPING_CENTS,
+      discountCents: 1000,
+      totalCents: 8900 + 3 * 2500 + SHIPPING_CENTS - 1000,
+      shippingMethod: "Complementary Priority",
+      shippingAddress: "Nova Buyer\nTorstraße 1\nBerlin, BE 10119\nDE",
+    });
+    expect(second!.items).toEqual([
+      {
+        id: expect.any(String),
+        productId: hoodie.id,
+        productName: "Eclipse Hoodie",
+        image: {
+          src: t.services.storage.publicUrl(imageKey("img-hoodie", 640)),
+          srcSet: expect.stringContaining(
+            `${t.services.storage.publicUrl(imageKey("img-hoodie", 320))} 320w`,
+          ),
+        },
+        priceCents: 8900,
+        quantity: 1,
+      },
+      {
+        id: expect.any(String),
+        productId: tee.id,
+        productName: "Night Tee",
+        image: null,
+        priceCents: 2500,
+        quantity: 3,
+      },
+    ]);
+    // delivered with a code: trackable; the code is encoded into the postal service's URL
+    expect(third!.trackingUrl).toBe(
+      trackingUrl("https://track.example.org/search?code={code}", "RR 1234 5678 DE"),
+    );
+    expect(third!.trackingUrl).toContain("RR%201234%205678%20DE");
+    expect(third!.items).toHaveLength(1);
+    // processing: the code is shown, the Track Package link is not
+    expect(first).toMatchObject({ status: "processing", trackingCode: "EARLY-CODE", trackingUrl: null });
+  });
+
+  it("hides checkouts abandoned before payment and keeps orders awaiting payment", async () => {
+    const bob = await registerCustomer();
+    const line = { productId: null, productName: "Ghost Cap", priceCents: 3000, quantity: 1 };
+    // shipping step done, never went on to pay: never reserved
+    await insertOrder(bob.userId, {
+      createdAt: day(1),
+      status: "pending",
+      paymentStatus: "pending",
+      paidAt: null,
+      items: [line],
+    });
+    // went to the payment page, the session expired: released and cancelled without payment
+    await insertOrder(bob.userId, {
+      createdAt: day(2),
+      status: "cancelled",
+      paymentStatus: "cancelled",
+      paidAt: null,
+      items: [line],
+    });
+    // card declined
+    await insertOrder(bob.userId, {
+      createdAt: day(3),
+      status: "cancelled",
+      paymentStatus: "failed",
+      paidAt: null,
+      items: [line],
+    });
+    // on the payment page right now: holds its stock, awaiting payment
+    const awaiting = await insertOrder(bob.userId, {
+      createdAt: day(4),
+      status: "pending",
+      paymentStatus: "pending",
+      isReserved: true,
+      paidAt: null,
+      items: [line],
+    });
+    // paid, then cancelled and refunded by the store: still an order the customer placed
+    const refunded = await insertOrder(bob.userId, {
+      createdAt: day(5),
+      status: "cancelled",
+      paymentStatus: "refunded",
+      paidAt: day(5),
+      items: [line],
+    });
+
+    const orders = await ordersOf(bob.cookie);
+    expect(orders.map((o) => o.id)).toEqual([refunded.id, awaiting.id]);
+    expect(orders[1]).toMatchObject({ status: "pending", paymentStatus: "pending", trackingUrl: null });
+  });
+
+  it("never shows another customer's orders", async () => {
+    const carol = await registerCustomer();
+    const dave = await registerCustomer();
+    const line = { productId: null, productName: "Moon Scarf", priceCents: 1900, quantity: 1 };
+    const carols = await insertOrder(carol.userId, { createdAt: day(6), items: [line] });
+    const daves = await insertOrder(dave.userId, { createdAt: day(7), items: [line] });
+
+    expect((await ordersOf(carol.cookie)).map((o) => o.id)).toEqual([carols.id]);
+    expect((await ordersOf(dave.cookie)).map((o) => o.id)).toEqual([daves.id]);
+    const eve = await registerCustomer();
+    expect(await ordersOf(eve.cookie)).toEqual([]);
+  });
+
+  it("keeps the snapshot of a product deleted after the purchase, without a product link", async () => {
+    const frank = await registerCustomer();
+    const jacket = await insertProduct("Obsidian Jacket", ["img-jacket"]);
+    const placed = await insertOrder(frank.userId, {
+      createdAt: day(8),
+      status: "delivered",
+      items: [
+        {
+          productId: jacket.id,
+          productName: "Obsidian Jacket",
+          productImage: "img-jacket",
+          priceCents: 15900,
+          quantity: 1,
+        },
+      ],
+    });
+    await t.services.db.delete(product).where(eq(product.id, jacket.id));
+
+    const [shown] = await ordersOf(frank.cookie);
+    expect(shown!.id).toBe(placed.id);
+    expect(shown!.items).toEqual([
+      {
+        id: expect.any(String),
+        productId: null,
+        productName: "Obsidian Jacket",
+        image: expect.objectContaining({ src: t.services.storage.publicUrl(imageKey("img-jacket", 640)) }),
+        priceCents: 15900,
+        quantity: 1,
+      },
+    ]);
+    expect(shown!.totalCents).toBe(15900 + SHIPPING_CENTS);
+  });
+
+  it(`shows at most the ${CUSTOMER_ORDERS_LIMIT} newest orders`, async () => {
+    const grace = await registerCustomer();
+    const line = { productId: null, productName: "Dusk Socks", priceCents: 900, quantity: 1 };
+    const base = Date.UTC(2025, 0, 1);
+    const rows = Array.from({ length: CUSTOMER_ORDERS_LIMIT + 2 }, (_, i) => ({
+      userId: grace.userId,
+      checkoutKey: `bulk-${i}`,
+      paymentMethod: "test",
+      shippingMethod: SHIPPING_METHOD,
+      shippingCents: SHIPPING_CENTS,
+      shippingAddress: "Grace\nMain St 1\nParis, IDF 75001\nFR",
+      subtotalCents: 900,
+      totalCents: 900 + SHIPPING_CENTS,
+      paymentStatus: "paid" as const,
+      paidAt: new Date(base + i * 60_000),
+      createdAt: new Date(base + i * 60_000),
+    }));
+    const inserted = await t.services.db
+      .insert(order)
+      .values(rows)
+      .returning({ id: order.id, createdAt: order.createdAt });
+    await t.services.db.insert(orderItem).values(inserted.map((row) => ({ orderId: row.id, ...line })));
+
+    const orders = await ordersOf(grace.cookie);
+    expect(orders).toHaveLength(CUSTOMER_ORDERS_LIMIT);
+    // the two oldest are the ones left out
+    expect(orders.at(-1)!.createdAt).toBe(new Date(base + 2 * 60_000).toISOString());
+    expect(orders.every((o) => o.items.length === 1)).toBe(true);
+  });
+
+  it("reads no orders for the Profile and Settings tabs", async () => {
+    const { cookie, email } = await registerCustomer();
+    for (const pathname of ["/account", "/account?tab=settings"]) {
+      const result = await loadAccount(pathname, cookie);
+      expect(result).toEqual({ name: expect.any(String), email });
+    }
+  });
+
+  it("logs a failure to read the orders and shows the spec's message, the rest of the page intact", async () => {
+    const { cookie, userId, email } = await registerCustomer();
+    // a database that cannot be reached, and a logger whose output the test reads
+    const unreachable = await openDatabase({ url: "postgres://nocturn@127.0.0.1:1/unreachable" });
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "error" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    try {
+      const result = await loadAccount("/account/orders", cookie, { db: unreachable.db, log });
+      expect(result).toMatchObject({
+        email,
+        orders: { ok: false, message: "Failed to load your orders. Please try again later." },
+      });
+      expect(CUSTOMER_ORDERS_LOAD_ERROR).toBe("Failed to load your orders. Please try again later.");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 50, userId, msg: expect.stringContaining("orders") });
+      expect(lines[0]!.err).toMatchObject({ message: expect.any(String) });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
