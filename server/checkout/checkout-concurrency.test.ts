@@ -1,0 +1,133 @@
+// Many shoppers at once. Meaningful on PostgreSQL with a connection pool (CI runs this file there
+// too); on PGlite transactions take turns, so the same assertions hold trivially.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutMessages } from "../../core/checkout";
+import { couponMessages } from "../../core/coupon";
+import {
+  insertTestCoupon,
+  insertTestProduct,
+  insertTestUsers,
+  TEST_SHIPPING,
+} from "../../tests/setup/test-commerce";
+import { createTestServices, type TestServices } from "../../tests/setup/test-services";
+import { isAppError } from "../app-error";
+import { coupon, order, product } from "../db/schema";
+import { prepareOrder } from "./prepare-order";
+import { startPayment } from "./start-payment";
+
+let t: TestServices;
+
+beforeAll(async () => {
+  t = await createTestServices();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** One pending order per shopper for these lines, as the shipping step makes them. */
+async function pendingOrders(
+  shoppers: { id: string; email: string }[],
+  linesFor: (index: number) => { productId: string; quantity: number }[],
+  couponCode = "",
+) {
+  const orders = [];
+  for (const [index, shopper] of shoppers.entries()) {
+    const summary = await prepareOrder({
+      db: t.services.db,
+      storage: t.services.storage,
+      userId: shopper.id,
+      checkoutKey: crypto.randomUUID(),
+      lines: linesFor(index),
+      shipping: TEST_SHIPPING,
+      couponCode,
+      paymentMethod: "test",
+    });
+    orders.push({ shopper, orderId: summary.orderId });
+  }
+  return orders;
+}
+
+/** Everyone presses Pay at the same moment. */
+function payAll(orders: { shopper: { id: string; email: string }; orderId: string }[]) {
+  return Promise.allSettled(
+    orders.map(({ shopper, orderId }) =>
+      startPayment({ services: t.services, userId: shopper.id, customerEmail: shopper.email, orderId }),
+    ),
+  );
+}
+
+const refusals = (results: PromiseSettledResult<unknown>[]) =>
+  results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+
+async function stockOf(productId: string) {
+  const [row] = await t.services.db
+    .select({ stock: product.stock })
+    .from(product)
+    .where(eq(product.id, productId));
+  return row?.stock;
+}
+
+describe("checkout under concurrency", () => {
+  it("50 shoppers, 5 in stock: exactly 5 reservations, the rest are told it is sold out", async () => {
+    const drop = await insertTestProduct(t.services.db, { name: "Last Drop Hoodie", stock: 5 });
+    const shoppers = await insertTestUsers(t.services.db, 50);
+    const orders = await pendingOrders(shoppers, () => [{ productId: drop.id, quantity: 1 }]);
+    // the last units went while they were filling in their addresses
+    const results = await payAll(orders);
+
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
+    const refused = refusals(results);
+    expect(refused).toHaveLength(45);
+    for (const reason of refused) {
+      expect(isAppError(reason) && reason.userMessage).toBe(
+        checkoutMessages.notEnoughStock("Last Drop Hoodie", 0),
+      );
+    }
+    expect(await stockOf(drop.id)).toBe(0);
+    const reserved = await t.services.db
+      .select({ id: order.id })
+      .from(order)
+      .where(eq(order.isReserved, true));
+    expect(reserved.filter((row) => orders.some((o) => o.orderId === row.id))).toHaveLength(5);
+  });
+
+  it("carts holding the same two products in opposite orders never deadlock", async () => {
+    const left = await insertTestProduct(t.services.db, { stock: 100 });
+    const right = await insertTestProduct(t.services.db, { stock: 100 });
+    const shoppers = await insertTestUsers(t.services.db, 30);
+    const orders = await pendingOrders(shoppers, (index) =>
+      index % 2 === 0
+        ? [
+            { productId: left.id, quantity: 1 },
+            { productId: right.id, quantity: 2 },
+          ]
+        : [
+            { productId: right.id, quantity: 2 },
+            { productId: left.id, quantity: 1 },
+          ],
+    );
+    const results = await payAll(orders);
+    expect(refusals(results)).toEqual([]);
+    expect(await stockOf(left.id)).toBe(70);
+    expect(await stockOf(right.id)).toBe(40);
+  });
+
+  it("a coupon limited to 3 uses is redeemed exactly 3 times by 20 checkouts", async () => {
+    const tee = await insertTestProduct(t.services.db, { stock: 100 });
+    const limited = await insertTestCoupon(t.services.db, { usageLimit: 3 });
+    const shoppers = await insertTestUsers(t.services.db, 20);
+    const orders = await pendingOrders(shoppers, () => [{ productId: tee.id, quantity: 1 }], limited.code);
+    const results = await payAll(orders);
+
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    for (const reason of refusals(results)) {
+      expect(isAppError(reason) && reason.userMessage).toBe(couponMessages.exhausted);
+    }
+    const [after] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
+    expect(after?.usageCount).toBe(3);
+    // a refused checkout keeps none of its stock
+    expect(await stockOf(tee.id)).toBe(97);
+  });
+});
