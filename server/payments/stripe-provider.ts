@@ -1,0 +1,307 @@
+import Stripe from "stripe";
+import {
+  type CreateCheckoutSessionInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentSessionState,
+  PaymentWebhookError,
+  type PaymentWebhookEvent,
+} from "./payment-provider";
+
+/** Stripe refuses an expires_at less than 30 minutes after the session is created, or more than 24 hours. */
+const MIN_SESSION_SECONDS = 30 * 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60;
+/** Room for clock skew and request latency at both ends of that window. */
+const EXPIRY_MARGIN_SECONDS = 30;
+/** Stripe limits a coupon's name to 40 characters and a metadata value to 500. */
+const COUPON_NAME_MAX = 40;
+const METADATA_VALUE_MAX = 500;
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** A Stripe-compatible server (tests): e.g. http://127.0.0.1:4567. Unset = api.stripe.com. */
+  apiBase?: string;
+}
+
+/**
+ * Stripe Checkout (DESIGN §6), server side only. The session carries itemised lines, the flat
+ * shipping rate and the discount as a one-off coupon, so what Stripe charges is exactly the
+ * order's total; the session (not a webhook body) is the truth about a payment.
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const { secretKey, webhookSecret } = options;
+  const stripe = new Stripe(secretKey, {
+    ...(options.apiBase ? apiBaseToConfig(options.apiBase) : {}),
+    // a checkout must not hang for the SDK's default 80 s; retries are safe with idempotency keys
+    timeout: 30_000,
+    maxNetworkRetries: 2,
+    appInfo: { name: "Nocturn" },
+  });
+
+  async function loadSession(sessionId: string, expand: string[] = []) {
+    return call(`retrieve checkout session ${sessionId}`, () =>
+      stripe.checkout.sessions.retrieve(sessionId, expand.length > 0 ? { expand } : {}),
+    );
+  }
+
+  async function isFullyRefunded(sessionId: string): Promise<boolean> {
+    const charge = latestCharge(await loadSession(sessionId, ["payment_intent.latest_charge"]));
+    return charge?.refunded === true;
+  }
+
+  return {
+    id: "stripe",
+    isTestMode: secretKey.startsWith("sk_test_") || secretKey.startsWith("rk_test_"),
+
+    async createCheckoutSession(input) {
+      assertAddsUpToTotal(input);
+      const metadata = { order_id: input.orderId, order_number: input.orderNumber };
+
+      let couponId: string | null = null;
+      if (input.discount && input.discount.amountCents > 0) {
+        const { label, amountCents } = input.discount;
+        const coupon = await call(`create discount coupon for order ${input.orderId}`, () =>
+          stripe.coupons.create(
+            {
+              amount_off: amountCents,
+              currency: input.currency,
+              duration: "once",
+              max_redemptions: 1,
+              name: label.slice(0, COUPON_NAME_MAX),
+              metadata,
+            },
+            // its own key: Stripe refuses one key for two different requests
+            { idempotencyKey: `${input.idempotencyKey}-coupon` },
+          ),
+        );
+        couponId = coupon.id;
+      }
+
+      const session = await call(`create checkout session for order ${input.orderId}`, () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: input.lineItems.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: input.currency,
+                unit_amount: line.unitAmountCents,
+                product_data: { name: line.name, ...(line.imageUrl ? { images: [line.imageUrl] } : {}) },
+              },
+            })),
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: "fixed_amount",
+                  display_name: input.shipping.label,
+                  fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
+                  delivery_estimate: {
+                    minimum: { unit: "business_day", value: 2 },
+                    maximum: { unit: "business_day", value: 4 },
+                  },
+                },
+              },
+            ],
+            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            customer_email: input.customerEmail,
+            client_reference_id: input.orderId,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: stripeExpiresAt(input.expiresAt),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError(`Stripe session ${session.id} has no URL`, null);
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId) {
+      return toSessionState(await loadSession(sessionId, ["payment_intent.latest_charge"]));
+    },
+
+    async expireSession(sessionId) {
+      const session = await loadSession(sessionId);
+      if (session.status !== "open") return;
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // it may have been paid or expired between the two calls: that is the state we wanted
+        const now = await loadSession(sessionId);
+        if (now.status !== "open") return;
+        throw toProviderError(`expire checkout session ${sessionId}`, err);
+      }
+    },
+
+    async refund({ sessionId, reason }) {
+      const session = await loadSession(sessionId);
+      const paymentIntent = session.payment_intent;
+      const paymentIntentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      if (!paymentIntentId) {
+        throw new PaymentProviderError(`Stripe session ${sessionId} has no payment to refund`, null);
+      }
+      try {
+        await stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            metadata: { reason: reason.slice(0, METADATA_VALUE_MAX), session_id: sessionId },
+          },
+          // one refund per session, however often the caller retries
+          { idempotencyKey: `refund-${sessionId}` },
+        );
+      } catch (err) {
+        // Stripe forgets an idempotency key after 24 hours, and refuses a reused key whose
+        // parameters differ (another reason): either way, a refund already made is the outcome wanted
+        if (err instanceof Stripe.errors.StripeError) {
+          if (err.code === "charge_already_refunded") return;
+          if (err.type === "StripeIdempotencyError" && (await isFullyRefunded(sessionId))) return;
+        }
+        throw toProviderError(`refund checkout session ${sessionId} (${paymentIntentId})`, err);
+      }
+    },
+
+    verifyWebhook({ rawBody, signature }): PaymentWebhookEvent {
+      if (!signature) throw new PaymentWebhookError("Stripe webhook without a Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        // checks the HMAC over the exact bytes received and the timestamp (5 minutes) against replays
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch (err) {
+        throw new PaymentWebhookError(`Stripe webhook refused: ${errorMessage(err)}`, { cause: err });
+      }
+      if (typeof event?.id !== "string" || typeof event.type !== "string") {
+        throw new PaymentWebhookError("Stripe webhook payload is not an event");
+      }
+      const object = (event.data as { object?: { object?: unknown; id?: unknown } } | undefined)?.object;
+      const sessionId =
+        object?.object === "checkout.session" && typeof object.id === "string" ? object.id : null;
+      return { id: event.id, type: event.type, sessionId };
+    },
+  };
+}
+
+/** `http://127.0.0.1:4567` → the SDK's host/port/protocol options. */
+function apiBaseToConfig(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = new URL(apiBase);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`STRIPE_API_BASE must be an http(s) URL, got ${apiBase}`);
+  }
+  if (url.pathname !== "/" && url.pathname !== "") {
+    throw new Error(`STRIPE_API_BASE must not have a path (the SDK adds /v1/...), got ${apiBase}`);
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  };
+}
+
+/**
+ * A bug guard: the session must charge exactly the order's total. Stripe applies a coupon to the
+ * line items only (never to shipping), so the discount may not exceed the items' subtotal either.
+ */
+function assertAddsUpToTotal(input: CreateCheckoutSessionInput): void {
+  const amounts = [
+    input.totalCents,
+    input.shipping.amountCents,
+    input.discount?.amountCents ?? 0,
+    ...input.lineItems.flatMap((line) => [line.unitAmountCents, line.quantity]),
+  ];
+  if (!amounts.every((amount) => Number.isSafeInteger(amount) && amount >= 0)) {
+    throw new Error(`Stripe checkout for order ${input.orderId}: amounts must be whole, non-negative cents`);
+  }
+  if (input.lineItems.length === 0 || input.lineItems.some((line) => line.quantity < 1)) {
+    throw new Error(
+      `Stripe checkout for order ${input.orderId}: needs at least one line, each with quantity >= 1`,
+    );
+  }
+  const subtotal = input.lineItems.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+  const discount = input.discount?.amountCents ?? 0;
+  const total = subtotal + input.shipping.amountCents - discount;
+  if (discount > subtotal || total !== input.totalCents) {
+    throw new Error(
+      `Stripe checkout for order ${input.orderId} does not add up: lines ${subtotal} + shipping ` +
+        `${input.shipping.amountCents} - discount ${discount} = ${total}, but the order total is ${input.totalCents}`,
+    );
+  }
+}
+
+/**
+ * Unix seconds for expires_at, kept inside the window Stripe accepts (measured by Stripe's clock
+ * when the request arrives). A caller asking for exactly 30 minutes would otherwise be refused
+ * after a few milliseconds of latency; the clamp then makes the session outlive the wish by
+ * seconds, which the reservation's grace period covers.
+ */
+function stripeExpiresAt(expiresAt: Date, now = Date.now()): number {
+  const nowSeconds = Math.floor(now / 1000);
+  // rounded down: within the window, the session closes no later than asked
+  const wanted = Math.floor(expiresAt.getTime() / 1000);
+  const earliest = nowSeconds + MIN_SESSION_SECONDS + EXPIRY_MARGIN_SECONDS;
+  const latest = nowSeconds + MAX_SESSION_SECONDS - EXPIRY_MARGIN_SECONDS;
+  return Math.min(Math.max(wanted, earliest), latest);
+}
+
+/** The charge of a session retrieved with payment_intent.latest_charge expanded; null before payment. */
+function latestCharge(session: Stripe.Checkout.Session): Stripe.Charge | null {
+  const paymentIntent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+  const charge = paymentIntent?.latest_charge;
+  return charge && typeof charge === "object" ? charge : null;
+}
+
+function toSessionState(session: Stripe.Checkout.Session): PaymentSessionState {
+  const charge = latestCharge(session);
+  const card = charge?.payment_method_details?.card;
+  // a value this SDK does not know yet is read the cautious way: not paid, not closed
+  const status = oneOf(session.status, ["complete", "expired"] as const) ?? "open";
+  const paymentStatus = oneOf(session.payment_status, ["paid", "no_payment_required"] as const) ?? "unpaid";
+  return {
+    id: session.id,
+    orderId: session.metadata?.order_id ?? null,
+    status,
+    paymentStatus,
+    amountTotalCents: session.amount_total ?? 0,
+    currency: session.currency ?? "usd",
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+    url: status === "open" ? session.url : null,
+    providerData: charge ?? null,
+  };
+}
+
+function oneOf<T extends string>(value: string | null, known: readonly T[]): T | null {
+  return known.find((candidate) => candidate === value) ?? null;
+}
+
+async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    throw toProviderError(what, err);
+  }
+}
+
+/**
+ * Stripe's message is shown to the shopper only for card and request errors, which Stripe words
+ * for people; authentication, rate-limit, connection and server errors stay in the log.
+ */
+function toProviderError(what: string, err: unknown): PaymentProviderError {
+  if (err instanceof PaymentProviderError) return err;
+  if (err instanceof Stripe.errors.StripeError) {
+    const details = [err.type, err.code, err.statusCode, err.requestId].filter(Boolean).join(", ");
+    const isReadable = err.type === "StripeCardError" || err.type === "StripeInvalidRequestError";
+    return new PaymentProviderError(
+      `Stripe: ${what} failed: ${err.message} (${details})`,
+      isReadable ? err.message : null,
+      { cause: err },
+    );
+  }
+  return new PaymentProviderError(`Stripe: ${what} failed: ${errorMessage(err)}`, null, { cause: err });
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
