@@ -1,12 +1,263 @@
-// PLACEHOLDER: replaced by the work on this screen (not to be shipped as is).
+import { AlertCircleIcon, DownloadIcon, PackageSearchIcon, RefreshCwIcon } from "lucide-react";
+import { useCallback, useState } from "react";
+import { data, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { OrderDetailsDialog } from "~/components/admin/order-details-dialog";
+import { OrderEditDialog, type OrderUpdateResult } from "~/components/admin/order-edit-dialog";
+import { adminOrderQueryString, OrderFilters, parseAdminOrderQuery } from "~/components/admin/order-filters";
+import { AdminPagination } from "~/components/admin/order-pagination";
+import { type AdminOrderView, OrderTable } from "~/components/admin/order-table";
+import { trackingServiceName } from "~/components/admin/order-tracking";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
+import { trackingUrl } from "../../core/order";
+import { formText } from "../../core/validation/auth";
+import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { toResponsiveImage } from "../../server/catalog/product-view";
+import { MAX_EXPORT_ROWS } from "../../server/orders/export-orders-csv";
+import { type AdminOrder, searchAdminOrders } from "../../server/orders/search-admin-orders";
+import { UPDATE_ORDER_FAILED, updateOrder } from "../../server/orders/update-order";
+import type { Storage } from "../../server/storage/storage";
 import type { Route } from "./+types/admin.orders";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+const LOAD_FAILED = "Failed to load orders. Please try again later.";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Manage Orders", description: "Store administration.", noIndex: true });
 }
 
-export default function Placeholder() {
-  return <h1 className="font-bold text-3xl">admin.orders</h1>;
+function toOrderView(storage: Storage, template: string, order: AdminOrder): AdminOrderView {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: order.userId,
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    shippingMethod: order.shippingMethod,
+    shippingCents: order.shippingCents,
+    shippingAddress: order.shippingAddress,
+    shippingNote: order.shippingNote,
+    couponCode: order.couponCode,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    trackingCode: order.trackingCode,
+    trackingHref: order.trackingCode ? trackingUrl(template, order.trackingCode) : null,
+    attentionReason: order.attentionReason,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    itemCount: order.itemCount,
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: item.productName,
+      // the snapshot keeps the product's first image id, as product.images does
+      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
+      priceCents: item.priceCents,
+      quantity: item.quantity,
+    })),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const query = parseAdminOrderQuery(new URL(request.url).searchParams);
+  const trackingService = trackingServiceName(context.config.trackingUrlTemplate);
+  try {
+    const result = await searchAdminOrders({
+      db: context.db,
+      query: query.q,
+      status: query.status || undefined,
+      includeAbandoned: query.abandoned,
+      page: query.page,
+    });
+    // a shared link to a page that no longer exists shows the last one
+    if (query.page > result.pageCount)
+      throw redirect(`/admin/orders${adminOrderQueryString({ ...query, page: result.pageCount })}`);
+    return {
+      query,
+      trackingService,
+      error: null,
+      orders: result.orders.map((order) =>
+        toOrderView(context.storage, context.config.trackingUrlTemplate, order),
+      ),
+      total: result.total,
+      hiddenAbandoned: result.hiddenAbandoned,
+      exportLimit: MAX_EXPORT_ROWS,
+      page: result.page,
+      pageCount: result.pageCount,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.log.error({ err: error, query }, "admin order list failed");
+    return {
+      query,
+      trackingService,
+      error: LOAD_FAILED,
+      orders: [] as AdminOrderView[],
+      total: 0,
+      hiddenAbandoned: 0,
+      exportLimit: MAX_EXPORT_ROWS,
+      page: 1,
+      pageCount: 1,
+    };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  if (formText(form, "intent") !== "update") throw data("Unknown action", { status: 400 });
+  const orderId = formText(form, "orderId");
+  try {
+    const result = await updateOrder({
+      db: context.db,
+      mailer: context.mailer,
+      config: context.config,
+      log: context.log,
+      orderId,
+      status: formText(form, "status"),
+      trackingCode: formText(form, "trackingCode"),
+    });
+    return data({
+      intent: "update",
+      ok: true,
+      message: `Order ${result.orderNumber} updated successfully`,
+      notice: result.customerNotified ? "The customer was e-mailed the tracking link." : null,
+      warning:
+        result.customerNotified === false
+          ? "The shipping e-mail to the customer could not be sent; the error is in the server log."
+          : null,
+    } satisfies OrderUpdateResult);
+  } catch (error) {
+    if (isAppError(error)) {
+      context.log.warn({ err: error, orderId }, "order update refused");
+      return data({ intent: "update", ok: false, error: error.userMessage } satisfies OrderUpdateResult, {
+        status: error.status,
+      });
+    }
+    context.log.error({ err: error, orderId }, "order update failed");
+    return data({ intent: "update", ok: false, error: UPDATE_ORDER_FAILED } satisfies OrderUpdateResult, {
+      status: 500,
+    });
+  }
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { query, orders, total, hiddenAbandoned, exportLimit, page, pageCount, error, trackingService } =
+    loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const closeView = useCallback(() => setViewingId(null), []);
+  const closeEdit = useCallback(() => setEditingId(null), []);
+  const openEdit = useCallback((id: string) => {
+    setViewingId(null);
+    setEditingId(id);
+  }, []);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
+  const refreshing = revalidator.state === "loading";
+  const filtered = Boolean(query.q || query.status);
+  const exportHref = `/admin/orders/export.csv${adminOrderQueryString({ ...query, page: 1 })}`;
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="orders-heading" className="font-bold text-3xl">
+            Manage Orders
+          </h1>
+          <p className="mt-1 text-muted-foreground text-sm" aria-live="polite">
+            {total === 1 ? "1 order" : `${total} orders`}
+            {hiddenAbandoned > 0 ? (
+              <>
+                {" · "}
+                <Link
+                  to={`/admin/orders${adminOrderQueryString({ ...query, abandoned: true, page: 1 })}`}
+                  className="underline underline-offset-4 hover:text-foreground"
+                >
+                  {hiddenAbandoned === 1
+                    ? "1 abandoned checkout hidden"
+                    : `${hiddenAbandoned} abandoned checkouts hidden`}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <a
+            href={exportHref}
+            download
+            className={buttonVariants({ variant: "outline" })}
+            title={
+              total > exportLimit
+                ? `Downloads the newest ${exportLimit} orders of this list`
+                : "Downloads the orders of this list as a CSV file"
+            }
+          >
+            <DownloadIcon /> Export CSV
+          </a>
+          <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
+            <RefreshCwIcon className={cn(refreshing && "animate-spin")} aria-hidden />
+            {refreshing ? "Refreshing..." : "Refresh Orders"}
+          </Button>
+        </div>
+      </div>
+
+      <div className="mb-6">
+        <OrderFilters query={query} />
+      </div>
+
+      {error ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
+        >
+          <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
+          <p className="font-medium">{error}</p>
+          <Button variant="outline" onClick={() => revalidator.revalidate()}>
+            <RefreshCwIcon /> Try again
+          </Button>
+        </div>
+      ) : orders.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+          <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="font-semibold text-xl">No orders found</h2>
+          <p className="text-muted-foreground">Try a different search term or clear filters.</p>
+          {filtered || query.abandoned ? (
+            <Link to="/admin/orders" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div
+          className={cn("transition-opacity", (loading || refreshing) && "opacity-60")}
+          aria-busy={loading}
+        >
+          <OrderTable orders={orders} onView={setViewingId} onEdit={openEdit} />
+        </div>
+      )}
+
+      <AdminPagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => `/admin/orders${adminOrderQueryString({ ...query, page: target })}`}
+      />
+
+      <OrderDetailsDialog
+        order={orders.find((order) => order.id === viewingId) ?? null}
+        trackingService={trackingService}
+        onClose={closeView}
+        onEdit={openEdit}
+      />
+      <OrderEditDialog order={orders.find((order) => order.id === editingId) ?? null} onClose={closeEdit} />
+    </section>
+  );
 }

@@ -1,12 +1,196 @@
-// PLACEHOLDER: replaced by the work on this screen (not to be shipped as is).
+import { AlertCircleIcon, ReceiptTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import { type FormEvent, useCallback, useState } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { AdminPagination } from "~/components/admin/order-pagination";
+import {
+  cardLabel,
+  formatReceiptAmount,
+  ReceiptCard,
+  type ReceiptView,
+} from "~/components/admin/receipt-card";
+import { ReceiptDetailsDialog } from "~/components/admin/receipt-details-dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
 import { requireAdmin } from "../../server/auth/guards";
+import { type ReceiptWithOrder, searchReceipts } from "../../server/receipts/search-receipts";
 import type { Route } from "./+types/admin.receipts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+const LOAD_FAILED = "Failed to load receipts";
+const MAX_QUERY_LENGTH = 100;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Payment Receipts", description: "Store administration.", noIndex: true });
 }
 
-export default function Placeholder() {
-  return <h1 className="font-bold text-3xl">admin.receipts</h1>;
+function parseReceiptQuery(params: URLSearchParams) {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+function receiptsHref(query: { q: string; page: number }) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/admin/receipts${search ? `?${search}` : ""}`;
+}
+
+function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
+  return {
+    id: receipt.id,
+    receiptNumber: receipt.receiptNumber,
+    orderNumber: receipt.order.orderNumber,
+    billingEmail: receipt.billingEmail,
+    cardLabel: cardLabel(receipt.cardBrand, receipt.cardLast4),
+    // formatted here, on the server, so the browser shows exactly the same text after hydration
+    amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
+    status: receipt.status,
+    createdAt: receipt.createdAt.toISOString(),
+    providerData:
+      receipt.providerData === null || receipt.providerData === undefined
+        ? null
+        : JSON.stringify(receipt.providerData, null, 2),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const query = parseReceiptQuery(new URL(request.url).searchParams);
+  try {
+    const result = await searchReceipts({ db: context.db, query: query.q, page: query.page });
+    if (query.page > result.pageCount) throw redirect(receiptsHref({ ...query, page: result.pageCount }));
+    return {
+      query,
+      error: null,
+      receipts: result.receipts.map(toReceiptView),
+      total: result.total,
+      overallTotal: result.overallTotal,
+      page: result.page,
+      pageCount: result.pageCount,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.log.error({ err: error, query }, "receipt list failed");
+    return {
+      query,
+      error: LOAD_FAILED,
+      receipts: [] as ReceiptView[],
+      total: 0,
+      overallTotal: 0,
+      page: 1,
+      pageCount: 1,
+    };
+  }
+}
+
+export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
+  const { query, receipts, total, overallTotal, page, pageCount, error } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const closeView = useCallback(() => setViewingId(null), []);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/receipts";
+
+  return (
+    <section aria-labelledby="receipts-heading">
+      <div className="mb-6">
+        <h1 id="receipts-heading" className="font-bold text-3xl">
+          Payment Receipts
+        </h1>
+        <p className="mt-1 text-muted-foreground text-sm" aria-live="polite">
+          {overallTotal === 1 ? "1 receipt" : `${overallTotal} receipts`}
+          {query.q ? ` · ${total} matching "${query.q}"` : ""}
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        action="/admin/receipts"
+        key={query.q}
+        role="search"
+        className="mb-6 flex gap-3"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+          navigate(receiptsHref({ q, page: 1 }));
+        }}
+      >
+        <div className="relative flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Search by receipt number, email or order number..."
+            aria-label="Search receipts"
+            className="pl-9"
+            maxLength={MAX_QUERY_LENGTH}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+
+      {error ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
+        >
+          <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
+          <p className="font-medium">{error}</p>
+          <Button variant="outline" onClick={() => revalidator.revalidate()}>
+            Try again
+          </Button>
+        </div>
+      ) : receipts.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+          {query.q ? (
+            <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />
+          ) : (
+            <ReceiptTextIcon className="size-10 text-muted-foreground" aria-hidden />
+          )}
+          <p className="text-muted-foreground">
+            {query.q
+              ? "No receipts match your search criteria."
+              : "No payment receipts have been created yet."}
+          </p>
+          {query.q ? (
+            <Link to="/admin/receipts" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
+              Clear search
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div
+          className={cn("grid gap-4 lg:grid-cols-2", loading && "opacity-60 transition-opacity")}
+          aria-busy={loading}
+        >
+          {receipts.map((receipt) => (
+            <ReceiptCard key={receipt.id} receipt={receipt} onView={setViewingId} />
+          ))}
+        </div>
+      )}
+
+      <AdminPagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => receiptsHref({ ...query, page: target })}
+      />
+
+      <ReceiptDetailsDialog
+        receipt={receipts.find((receipt) => receipt.id === viewingId) ?? null}
+        onClose={closeView}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,254 @@
+import { ExternalLinkIcon, MapPinIcon, PencilIcon, TriangleAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/product-image";
+import { StatusBadge } from "~/components/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
+import { formatUsd } from "../../../core/money";
+import { adminStatusTone, extractZip, paymentStatusTone } from "../../../core/order";
+import { DateTime } from "./order-date-time";
+import type { AdminOrderView } from "./order-table";
+
+const PAYMENT_METHODS: Record<string, string> = {
+  test: "Card (built-in test checkout)",
+  stripe: "Card (Stripe)",
+};
+
+/** Everything about one order: status, customer, payment, shipping, items and totals. */
+export function OrderDetailsDialog({
+  order,
+  trackingService,
+  onClose,
+  onEdit,
+}: {
+  order: AdminOrderView | null;
+  /** "Deutsche Post", or the host of a configured tracking page. */
+  trackingService: string;
+  onClose: () => void;
+  onEdit: (id: string) => void;
+}) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl gap-6">
+        {order ? <Details order={order} trackingService={trackingService} onEdit={onEdit} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border bg-card/40 p-4">
+      <h3 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-widest">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words text-right">{children}</dd>
+    </div>
+  );
+}
+
+function Details({
+  order,
+  trackingService,
+  onEdit,
+}: {
+  order: AdminOrderView;
+  trackingService: string;
+  onEdit: (id: string) => void;
+}) {
+  const zip = extractZip(order.shippingAddress);
+  return (
+    <>
+      <DialogHeader className="pr-8">
+        <DialogTitle className="flex flex-wrap items-center gap-3">
+          Order <span className="font-mono">{order.orderNumber}</span>
+          <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
+        </DialogTitle>
+        <DialogDescription>
+          Placed <DateTime iso={order.createdAt} />
+        </DialogDescription>
+      </DialogHeader>
+
+      {order.attentionReason ? (
+        <div
+          role="note"
+          className="flex items-start gap-2.5 rounded-lg border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden />
+          <p>
+            <span className="font-semibold text-amber-200">Needs attention:</span> {order.attentionReason}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Section title="Order">
+          <dl>
+            <Row label="Status">
+              <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
+            </Row>
+            <Row label="Created">
+              <DateTime iso={order.createdAt} />
+            </Row>
+            <Row label="Updated">
+              <DateTime iso={order.updatedAt} />
+            </Row>
+            <Row label="Tracking">
+              {order.trackingCode ? (
+                <span className="font-mono">{order.trackingCode}</span>
+              ) : (
+                <span className="text-muted-foreground">Not yet shipped</span>
+              )}
+            </Row>
+          </dl>
+          {order.trackingHref ? (
+            <a
+              href={order.trackingHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 w-full")}
+            >
+              Track on {trackingService} <ExternalLinkIcon aria-hidden />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </Section>
+
+        <Section title="Customer">
+          <dl>
+            <Row label="Email">
+              {order.customerEmail ? (
+                <a href={`mailto:${order.customerEmail}`} className="underline-offset-4 hover:underline">
+                  {order.customerEmail}
+                </a>
+              ) : (
+                <span className="text-muted-foreground">Unknown</span>
+              )}
+            </Row>
+            {order.customerName ? <Row label="Name">{order.customerName}</Row> : null}
+            <Row label="Phone">
+              <span className="text-muted-foreground">Not provided</span>
+            </Row>
+            <Row label="User ID">
+              <span className="break-all font-mono text-xs">{order.userId}</span>
+            </Row>
+          </dl>
+        </Section>
+
+        <Section title="Payment">
+          <dl>
+            <Row label="Method">{PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}</Row>
+            <Row label="Status">
+              <StatusBadge status={order.paymentStatus} tone={paymentStatusTone(order.paymentStatus)} />
+            </Row>
+            {order.paidAt ? (
+              <Row label="Paid">
+                <DateTime iso={order.paidAt} />
+              </Row>
+            ) : null}
+            <Row label="Shipping cost">
+              <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
+            </Row>
+          </dl>
+        </Section>
+
+        <Section title="Shipping">
+          <div className="flex items-start justify-between gap-3">
+            {order.shippingAddress.trim() ? (
+              <address className="whitespace-pre-line text-sm not-italic leading-relaxed">
+                {order.shippingAddress}
+              </address>
+            ) : (
+              <p className="text-muted-foreground text-sm">No address</p>
+            )}
+            {zip ? (
+              <Badge variant="outline" className="shrink-0 font-mono">
+                <MapPinIcon className="size-3" aria-hidden /> {zip}
+              </Badge>
+            ) : null}
+          </div>
+          <p className="mt-2 text-muted-foreground text-xs">{order.shippingMethod}</p>
+          <div className="mt-3 border-t pt-3">
+            <h4 className="mb-1 text-muted-foreground text-xs">Delivery notes</h4>
+            <p className="whitespace-pre-line break-words text-sm">
+              {order.shippingNote?.trim() || <span className="text-muted-foreground">None</span>}
+            </p>
+          </div>
+        </Section>
+      </div>
+
+      <Section title={`Items (${order.itemCount})`}>
+        {order.items.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No items.</p>
+        ) : (
+          <ul className="divide-y">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <ProductImage image={item.image} alt="" sizes="48px" className="w-12 shrink-0 rounded-md" />
+                <div className="min-w-0 flex-1">
+                  {item.productId ? (
+                    <Link
+                      to={`/products/${item.productId}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium underline-offset-4 hover:underline"
+                    >
+                      {item.name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </Link>
+                  ) : (
+                    <span className="font-medium">
+                      {item.name} <span className="text-muted-foreground text-xs">(product deleted)</span>
+                    </span>
+                  )}
+                  <p className="text-muted-foreground text-xs tabular-nums">
+                    {formatUsd(item.priceCents)} × {item.quantity}
+                  </p>
+                  {item.productId ? (
+                    <p className="truncate font-mono text-[11px] text-muted-foreground">{item.productId}</p>
+                  ) : null}
+                </div>
+                <span className="font-semibold text-sm tabular-nums">
+                  {formatUsd(item.priceCents * item.quantity)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="mt-4 border-t pt-3">
+          <Row label="Subtotal">
+            <span className="tabular-nums">{formatUsd(order.subtotalCents)}</span>
+          </Row>
+          {order.discountCents > 0 ? (
+            <Row label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}>
+              <span className="text-emerald-300 tabular-nums">−{formatUsd(order.discountCents)}</span>
+            </Row>
+          ) : null}
+          <Row label="Shipping">
+            <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
+          </Row>
+          <div className="mt-1 flex items-baseline justify-between border-t pt-2 font-semibold">
+            <dt>Total</dt>
+            <dd className="text-lg tabular-nums">{formatUsd(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      <div className="flex justify-end">
+        <Button onClick={() => onEdit(order.id)}>
+          <PencilIcon /> Edit Order
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../core/order";
+import type { Database } from "../db/client";
+import { type Order, type OrderItem, order, orderItem, user } from "../db/schema";
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+export interface AdminOrderSearch {
+  /** Matched case-insensitively, as a substring, against order number, user id, e-mail and status. */
+  query?: string;
+  status?: OrderStatus;
+  /** Abandoned checkouts (never paid, cancelled, nothing to look at) are left out unless asked for. */
+  includeAbandoned?: boolean;
+}
+
+export type AdminOrder = Order & {
+  customerEmail: string | null;
+  customerName: string | null;
+  items: OrderItem[];
+  /** Units ordered, as the cart counts items. */
+  itemCount: number;
+};
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * A checkout attempt that was never paid and ended cancelled (expired, declined, abandoned): the
+ * shopper's business, not the warehouse's. An order flagged for attention is never one of them.
+ */
+const isAbandonedCheckout = and(
+  isNull(order.paidAt),
+  eq(order.status, "cancelled"),
+  isNull(order.attentionReason),
+)!;
+
+function searchFilters(search: AdminOrderSearch): SQL[] {
+  const filters: SQL[] = [];
+  const query = search.query?.trim();
+  if (query) {
+    const pattern = `%${escapeLike(query)}%`;
+    filters.push(
+      or(
+        ilike(order.orderNumber, pattern),
+        ilike(order.userId, pattern),
+        ilike(user.email, pattern),
+        ilike(order.status, pattern),
+      )!,
+    );
+  }
+  if (search.status) filters.push(eq(order.status, search.status));
+  return filters;
+}
+
+/** The WHERE clause of an admin order search (over `order` left-joined to `user`); shared by the CSV export. */
+export function adminOrderWhere(search: AdminOrderSearch): SQL | undefined {
+  const filters = searchFilters(search);
+  if (!search.includeAbandoned) filters.push(not(isAbandonedCheckout));
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/** One page of orders for the admin, newest first, each with its customer and items. */
+export async function searchAdminOrders(
+  options: { db: Database; page?: number; pageSize?: number } & AdminOrderSearch,
+) {
+  const { db } = options;
+  const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const baseFilters = searchFilters(options);
+  const baseWhere = baseFilters.length > 0 ? and(...baseFilters) : undefined;
+
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({ order, customerEmail: user.email, customerName: user.name })
+      .from(order)
+      .leftJoin(user, eq(user.id, order.userId))
+      .where(adminOrderWhere(options))
+      .orderBy(desc(order.createdAt), desc(order.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    // one pass counts both what is shown and the abandoned checkouts the filter hides
+    db
+      .select({
+        all: sql<number>`count(*)`.mapWith(Number),
+        abandoned: sql<number>`count(*) filter (where ${isAbandonedCheckout})`.mapWith(Number),
+      })
+      .from(order)
+      .leftJoin(user, eq(user.id, order.userId))
+      .where(baseWhere),
+  ]);
+
+  const ids = rows.map((row) => row.order.id);
+  const items =
+    ids.length > 0
+      ? await db
+          .select()
+          .from(orderItem)
+          .where(inArray(orderItem.orderId, ids))
+          .orderBy(asc(orderItem.productName), asc(orderItem.id))
+      : [];
+  const itemsByOrder = new Map<string, OrderItem[]>();
+  for (const item of items) {
+    const lines = itemsByOrder.get(item.orderId);
+    if (lines) lines.push(item);
+    else itemsByOrder.set(item.orderId, [item]);
+  }
+
+  const all = counts?.all ?? 0;
+  const abandoned = counts?.abandoned ?? 0;
+  const total = options.includeAbandoned ? all : all - abandoned;
+  const orders: AdminOrder[] = rows.map((row) => {
+    const lines = itemsByOrder.get(row.order.id) ?? [];
+    return {
+      ...row.order,
+      customerEmail: row.customerEmail,
+      customerName: row.customerName,
+      items: lines,
+      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    };
+  });
+  return {
+    orders,
+    total,
+    /** Abandoned checkouts matching the search that the list leaves out (0 when they are included). */
+    hiddenAbandoned: options.includeAbandoned ? 0 : abandoned,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}

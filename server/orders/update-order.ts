@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { ORDER_STATUSES, type OrderStatus, trackingUrl } from "../../core/order";
+import { AppError } from "../app-error";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { order, user } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { orderShippedEmail } from "../mail/templates/order-shipped";
+
+export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
+export const TRACKING_CODE_MAX_LENGTH = 64;
+
+const updateSchema = z.object({
+  orderId: z.uuid(),
+  status: z.enum(ORDER_STATUSES),
+  // empty means "no code"; control characters would end up in a URL and an e-mail
+  trackingCode: z
+    .string()
+    .trim()
+    .max(TRACKING_CODE_MAX_LENGTH)
+    .regex(/^[^\p{Cc}]*$/u)
+    .transform((value) => value || null),
+});
+
+export interface UpdateOrderResult {
+  orderNumber: string;
+  status: OrderStatus;
+  trackingCode: string | null;
+  /** Whether the customer was e-mailed about the shipment: null when no e-mail was due. */
+  customerNotified: boolean | null;
+}
+
+/**
+ * An admin sets an order's status and tracking code; any status may follow any other (spec §4).
+ * When the order is (still) shipped and its tracking code is new, the customer gets the
+ * shipped e-mail once the change is committed; a failed e-mail is logged and does not undo it.
+ */
+export async function updateOrder(options: {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
+  log: Logger;
+  orderId: string;
+  status: string;
+  trackingCode: string;
+}): Promise<UpdateOrderResult> {
+  const parsed = updateSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new AppError("invalid_order_update", UPDATE_ORDER_FAILED, 400, {
+      logMessage: `invalid order update: ${parsed.error.message}`,
+    });
+  }
+  const { orderId, status, trackingCode } = parsed.data;
+
+  const change = await options.db.transaction(async (tx) => {
+    // the row lock makes two admins saving at once see each other's change, so the
+    // shipped e-mail goes out once, for the save that actually made the transition
+    const [before] = await tx
+      .select({
+        orderNumber: order.orderNumber,
+        userId: order.userId,
+        status: order.status,
+        trackingCode: order.trackingCode,
+      })
+      .from(order)
+      .where(eq(order.id, orderId))
+      .for("update");
+    if (!before) throw new AppError("order_not_found", UPDATE_ORDER_FAILED, 404);
+    if (before.status !== status || before.trackingCode !== trackingCode) {
+      await tx.update(order).set({ status, trackingCode }).where(eq(order.id, orderId));
+    }
+    return before;
+  });
+
+  const shipmentIsNews =
+    status === "shipped" &&
+    trackingCode !== null &&
+    (change.status !== "shipped" || change.trackingCode !== trackingCode);
+
+  let customerNotified: boolean | null = null;
+  if (shipmentIsNews) {
+    // awaited, so the admin learns whether the customer was told (SMTP gives up within seconds)
+    customerNotified = await sendShippedEmail({
+      ...options,
+      orderId,
+      userId: change.userId,
+      orderNumber: change.orderNumber,
+      trackingCode,
+    });
+  }
+  return { orderNumber: change.orderNumber, status, trackingCode, customerNotified };
+}
+
+async function sendShippedEmail(options: {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
+  log: Logger;
+  orderId: string;
+  userId: string;
+  orderNumber: string;
+  trackingCode: string;
+}): Promise<boolean> {
+  const { config, log, orderId } = options;
+  try {
+    const [customer] = await options.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, options.userId));
+    if (!customer) throw new Error("the order's customer no longer exists");
+    const message = orderShippedEmail({
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      name: customer.name,
+      orderNumber: options.orderNumber,
+      trackingCode: options.trackingCode,
+      trackingUrl: trackingUrl(config.trackingUrlTemplate, options.trackingCode),
+    });
+    await options.mailer.send({ to: customer.email, ...message });
+    return true;
+  } catch (error) {
+    log.error({ err: error, orderId, userId: options.userId }, "order shipped e-mail failed");
+    return false;
+  }
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ReceiptView } from "../../app/components/admin/receipt-card";
+import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
+import { action as loginAction } from "../../app/routes/login";
+import { action as registerAction } from "../../app/routes/register";
+import {
+  cookieFrom,
+  createTestServices,
+  formRequest,
+  requestContext,
+  TEST_PUBLIC_URL,
+  type TestServices,
+} from "../../tests/setup/test-services";
+import { createOrPromoteAdmin } from "../auth/create-admin";
+import { order, type Receipt, receipt, user } from "../db/schema";
+import type { Services } from "../http/context";
+
+let t: TestServices;
+let adminCookie: string;
+let customerCookie: string;
+let customerId: string;
+
+let addressCount = 0;
+const freshIp = () => `198.20.0.${++addressCount}`;
+
+async function call(fn: (args: never) => unknown, request: Request, cookie?: string, services?: Services) {
+  const context = await requestContext(services ?? t.services, { cookie, clientIp: freshIp() });
+  try {
+    return await fn({ request, context, params: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const getReceipts = (search = "", cookie = adminCookie, services?: Services) =>
+  call(
+    receiptsLoader,
+    new Request(`${TEST_PUBLIC_URL}/admin/receipts${search}`, { headers: { Cookie: cookie } }),
+    cookie,
+    services,
+  );
+
+interface ReceiptsPage {
+  receipts: ReceiptView[];
+  total: number;
+  overallTotal: number;
+  page: number;
+  pageCount: number;
+  error: string | null;
+}
+
+async function listReceipts(search = ""): Promise<ReceiptsPage> {
+  const result = await getReceipts(search);
+  if (result instanceof Response) throw new Error(`expected data, got a ${result.status} Response`);
+  return result as ReceiptsPage;
+}
+
+let second = 0;
+
+/** A paid order and its receipt, each a second newer than the one before. */
+async function insertReceipt(fields: Partial<Receipt> & { billingEmail: string }) {
+  const createdAt = new Date(Date.UTC(2025, 5, 1, 12, 0, ++second));
+  const [paid] = await t.services.db
+    .insert(order)
+    .values({
+      userId: customerId,
+      checkoutKey: randomUUID(),
+      status: "processing",
+      paymentStatus: "paid",
+      paymentMethod: "test",
+      shippingMethod: "Complementary Priority",
+      shippingCents: 999,
+      shippingAddress: "Rhea Moon\nTorstraße 1\nBerlin, BE 10115\nDE",
+      subtotalCents: 5000,
+      totalCents: 5999,
+      paidAt: createdAt,
+      createdAt,
+    })
+    .returning();
+  const [row] = await t.services.db
+    .insert(receipt)
+    .values({
+      orderId: paid!.id,
+      cardBrand: "visa",
+      cardLast4: "4242",
+      amountCents: 5999,
+      createdAt,
+      ...fields,
+    })
+    .returning();
+  return { receipt: row!, order: paid! };
+}
+
+const receiptNumbers = (page: ReceiptsPage) => page.receipts.map((row) => row.receiptNumber);
+
+beforeAll(async () => {
+  t = await createTestServices();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  const adminEmail = `boss.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
+  await createOrPromoteAdmin({
+    auth: t.services.auth,
+    db: t.services.db,
+    email: adminEmail,
+    password: "correct-horse-battery",
+  });
+  const signIn = await call(
+    loginAction,
+    formRequest("/login", { email: adminEmail, password: "correct-horse-battery", redirectTo: "/" }),
+  );
+  adminCookie = cookieFrom((signIn as Response).headers);
+  const email = `rhea.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
+  const registered = await call(
+    registerAction,
+    formRequest("/register", {
+      fullName: "Rhea Moon",
+      email,
+      password: "velvet-midnight-77",
+      confirmPassword: "velvet-midnight-77",
+    }),
+  );
+  customerCookie = cookieFrom((registered as Response).headers);
+  customerId = (await t.services.db.select().from(user).where(eq(user.email, email)))[0]!.id;
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.close();
+});
+
+describe("receipts screen", () => {
+  it("sends a signed-in customer to /forbidden and a visitor to sign in", async () => {
+    const forbidden = await getReceipts("", customerCookie);
+    expect(forbidden).toBeInstanceOf(Response);
+    expect((forbidden as Response).headers.get("Location")).toBe("/forbidden");
+    const visitor = await call(receiptsLoader, new Request(`${TEST_PUBLIC_URL}/admin/receipts`));
+    expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Freceipts");
+  });
+
+  it("has nothing to show before the first payment", async () => {
+    expect(await listReceipts()).toMatchObject({ receipts: [], total: 0, overallTotal: 0, error: null });
+  });
+
+  describe("with receipts", () => {
+    let visa: Awaited<ReturnType<typeof insertReceipt>>;
+    let euro: Awaited<ReturnType<typeof insertReceipt>>;
+    let yen: Awaited<ReturnType<typeof insertReceipt>>;
+
+    beforeAll(async () => {
+      visa = await insertReceipt({
+        billingEmail: "Rhea.Moon@Nocturn-Shop.io",
+        providerData: { id: "ch_123", outcome: { network_status: "approved_by_network" }, amount: 5999 },
+      });
+      euro = await insertReceipt({
+        billingEmail: "euro.buyer@nocturn-shop.io",
+        currency: "eur",
+        amountCents: 1200,
+        cardBrand: "mastercard",
+        cardLast4: "4444",
+        status: "pending",
+        providerData: null,
+      });
+      yen = await insertReceipt({
+        billingEmail: "yen.buyer@nocturn-shop.io",
+        currency: "jpy",
+        amountCents: 5000,
+        cardBrand: "amex",
+        cardLast4: "0005",
+        status: "refunded",
+      });
+    });
+
+    it("lists them newest first with their order, card, amount in their currency and status", async () => {
+      const page = await listReceipts();
+      expect(page).toMatchObject({ total: 3, overallTotal: 3, page: 1, pageCount: 1, error: null });
+      expect(receiptNumbers(page)).toEqual([
+        yen.receipt.receiptNumber,
+        euro.receipt.receiptNumber,
+        visa.receipt.receiptNumber,
+      ]);
+      expect(page.receipts[2]).toEqual({
+        id: visa.receipt.id,
+        receiptNumber: visa.receipt.receiptNumber,
+        orderNumber: visa.order.orderNumber,
+        billingEmail: "Rhea.Moon@Nocturn-Shop.io",
+        cardLabel: "Visa •••• 4242",
+        amount: "$59.99",
+        status: "completed",
+        createdAt: visa.receipt.createdAt.toISOString(),
+        providerData: expect.stringContaining('\n  "id": "ch_123"'),
+      });
+      // kept as jsonb, so the keys come back in the database's order: compare the value
+      expect(JSON.parse(page.receipts[2]!.providerData!)).toEqual({
+        id: "ch_123",
+        outcome: { network_status: "approved_by_network" },
+        amount: 5999,
+      });
+      expect(page.receipts[1]).toMatchObject({
+        amount: "€12.00",
+        cardLabel: "Mastercard •••• 4444",
+        status: "pending",
+        providerData: null,
+      });
+      // yen has no minor unit: 5000 is ¥5,000
+      expect(page.receipts[0]).toMatchObject({ amount: "¥5,000", cardLabel: "American Express •••• 0005" });
+    });
+
+    it.each([
+      ["receipt number", () => visa.receipt.receiptNumber.toLowerCase(), () => [visa.receipt.receiptNumber]],
+      ["billing e-mail", () => "rhea.moon@NOCTURN", () => [visa.receipt.receiptNumber]],
+      ["part of an e-mail", () => "BUYER", () => [yen.receipt.receiptNumber, euro.receipt.receiptNumber]],
+      ["order number", () => euro.order.orderNumber.toLowerCase(), () => [euro.receipt.receiptNumber]],
+    ])("finds receipts by %s, case-insensitively", async (_field, term, expected) => {
+      const page = await listReceipts(`?q=${encodeURIComponent(term())}`);
+      expect(receiptNumbers(page)).toEqual(expected());
+      expect(page.overallTotal).toBe(3);
+    });
+
+    it("tells a search without results apart from an empty store", async () => {
+      expect(await listReceipts("?q=nothing-like-this")).toMatchObject({
+        receipts: [],
+        total: 0,
+        overallTotal: 3,
+      });
+    });
+
+    it("pages 20 at a time", async () => {
+      for (let n = 0; n < 20; n++) await insertReceipt({ billingEmail: `bulk${n}@nocturn-shop.io` });
+      const first = await listReceipts();
+      expect(first).toMatchObject({ total: 23, overallTotal: 23, pageCount: 2 });
+      expect(first.receipts).toHaveLength(20);
+      const last = await listReceipts("?page=2");
+      expect(receiptNumbers(last)).toEqual([
+        yen.receipt.receiptNumber,
+        euro.receipt.receiptNumber,
+        visa.receipt.receiptNumber,
+      ]);
+      const beyond = await getReceipts("?q=bulk&page=5");
+      expect((beyond as Response).headers.get("Location")).toBe("/admin/receipts?q=bulk");
+    });
+  });
+
+  it("shows the spec's message when the receipts cannot be read", async () => {
+    const other = await createTestServices();
+    const email = `boss.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
+    await createOrPromoteAdmin({
+      auth: other.services.auth,
+      db: other.services.db,
+      email,
+      password: "correct-horse-battery",
+    });
+    const signIn = await call(
+      loginAction,
+      formRequest("/login", { email, password: "correct-horse-battery", redirectTo: "/" }),
+      undefined,
+      other.services,
+    );
+    const cookie = cookieFrom((signIn as Response).headers);
+    const context = await requestContext(other.services, { cookie });
+    await other.close();
+    const result = await receiptsLoader({
+      request: new Request(`${TEST_PUBLIC_URL}/admin/receipts`),
+      context,
+      params: {},
+    } as never);
+    expect(result).toMatchObject({ error: "Failed to load receipts", receipts: [] });
+  });
+});

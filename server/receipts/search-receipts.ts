@@ -1,0 +1,63 @@
+import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { order, type Receipt, receipt } from "../db/schema";
+
+export const RECEIPTS_PAGE_SIZE = 20;
+
+export type ReceiptWithOrder = Receipt & {
+  order: { orderNumber: string; userId: string; totalCents: number };
+};
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * One page of payment receipts, newest first, each with its order. `query` matches receipt
+ * number, billing e-mail or order number, case-insensitively. `overallTotal` counts every
+ * receipt, so the screen can tell "none yet" from "none match".
+ */
+export async function searchReceipts(options: {
+  db: Database;
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  const { db } = options;
+  const pageSize = options.pageSize ?? RECEIPTS_PAGE_SIZE;
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const query = options.query?.trim();
+  let where: SQL | undefined;
+  if (query) {
+    const pattern = `%${escapeLike(query)}%`;
+    where = or(
+      ilike(receipt.receiptNumber, pattern),
+      ilike(receipt.billingEmail, pattern),
+      ilike(order.orderNumber, pattern),
+    );
+  }
+
+  const [rows, [matching], [overall]] = await Promise.all([
+    db
+      .select({
+        receipt,
+        order: { orderNumber: order.orderNumber, userId: order.userId, totalCents: order.totalCents },
+      })
+      .from(receipt)
+      .innerJoin(order, eq(order.id, receipt.orderId))
+      .where(where)
+      .orderBy(desc(receipt.createdAt), desc(receipt.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(receipt).innerJoin(order, eq(order.id, receipt.orderId)).where(where),
+    db.select({ total: count() }).from(receipt),
+  ]);
+  const total = matching?.total ?? 0;
+  return {
+    receipts: rows.map((row): ReceiptWithOrder => ({ ...row.receipt, order: row.order })),
+    total,
+    overallTotal: overall?.total ?? 0,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
