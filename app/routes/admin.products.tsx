@@ -1,12 +1,187 @@
-// PLACEHOLDER: replaced by the work on this screen (not to be shipped as is).
+import { PlusIcon, SearchIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { AdminPageHeader, AdminPagination } from "~/components/admin/admin-page";
+import { ProductDeleteDialog } from "~/components/admin/product-delete-dialog";
+import { type AdminProduct, ProductDialog } from "~/components/admin/product-dialog";
+import { ProductTable } from "~/components/admin/product-table";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { pageMeta } from "~/lib/meta";
+import { formText } from "../../core/validation/auth";
+import { parseProductForm, productMessages, readProductForm } from "../../core/validation/product-form";
+import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { deleteProduct } from "../../server/catalog/delete-product";
+import { listAdminProducts } from "../../server/catalog/list-admin-products";
+import { toResponsiveImage } from "../../server/catalog/product-view";
+import { saveProduct } from "../../server/catalog/save-product";
 import type { Route } from "./+types/admin.products";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+const MAX_QUERY_LENGTH = 100;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Manage Products",
+    description: "Add, edit and delete the store's products.",
+    noIndex: true,
+  });
 }
 
-export default function Placeholder() {
-  return <h1 className="font-bold text-3xl">admin.products</h1>;
+/** The list's URL: /admin/products with only the parameters that differ from the defaults. */
+function listHref(query: { q: string; page: number }) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/admin/products${search ? `?${search}` : ""}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const requested = Number.parseInt(params.get("page") ?? "1", 10);
+  const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
+  const empty = { q, page: 1, pageCount: 1, total: 0, products: [] as AdminProduct[] };
+  let result: Awaited<ReturnType<typeof listAdminProducts>>;
+  try {
+    result = await listAdminProducts({ db: context.db, query: q, page });
+  } catch (err) {
+    context.log.error({ err, q, page }, "could not list products for the admin");
+    return { ...empty, error: productMessages.loadFailed };
+  }
+  // a page that no longer exists (the last product on it was deleted) shows the last one
+  if (page > result.pageCount) throw redirect(listHref({ q, page: result.pageCount }));
+  const products: AdminProduct[] = result.products.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    category: row.category,
+    stock: row.stock,
+    featured: row.featured,
+    images: row.images.map((id) => ({ id, ...toResponsiveImage(context.storage, id) })),
+  }));
+  return { q, page, pageCount: result.pageCount, total: result.total, products, error: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const productId = formText(form, "id") || undefined;
+
+  if (intent === "save") {
+    const parsed = parseProductForm(readProductForm(form));
+    if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.message }, { status: 400 });
+    try {
+      const { created } = await saveProduct({ ...context, productId, input: parsed.value });
+      return {
+        intent,
+        ok: true as const,
+        message: created ? productMessages.added : productMessages.updated,
+      };
+    } catch (err) {
+      if (isAppError(err))
+        return data({ intent, ok: false as const, error: err.userMessage }, { status: err.status });
+      context.log.error({ err, productId }, "could not save a product");
+      return data({ intent, ok: false as const, error: productMessages.saveFailed }, { status: 500 });
+    }
+  }
+
+  if (intent === "delete" && productId) {
+    try {
+      await deleteProduct({ ...context, productId });
+      return { intent, ok: true as const, message: productMessages.deleted };
+    } catch (err) {
+      if (isAppError(err))
+        return data({ intent, ok: false as const, error: err.userMessage }, { status: err.status });
+      context.log.error({ err, productId }, "could not delete a product");
+      return data({ intent, ok: false as const, error: productMessages.deleteFailed }, { status: 500 });
+    }
+  }
+
+  throw data("Unknown action", { status: 400 });
+}
+
+/** undefined: no dialog; null: the Add dialog; a product: its Edit dialog. */
+type Editing = AdminProduct | null | undefined;
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { q, page, pageCount, total, products, error } = loaderData;
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" &&
+    navigation.formMethod === undefined &&
+    /^\/admin(\/products)?\/?$/.test(navigation.location.pathname);
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  return (
+    <div>
+      <AdminPageHeader
+        title="Manage Products"
+        description={<span aria-live="polite">{total === 1 ? "1 product" : `${total} products`}</span>}
+        actions={
+          <Button onClick={() => setEditing(null)}>
+            <PlusIcon aria-hidden /> Add Product
+          </Button>
+        }
+      />
+
+      <Form method="get" action="/admin/products" role="search" className="mb-5" key={q}>
+        <div className="relative max-w-md">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search products by name or description..."
+            aria-label="Search products"
+            className="pl-9"
+            maxLength={MAX_QUERY_LENGTH}
+          />
+        </div>
+      </Form>
+
+      <ProductTable
+        products={products}
+        loading={loading}
+        searching={Boolean(q)}
+        onAdd={() => setEditing(null)}
+        onEdit={(product) => setEditing(product)}
+        onDelete={(product) => setDeleting(product)}
+      />
+      <AdminPagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => listHref({ q, page: target })}
+      />
+
+      <ProductDialog
+        // a fresh form (and uploader) for every product opened
+        key={editing === undefined ? "closed" : (editing?.id ?? "new")}
+        open={editing !== undefined}
+        product={editing ?? null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined);
+        }}
+      />
+      <ProductDeleteDialog
+        product={deleting}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+      />
+    </div>
+  );
 }

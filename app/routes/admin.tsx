@@ -1,43 +1,147 @@
-import { LayoutDashboardIcon, LogOutIcon } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import {
+  LayoutDashboardIcon,
+  LogOutIcon,
+  type LucideIcon,
+  PackageIcon,
+  PanelLeftCloseIcon,
+  PanelLeftOpenIcon,
+  ReceiptIcon,
+  ShoppingBagIcon,
+  TicketPercentIcon,
+} from "lucide-react";
+import { useId, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "../../server/auth/guards";
 import type { Route } from "./+types/admin";
 
+/** Remembers the collapsed sidebar across pages; read on the server so the first paint is right. */
+const SIDEBAR_COOKIE = "nocturn_admin_sidebar";
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  // every admin child loader and action checks again: a parent loader does not guard child actions
+  // every admin child loader and action checks again: a parent layout loader does not guard child actions
   requireAdmin(context, request);
-  return null;
+  const cookies = request.headers.get("Cookie") ?? "";
+  return { collapsed: new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookies) };
 }
 
-const LINKS = [
+interface AdminLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other paths on which this link is the current one. */
+  alsoCurrentOn?: string[];
+}
+
+const LINKS: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboardIcon },
-  { to: "/logout", label: "Logout", icon: LogOutIcon },
+  // the spec: the admin index shows the product manager
+  { to: "/admin/products", label: "Products", icon: PackageIcon, alsoCurrentOn: ["/admin"] },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBagIcon },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercentIcon },
+  { to: "/admin/receipts", label: "Receipts", icon: ReceiptIcon },
 ];
 
-export default function AdminLayout() {
+function isCurrent(link: AdminLink, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return path === link.to || path.startsWith(`${link.to}/`) || Boolean(link.alsoCurrentOn?.includes(path));
+}
+
+const linkClass = (current: boolean, collapsed: boolean) =>
+  cn(
+    "flex h-10 items-center gap-3 whitespace-nowrap rounded-md px-3 font-medium text-sm transition-colors",
+    collapsed && "md:justify-center md:px-0",
+    current
+      ? "bg-secondary text-foreground shadow-[inset_3px_0_0_var(--color-accent)]"
+      : "text-muted-foreground hover:bg-secondary/60 hover:text-foreground",
+  );
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [collapsed, setCollapsed] = useState(loaderData.collapsed);
+  const { pathname } = useLocation();
+  const navId = useId();
+
+  function toggle() {
+    const next = !collapsed;
+    setCollapsed(next);
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the loader above
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? "collapsed" : "expanded"}; Path=/admin; Max-Age=31536000; SameSite=Lax`;
+  }
+
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row">
-      <nav aria-label="Admin" className="md:w-56 md:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
-          {LINKS.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                reloadDocument={to === "/logout"}
-                className={({ isActive }) =>
-                  cn(
-                    "flex items-center gap-2.5 rounded-md px-3 py-2.5 font-medium text-sm",
-                    isActive ? "bg-secondary text-foreground" : "text-muted-foreground hover:text-foreground",
-                  )
-                }
-              >
-                <Icon className="size-4" aria-hidden /> {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
+      <aside
+        className={cn(
+          "shrink-0 transition-[width] duration-200 motion-reduce:transition-none",
+          collapsed ? "md:w-14" : "md:w-52",
+        )}
+      >
+        <div className="rounded-xl border bg-card/60 p-2 md:sticky md:top-24">
+          <div
+            className={cn(
+              "flex items-center justify-between gap-2 pb-2 md:mb-2 md:border-b",
+              collapsed && "md:justify-center",
+            )}
+          >
+            <span
+              className={cn(
+                "px-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest",
+                collapsed && "md:sr-only",
+              )}
+            >
+              Admin
+            </span>
+            <button
+              type="button"
+              onClick={toggle}
+              aria-expanded={!collapsed}
+              aria-controls={navId}
+              aria-label="Toggle sidebar"
+              title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              className="flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-secondary hover:text-foreground"
+            >
+              {collapsed ? (
+                <PanelLeftOpenIcon className="size-4" aria-hidden />
+              ) : (
+                <PanelLeftCloseIcon className="size-4" aria-hidden />
+              )}
+            </button>
+          </div>
+          <nav id={navId} aria-label="Admin">
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+              {LINKS.map((link) => {
+                const current = isCurrent(link, pathname);
+                const Icon = link.icon;
+                return (
+                  <li key={link.to} className="shrink-0">
+                    <Link
+                      to={link.to}
+                      aria-current={current ? "page" : undefined}
+                      title={collapsed ? link.label : undefined}
+                      className={linkClass(current, collapsed)}
+                    >
+                      <Icon className={cn("size-4 shrink-0", current && "text-accent")} aria-hidden />
+                      <span className={cn(collapsed && "sr-only")}>{link.label}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+              <li className="shrink-0 md:mt-2 md:border-t md:pt-2">
+                {/* a full page load: the session cookie goes, and every cached admin view with it */}
+                <Link
+                  to="/logout"
+                  reloadDocument
+                  title={collapsed ? "Logout" : undefined}
+                  className={linkClass(false, collapsed)}
+                >
+                  <LogOutIcon className="size-4 shrink-0" aria-hidden />
+                  <span className={cn(collapsed && "sr-only")}>Logout</span>
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </aside>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

@@ -152,7 +152,6 @@ function CouponForm({
   const percentage = discountType === "percentage";
   return (
     <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
-      <FormError message={clientError ?? serverError} />
       <input type="hidden" name="intent" value="save" />
       {coupon && <input type="hidden" name="id" value={coupon.id} />}
 
@@ -248,6 +247,7 @@ function CouponForm({
         />
       </Field>
 
+      <div className="grid gap-5 sm:grid-cols-2">
       <fieldset className="flex flex-col gap-3">
         <legend className="sr-only">Usage limit</legend>
         <label className="flex cursor-pointer items-center gap-2 text-sm">
@@ -311,6 +311,12 @@ function CouponForm({
         )}
       </fieldset>
 
+      {/* next to the button that was pressed: the top of a long dialog may be scrolled away */}
+      {(clientError ?? serverError) && (
+        <div className="[&>[role=alert]]:mb-0">
+          <FormError message={clientError ?? serverError} />
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -11,12 +11,10 @@ import { couponAdminMessages } from "../../../core/validation/coupon-form";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import type { CouponActionResult } from "./coupon-dialog";
 
-const localDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const utcDateTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+const localDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const localTime = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+const utcDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const utcTime = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC" });
 
 /**
  * A date in the browser's time zone. The server cannot know that zone, so the server render and
@@ -25,9 +23,12 @@ const utcDateTime = new Intl.DateTimeFormat("en-US", {
 function LocalDateTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
   const date = new Date(iso);
+  const day = hydrated ? localDate.format(date) : utcDate.format(date);
+  const time = hydrated ? localTime.format(date) : `${utcTime.format(date)} UTC`;
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {hydrated ? localDateTime.format(date) : `${utcDateTime.format(date)} UTC`}
+      {day}
+      <span className="block text-muted-foreground text-xs">{time}</span>
     </time>
   );
 }
@@ -46,14 +47,19 @@ async function copyCode(code: string) {
 }
 
 function CouponStatus({ isActive, isExpired }: { isActive: boolean; isExpired: boolean }) {
-  const label = `${isActive ? "Active" : "Inactive"}${isExpired ? " (Expired)" : ""}`;
-  return <StatusBadge status={label} tone={isExpired ? "amber" : isActive ? "green" : "gray"} />;
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <StatusBadge status={isActive ? "Active" : "Inactive"} tone={isActive ? "green" : "gray"} />
+      {/* display only (spec §4): an expired coupon keeps its active flag */}
+      {isExpired && <span className="font-medium text-amber-200 text-xs"> (Expired)</span>}
+    </span>
+  );
 }
 
 function CodeCell({ code }: { code: string }) {
   return (
-    <span className="inline-flex items-center gap-1">
-      <span className="font-mono font-semibold tracking-wider">{code}</span>
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <span className="font-mono font-semibold">{code}</span>
       <Button
         type="button"
         variant="ghost"
@@ -88,7 +94,7 @@ function CouponActions({
   const pending = fetcher.formData ? fetcher.formData.get("isActive") === "true" : null;
   const isActive = pending ?? coupon.isActive;
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-0.5">
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="set-active" />
         <input type="hidden" name="id" value={coupon.id} />
@@ -132,7 +138,7 @@ function CouponActions({
 function DiscountCell({ coupon }: { coupon: AdminCouponView }) {
   return (
     <>
-      <span className="font-medium">{formatCouponDiscount(coupon)}</span>
+      <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon)}</span>
       {coupon.minimumOrderCents > 0 && (
         <span className="block text-muted-foreground text-xs">
           Min. order {formatUsd(coupon.minimumOrderCents)}
@@ -162,25 +168,25 @@ export function CouponList({
           <caption className="sr-only">Coupons, newest first</caption>
           <thead className="border-b text-muted-foreground text-xs uppercase tracking-wide">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Code
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Name
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Discount
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Usage
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Status
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 Expires
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
+              <th scope="col" className="px-3 py-3 text-right font-medium">
                 Actions
               </th>
             </tr>
@@ -188,26 +194,26 @@ export function CouponList({
           <tbody className="divide-y">
             {coupons.map((coupon) => (
               <tr key={coupon.id} data-testid="coupon-row" className="align-middle">
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <CodeCell code={coupon.code} />
                 </td>
-                <td className="max-w-56 px-4 py-3">
+                <td className="max-w-48 px-3 py-3">
                   <span className="block truncate font-medium">{coupon.name}</span>
                   {coupon.description && (
                     <span className="block truncate text-muted-foreground text-xs">{coupon.description}</span>
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <DiscountCell coupon={coupon} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 tabular-nums">{usageText(coupon)}</td>
-                <td className="whitespace-nowrap px-4 py-3">
+                <td className="whitespace-nowrap px-3 py-3 tabular-nums">{usageText(coupon)}</td>
+                <td className="whitespace-nowrap px-3 py-3">
                   <CouponStatus isActive={coupon.isActive} isExpired={coupon.isExpired} />
                 </td>
-                <td className="px-4 py-3 text-muted-foreground">
+                <td className="px-3 py-3 text-muted-foreground">
                   {coupon.expiresAt ? <LocalDateTime iso={coupon.expiresAt} /> : "Never"}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} />
                 </td>
               </tr>

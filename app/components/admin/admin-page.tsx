@@ -1,0 +1,107 @@
+import { ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+/** The title row of an admin screen: heading, a line under it, and the screen's main actions. */
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="font-bold text-3xl">{title}</h1>
+        {description ? <p className="mt-1.5 text-muted-foreground text-sm">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+    </header>
+  );
+}
+
+/** A bordered, horizontally scrollable table; `caption` names it for assistive technology. */
+export function AdminTable({
+  caption,
+  className,
+  children,
+  ...props
+}: { caption: string } & ComponentProps<"table">) {
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card/60">
+      <table className={cn("w-full border-collapse text-sm", className)} {...props}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const adminHeadCellClass =
+  "whitespace-nowrap px-4 py-3 text-left font-medium text-muted-foreground text-xs uppercase tracking-wider";
+export const adminCellClass = "px-4 py-3 align-middle";
+
+/** What an admin list shows when it has nothing to show. */
+export function AdminEmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-16 text-center">
+      <Icon className="size-10 text-muted-foreground" strokeWidth={1.4} aria-hidden />
+      <h2 className="font-semibold text-xl">{title}</h2>
+      <p className="max-w-sm text-muted-foreground text-sm">{description}</p>
+      {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** Previous / "Page n of m" / Next, as links, so paging works before hydration and is shareable. */
+export function AdminPagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link
+          to={hrefFor(page - 1)}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          rel="prev"
+        >
+          <ChevronLeftIcon aria-hidden /> Previous
+        </Link>
+      ) : null}
+      <span className="px-3 text-muted-foreground text-sm">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link
+          to={hrefFor(page + 1)}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          rel="next"
+        >
+          Next <ChevronRightIcon aria-hidden />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

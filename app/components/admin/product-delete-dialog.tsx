@@ -1,0 +1,75 @@
+import { Trash2Icon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { productMessages } from "../../../core/validation/product-form";
+import type { AdminProduct } from "./product-dialog";
+
+interface ActionResult {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** Asks before deleting; deletes through the products route's action and says how it went. */
+export function ProductDeleteDialog({
+  product,
+  onOpenChange,
+}: {
+  product: AdminProduct | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const handled = useRef<ActionResult | undefined>(undefined);
+  const busy = fetcher.state !== "idle";
+
+  // after the action and the list's reload: a toast, and the dialog closes
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || result.intent !== "delete" || handled.current === result)
+      return;
+    handled.current = result;
+    if (result.ok) toast.success(result.message ?? productMessages.deleted);
+    else toast.error(result.error === productMessages.notFound ? result.error : productMessages.deleteFailed);
+    onOpenChange(false);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
+      <DialogContent role="alertdialog" className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Delete Product</DialogTitle>
+          <DialogDescription>{productMessages.confirmDelete}</DialogDescription>
+        </DialogHeader>
+        {product ? (
+          <p className="rounded-lg border bg-muted/40 px-4 py-3 font-medium text-sm">{product.name}</p>
+        ) : null}
+        <p className="text-muted-foreground text-sm">
+          Past orders keep their copy of the product's name, price and image.
+        </p>
+        <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={product?.id ?? ""} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            <Trash2Icon aria-hidden /> {busy ? "Deleting..." : "Delete"}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,234 @@
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { FormError } from "~/components/auth-ui";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import {
+  centsToPriceField,
+  MAX_PRODUCT_CATEGORY_LENGTH,
+  MAX_PRODUCT_DESCRIPTION_LENGTH,
+  MAX_PRODUCT_NAME_LENGTH,
+  parseProductForm,
+  productMessages,
+  readProductForm,
+} from "../../../core/validation/product-form";
+import { ImageUploader, type UploaderImage } from "./image-uploader";
+
+/** A product as the admin screens see it: money in cents, images with their ids and URLs. */
+export interface AdminProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  category: string | null;
+  stock: number;
+  featured: boolean;
+  images: UploaderImage[];
+}
+
+interface ActionResult {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** A labelled field; the asterisk of a required one is for the eye only (the input says required). */
+function FieldRow({
+  label,
+  required,
+  children,
+  htmlFor,
+}: {
+  label: string;
+  required?: boolean;
+  htmlFor: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={htmlFor}>
+        {label}
+        {required ? (
+          <span className="text-accent" aria-hidden>
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/** Add mode (`product` null) or edit mode; saves through the products route's action. */
+export function ProductDialog({
+  open,
+  product,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: AdminProduct | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const [images, setImages] = useState<UploaderImage[]>(product?.images ?? []);
+  const [uploading, setUploading] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const handled = useRef<ActionResult | undefined>(undefined);
+  const ids = {
+    name: useId(),
+    price: useId(),
+    stock: useId(),
+    category: useId(),
+    description: useId(),
+    featured: useId(),
+  };
+  const saving = fetcher.state !== "idle";
+  const result = fetcher.data?.intent === "save" ? fetcher.data : undefined;
+  const serverError = result && !result.ok ? result.error : undefined;
+  const error = clientError ?? (serverError === productMessages.saveFailed ? null : serverError) ?? null;
+
+  // after the action and the list's reload: a toast; on success the dialog closes
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success(result.message ?? productMessages.updated);
+      onOpenChange(false);
+    } else {
+      toast.error(productMessages.saveFailed, {
+        description: result.error === productMessages.saveFailed ? undefined : result.error,
+      });
+    }
+  }, [fetcher.state, result, onOpenChange]);
+
+  const updateImages = useCallback(
+    (update: (current: UploaderImage[]) => UploaderImage[]) => setImages(update),
+    [],
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{product ? "Edit Product" : "Add Product"}</DialogTitle>
+          <DialogDescription>
+            {product
+              ? "Change the product's details and images."
+              : "Fill in the product's details and add up to 5 images."}{" "}
+            Fields marked * are required.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            const checked = parseProductForm(readProductForm(new FormData(event.currentTarget)));
+            setClientError(checked.ok ? null : checked.message);
+            if (!checked.ok) event.preventDefault();
+          }}
+        >
+          <FormError message={error} />
+          <input type="hidden" name="intent" value="save" />
+          {product ? <input type="hidden" name="id" value={product.id} /> : null}
+          {images.map((image) => (
+            <input key={image.id} type="hidden" name="images" value={image.id} />
+          ))}
+
+          <FieldRow label="Product Name" required htmlFor={ids.name}>
+            <Input
+              id={ids.name}
+              name="name"
+              defaultValue={product?.name}
+              required
+              maxLength={MAX_PRODUCT_NAME_LENGTH}
+              autoComplete="off"
+            />
+          </FieldRow>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FieldRow label="Price" required htmlFor={ids.price}>
+              <Input
+                id={ids.price}
+                name="price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                defaultValue={product ? centsToPriceField(product.priceCents) : undefined}
+                placeholder="0.00"
+                required
+              />
+            </FieldRow>
+            <FieldRow label="Stock" htmlFor={ids.stock}>
+              <Input
+                id={ids.stock}
+                name="stock"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                defaultValue={product?.stock ?? 0}
+              />
+            </FieldRow>
+          </div>
+          <FieldRow label="Category" htmlFor={ids.category}>
+            <Input
+              id={ids.category}
+              name="category"
+              defaultValue={product?.category ?? ""}
+              placeholder="E.g. T-Shirts"
+              maxLength={MAX_PRODUCT_CATEGORY_LENGTH}
+            />
+          </FieldRow>
+          <FieldRow label="Description" htmlFor={ids.description}>
+            <Textarea
+              id={ids.description}
+              name="description"
+              defaultValue={product?.description ?? ""}
+              rows={4}
+              maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
+            />
+          </FieldRow>
+          <div className="flex items-center gap-2.5">
+            <input
+              id={ids.featured}
+              type="checkbox"
+              name="featured"
+              defaultChecked={product?.featured ?? false}
+              className="size-4 accent-[var(--color-accent)]"
+            />
+            <Label htmlFor={ids.featured}>Featured Product</Label>
+          </div>
+
+          <ImageUploader
+            images={images}
+            onImagesChange={updateImages}
+            onBusyChange={setUploading}
+            disabled={saving}
+          />
+
+          <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={saving}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving || uploading}>
+              {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

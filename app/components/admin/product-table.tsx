@@ -1,0 +1,169 @@
+import { CheckIcon, PackageOpenIcon, PencilIcon, PlusIcon, ShirtIcon, Trash2Icon, XIcon } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+import { formatUsd } from "../../../core/money";
+import { AdminEmptyState, AdminTable, adminCellClass, adminHeadCellClass } from "./admin-page";
+import type { AdminProduct } from "./product-dialog";
+
+const SKELETON_ROWS = 6;
+
+/** The first image, small; a shirt icon when there is none or it fails to load. Decorative: the name follows. */
+function Thumbnail({ product }: { product: AdminProduct }) {
+  const [failed, setFailed] = useState(false);
+  const image = product.images[0];
+  return (
+    <div className="flex aspect-[4/5] w-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground">
+      {image && !failed ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="40px"
+          alt=""
+          width={40}
+          height={50}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
+      ) : (
+        <ShirtIcon className="size-5" strokeWidth={1.3} aria-hidden />
+      )}
+    </div>
+  );
+}
+
+export function ProductTable({
+  products,
+  loading,
+  searching,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  products: AdminProduct[];
+  loading: boolean;
+  /** A search is active: the empty state suggests another search instead of a first product. */
+  searching: boolean;
+  onAdd: () => void;
+  onEdit: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}) {
+  if (!loading && products.length === 0) {
+    return (
+      <AdminEmptyState
+        icon={PackageOpenIcon}
+        title="No products found"
+        description={searching ? "Try a different search term." : "Add your first product to get started"}
+        action={
+          <Button onClick={onAdd}>
+            <PlusIcon aria-hidden /> Add Product
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <AdminTable caption="Products, newest first" aria-busy={loading || undefined}>
+      <thead>
+        <tr>
+          <th scope="col" className={adminHeadCellClass}>
+            Name
+          </th>
+          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+            Price
+          </th>
+          <th scope="col" className={adminHeadCellClass}>
+            Category
+          </th>
+          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+            Stock
+          </th>
+          <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
+            Images
+          </th>
+          <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
+            Featured
+          </th>
+          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+              <tr key={index} className="border-t">
+                <td className={adminCellClass} colSpan={7}>
+                  <div className="flex items-center gap-3">
+                    <Skeleton className="h-[50px] w-10" />
+                    <Skeleton className="h-4 flex-1" />
+                  </div>
+                </td>
+              </tr>
+            ))
+          : products.map((product) => (
+              <tr key={product.id} className="border-t transition-colors hover:bg-secondary/40">
+                <td className={cn(adminCellClass, "min-w-52")}>
+                  <div className="flex items-center gap-3">
+                    <Thumbnail product={product} />
+                    <span className="line-clamp-2 font-medium">{product.name}</span>
+                  </div>
+                </td>
+                <td className={cn(adminCellClass, "whitespace-nowrap text-right tabular-nums")}>
+                  {formatUsd(product.priceCents)}
+                </td>
+                <td className={cn(adminCellClass, "whitespace-nowrap text-muted-foreground")}>
+                  {product.category ?? "—"}
+                </td>
+                <td
+                  className={cn(
+                    adminCellClass,
+                    "text-right tabular-nums",
+                    product.stock === 0 && "text-destructive",
+                  )}
+                >
+                  {product.stock}
+                </td>
+                <td className={cn(adminCellClass, "text-center tabular-nums")}>{product.images.length}</td>
+                <td className={cn(adminCellClass, "text-center")}>
+                  {product.featured ? (
+                    <CheckIcon role="img" aria-label="Featured" className="mx-auto size-4 text-success" />
+                  ) : (
+                    <XIcon
+                      role="img"
+                      aria-label="Not featured"
+                      className="mx-auto size-4 text-muted-foreground"
+                    />
+                  )}
+                </td>
+                <td className={cn(adminCellClass, "whitespace-nowrap text-right")}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Edit ${product.name}`}
+                    title="Edit"
+                    onClick={() => onEdit(product)}
+                  >
+                    <PencilIcon aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Delete ${product.name}`}
+                    title="Delete"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => onDelete(product)}
+                  >
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </td>
+              </tr>
+            ))}
+      </tbody>
+    </AdminTable>
+  );
+}

@@ -1,0 +1,495 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as adminLoader } from "../../app/routes/admin";
+import { action as productsAction, loader as productsLoader } from "../../app/routes/admin.products";
+import { action as imagesAction } from "../../app/routes/admin.products.images";
+import { IMAGE_WIDTHS } from "../../core/images";
+import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
+import { signedInAdmin, signedInCustomer } from "../../tests/fixtures/accounts";
+import { makeImage } from "../../tests/fixtures/images";
+import {
+  createTestServices,
+  requestContext,
+  TEST_PUBLIC_URL,
+  type TestServices,
+} from "../../tests/setup/test-services";
+import { isAppError } from "../app-error";
+import { mediaUpload, order, orderItem, product } from "../db/schema";
+import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
+import { saveProduct } from "./save-product";
+
+let t: TestServices;
+let admin: { cookie: string; userId: string };
+let customer: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestServices();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  admin = await signedInAdmin(t.services);
+  customer = await signedInCustomer(t.services);
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.close();
+});
+
+// --- helpers -------------------------------------------------------------------------------------
+
+type RouteFunction = (args: never) => unknown;
+
+/** Calls a loader or action as React Router does; a thrown Response (redirect) is returned. */
+async function call(fn: RouteFunction, request: Request): Promise<unknown> {
+  const context = await requestContext(t.services, { cookie: request.headers.get("Cookie") ?? undefined });
+  try {
+    return await fn({ request, context, params: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
+      return thrown;
+    throw thrown;
+  }
+}
+
+const get = (fn: RouteFunction, pathname: string, cookie?: string) =>
+  call(fn, new Request(new URL(pathname, TEST_PUBLIC_URL), { headers: cookie ? { Cookie: cookie } : {} }));
+
+/** Posts the product form; `images` may repeat, so the body is built by hand. */
+async function postProduct(fields: Record<string, string | string[]>, cookie = admin.cookie) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  const request = new Request(new URL("/admin/products", TEST_PUBLIC_URL), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_PUBLIC_URL, Cookie: cookie },
+    body,
+  });
+  return call(productsAction, request);
+}
+
+/** The payload and status of `data(...)` or of a plain object a route returned. */
+function asData<T>(result: unknown): { data: T; status: number } {
+  if (result instanceof Response) throw new Error(`expected data, got a ${result.status} Response`);
+  if (result && typeof result === "object" && "data" in result && "init" in result) {
+    const { data, init } = result as { data: T; init: ResponseInit | null };
+    return { data, status: init?.status ?? 200 };
+  }
+  return { data: result as T, status: 200 };
+}
+
+function redirectTo(result: unknown): string | null {
+  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
+  expect(result.status).toBe(302);
+  return result.headers.get("Location");
+}
+
+type ActionResult = { intent: string; ok: boolean; message?: string; error?: string };
+type ListData = {
+  q: string;
+  page: number;
+  pageCount: number;
+  total: number;
+  error: string | null;
+  products: { id: string; name: string; priceCents: number; images: { id: string; src: string }[] }[];
+};
+
+let hue = 0;
+/** Uploads a fresh image through the real endpoint, as the dialog does; returns its id. */
+async function uploadImage(): Promise<string> {
+  hue += 37;
+  const input = await makeImage("png", { width: 120, height: 150, hue: hue % 120 });
+  const request = new Request(new URL("/admin/products/images", TEST_PUBLIC_URL), {
+    method: "POST",
+    headers: { Origin: TEST_PUBLIC_URL, Cookie: admin.cookie, "X-File-Name": "photo.png" },
+    body: input,
+  });
+  const response = (await call(imagesAction, request)) as Response;
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { imageId: string }).imageId;
+}
+
+async function storedImageIds(): Promise<Set<string>> {
+  const files = await readdir(path.join(t.dataDir, "media", "products")).catch(() => [] as string[]);
+  const complete = new Map<string, number>();
+  for (const file of files) {
+    const id = file.replace(/-\d+\.webp$/, "");
+    complete.set(id, (complete.get(id) ?? 0) + 1);
+  }
+  return new Set([...complete].filter(([, count]) => count === IMAGE_WIDTHS.length).map(([id]) => id));
+}
+
+const productRow = async (id: string) =>
+  (await t.services.db.select().from(product).where(eq(product.id, id)))[0];
+const productByName = async (name: string) =>
+  (await t.services.db.select().from(product).where(eq(product.name, name)))[0];
+
+async function createProduct(fields: Record<string, string | string[]>) {
+  const result = asData<ActionResult>(await postProduct({ intent: "save", price: "10", ...fields }));
+  expect(result.data).toMatchObject({ ok: true, message: productMessages.added });
+  const row = await productByName(String(fields.name));
+  if (!row) throw new Error("product not saved");
+  return row;
+}
+
+/** A paid order of `productId` with the snapshot checkout takes (name, price, first image). */
+async function orderOf(productId: string) {
+  const row = await productRow(productId);
+  if (!row) throw new Error("no product");
+  const [created] = await t.services.db
+    .insert(order)
+    .values({
+      userId: customer.userId,
+      checkoutKey: `test-${productId}`,
+      paymentMethod: "test",
+      paymentStatus: "paid",
+      status: "processing",
+      shippingMethod: "Complementary Priority",
+      shippingCents: 999,
+      shippingAddress: "Nova Customer\nMain Street 1\nBerlin, BE 10115\nDE",
+      subtotalCents: row.priceCents,
+      totalCents: row.priceCents + 999,
+    })
+    .returning();
+  await t.services.db.insert(orderItem).values({
+    orderId: created!.id,
+    productId,
+    productName: row.name,
+    productImage: row.images[0] ?? null,
+    priceCents: row.priceCents,
+    quantity: 1,
+  });
+  return created!;
+}
+
+// --- access --------------------------------------------------------------------------------------
+
+describe("who may manage products", () => {
+  it("sends a customer to /forbidden from every loader and action", async () => {
+    for (const [fn, pathname] of [
+      [adminLoader, "/admin"],
+      [productsLoader, "/admin"],
+      [productsLoader, "/admin/products?q=tee"],
+    ] as const)
+      expect(redirectTo(await get(fn, pathname, customer.cookie))).toBe("/forbidden");
+
+    const existing = await createProduct({ name: "Guarded Tee" });
+    for (const fields of [
+      { intent: "save", name: "Customer Tee", price: "1" },
+      { intent: "save", id: existing.id, name: "Hijacked", price: "0" },
+      { intent: "delete", id: existing.id },
+    ])
+      expect(redirectTo(await postProduct(fields, customer.cookie))).toBe("/forbidden");
+
+    expect(await productByName("Customer Tee")).toBeUndefined();
+    expect(await productRow(existing.id)).toMatchObject({ name: "Guarded Tee", priceCents: 1000 });
+  });
+
+  it("sends a visitor to /login and back", async () => {
+    expect(redirectTo(await get(productsLoader, "/admin/products?page=2"))).toBe(
+      "/login?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2",
+    );
+    const anonymous = new Request(new URL("/admin/products", TEST_PUBLIC_URL), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_PUBLIC_URL },
+      body: new URLSearchParams({ intent: "save", name: "Anon", price: "1" }),
+    });
+    expect(redirectTo(await call(productsAction, anonymous))).toBe("/login?redirectTo=%2Fadmin%2Fproducts");
+  });
+
+  it("remembers a collapsed sidebar from its cookie", async () => {
+    const collapsed = await get(adminLoader, "/admin", `${admin.cookie}; nocturn_admin_sidebar=collapsed`);
+    expect(collapsed).toEqual({ collapsed: true });
+    expect(await get(adminLoader, "/admin", admin.cookie)).toEqual({ collapsed: false });
+  });
+});
+
+// --- list ----------------------------------------------------------------------------------------
+
+describe("the product list", () => {
+  beforeAll(async () => {
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    await t.services.db.insert(product).values(
+      Array.from({ length: 25 }, (_, index) => ({
+        name: `Listed Item ${String(index).padStart(2, "0")}`,
+        description: index === 3 ? "A MIDNIGHT blue overshirt" : "Plain.",
+        priceCents: 1000 + index,
+        createdAt: new Date(base + index * 60_000),
+      })),
+    );
+  });
+
+  it("shows 20 products a page, newest first, with a page count", async () => {
+    const first = asData<ListData>(await get(productsLoader, "/admin/products", admin.cookie)).data;
+    expect(first.products).toHaveLength(ADMIN_PRODUCTS_PAGE_SIZE);
+    expect(first.pageCount).toBe(Math.ceil(first.total / ADMIN_PRODUCTS_PAGE_SIZE));
+    const listed = first.products.filter((row) => row.name.startsWith("Listed Item"));
+    expect(listed.map((row) => row.name)).toEqual([...listed.map((row) => row.name)].sort().reverse());
+
+    const second = asData<ListData>(await get(productsLoader, "/admin/products?page=2", admin.cookie)).data;
+    expect(second.page).toBe(2);
+    const firstIds = new Set(first.products.map((row) => row.id));
+    expect(second.products.some((row) => firstIds.has(row.id))).toBe(false);
+  });
+
+  it("serves the same list at /admin", async () => {
+    const index = asData<ListData>(await get(productsLoader, "/admin", admin.cookie)).data;
+    expect(index.products).toHaveLength(ADMIN_PRODUCTS_PAGE_SIZE);
+  });
+
+  it("searches name and description case-insensitively", async () => {
+    const byName = asData<ListData>(
+      await get(productsLoader, "/admin/products?q=listed%20item%2007", admin.cookie),
+    );
+    expect(byName.data.products.map((row) => row.name)).toEqual(["Listed Item 07"]);
+    const byDescription = asData<ListData>(
+      await get(productsLoader, "/admin/products?q=midnight", admin.cookie),
+    );
+    expect(byDescription.data.products.map((row) => row.name)).toEqual(["Listed Item 03"]);
+    const none = asData<ListData>(await get(productsLoader, "/admin/products?q=zzz-nothing", admin.cookie));
+    expect(none.data).toMatchObject({ total: 0, products: [] });
+  });
+
+  it("sends a page past the end to the last page", async () => {
+    expect(redirectTo(await get(productsLoader, "/admin/products?q=listed&page=9", admin.cookie))).toBe(
+      "/admin/products?q=listed&page=2",
+    );
+  });
+});
+
+// --- save ----------------------------------------------------------------------------------------
+
+describe("saving a product", () => {
+  it("creates a product with its uploaded images in order and forgets the uploads", async () => {
+    const [first, second] = [await uploadImage(), await uploadImage()];
+    const result = asData<ActionResult>(
+      await postProduct({
+        intent: "save",
+        name: "  Orbit Tee ",
+        price: "34.5",
+        description: "Heavy cotton.",
+        category: "T-Shirts",
+        stock: "12",
+        featured: "on",
+        images: [second!, first!],
+      }),
+    );
+
+    expect(result.data).toEqual({ intent: "save", ok: true, message: productMessages.added });
+    const saved = await productByName("Orbit Tee");
+    expect(saved).toMatchObject({
+      priceCents: 3450,
+      description: "Heavy cotton.",
+      category: "T-Shirts",
+      stock: 12,
+      featured: true,
+      images: [second, first],
+    });
+    expect(
+      await t.services.db
+        .select()
+        .from(mediaUpload)
+        .where(inArray(mediaUpload.imageId, [first!, second!])),
+    ).toEqual([]);
+
+    const listed = asData<ListData>(await get(productsLoader, "/admin/products?q=orbit", admin.cookie)).data;
+    expect(listed.products[0]?.images.map((image) => image.id)).toEqual([second, first]);
+  });
+
+  it("defaults stock to 0 and leaves empty texts empty", async () => {
+    const saved = await createProduct({
+      name: "Bare Cap",
+      price: "0",
+      stock: "",
+      description: " ",
+      category: "",
+    });
+    expect(saved).toMatchObject({
+      priceCents: 0,
+      stock: 0,
+      description: null,
+      category: null,
+      featured: false,
+    });
+  });
+
+  it.each([
+    [{ name: "", price: "10" }, productMessages.nameAndPriceRequired],
+    [{ name: "No Price", price: "" }, productMessages.nameAndPriceRequired],
+    [{ name: "Negative", price: "-1" }, productMessages.invalidPrice],
+    [{ name: "Thousandths", price: "1.005" }, productMessages.invalidPrice],
+    [{ name: "Minus Stock", price: "1", stock: "-2" }, productMessages.invalidStock],
+  ])("refuses %o with the spec's message", async (fields, message) => {
+    const result = asData<ActionResult>(await postProduct({ intent: "save", ...fields }));
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe(message);
+  });
+
+  it("refuses more than 5 images", async () => {
+    const images = await Promise.all(Array.from({ length: 6 }, () => uploadImage()));
+    const result = asData<ActionResult>(
+      await postProduct({ intent: "save", name: "Six Pack", price: "9", images }),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe(productMessages.tooManyImages);
+    expect(await productByName("Six Pack")).toBeUndefined();
+
+    // the use case holds the line too, whoever calls it
+    const refused = await saveProduct({
+      ...t.services,
+      input: {
+        name: "Six Pack",
+        priceCents: 900,
+        description: null,
+        category: null,
+        stock: 0,
+        featured: false,
+        images,
+      },
+    }).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.userMessage).toBe(productMessages.tooManyImages);
+  });
+
+  it("refuses image ids that are neither fresh uploads nor already on the product", async () => {
+    const other = await createProduct({ name: "Image Owner", images: [await uploadImage()] });
+    for (const images of [["0123456789abcdef01234567"], ["../../../etc/passwd"], [other.images[0]!]]) {
+      const result = asData<ActionResult>(
+        await postProduct({ intent: "save", name: "Thief Tee", price: "5", images }),
+      );
+      expect(result.status).toBe(400);
+      expect(result.data.error).toBe(productMessages.unknownImage);
+    }
+    expect(await productByName("Thief Tee")).toBeUndefined();
+  });
+
+  it("edits a product: new price, images reordered, one dropped and deleted from storage", async () => {
+    const [a, b, c] = [await uploadImage(), await uploadImage(), await uploadImage()];
+    const created = await createProduct({ name: "Drift Hoodie", price: "80", images: [a!, b!, c!] });
+    const added = await uploadImage();
+
+    const result = asData<ActionResult>(
+      await postProduct({
+        intent: "save",
+        id: created.id,
+        name: "Drift Hoodie",
+        price: "72.99",
+        stock: "3",
+        images: [c!, added, a!],
+      }),
+    );
+
+    expect(result.data).toEqual({ intent: "save", ok: true, message: productMessages.updated });
+    const updated = await productRow(created.id);
+    expect(updated).toMatchObject({ priceCents: 7299, stock: 3, images: [c, added, a] });
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
+    const stored = await storedImageIds();
+    expect(stored.has(b!)).toBe(false);
+    for (const kept of [a!, c!, added]) expect(stored.has(kept)).toBe(true);
+  });
+
+  it("answers Product not found for an id that does not exist", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const result = asData<ActionResult>(
+        await postProduct({ intent: "save", id, name: "Ghost", price: "1" }),
+      );
+      expect(result.status).toBe(404);
+      expect(result.data.error).toBe(productMessages.notFound);
+    }
+  });
+});
+
+// --- delete --------------------------------------------------------------------------------------
+
+describe("deleting a product", () => {
+  it("deletes the product and its images", async () => {
+    const images = [await uploadImage(), await uploadImage()];
+    const created = await createProduct({ name: "Short Lived", images });
+
+    const result = asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+
+    expect(result.data).toEqual({ intent: "delete", ok: true, message: productMessages.deleted });
+    expect(await productRow(created.id)).toBeUndefined();
+    const stored = await storedImageIds();
+    for (const id of images) expect(stored.has(id)).toBe(false);
+  });
+
+  it("keeps a past order's item snapshot and the image it shows", async () => {
+    const [ordered, unordered] = [await uploadImage(), await uploadImage()];
+    const created = await createProduct({ name: "Sold Once", price: "45", images: [ordered!, unordered!] });
+    const paid = await orderOf(created.id);
+
+    asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+
+    expect(await productRow(created.id)).toBeUndefined();
+    const [item] = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, paid.id));
+    expect(item).toMatchObject({
+      productId: null,
+      productName: "Sold Once",
+      priceCents: 4500,
+      productImage: ordered,
+    });
+    const stored = await storedImageIds();
+    expect(stored.has(ordered!)).toBe(true);
+    expect(stored.has(unordered!)).toBe(false);
+  });
+
+  it("answers Product not found for a product deleted meanwhile", async () => {
+    const created = await createProduct({ name: "Twice Deleted" });
+    asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    const again = asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    expect(again.status).toBe(404);
+    expect(again.data.error).toBe(productMessages.notFound);
+  });
+});
+
+// --- sweeper -------------------------------------------------------------------------------------
+
+describe("sweepUnattachedUploads", () => {
+  it("deletes only uploads older than 24 hours that nothing uses", async () => {
+    const [abandoned, recent, onProduct, inOrder] = [
+      await uploadImage(),
+      await uploadImage(),
+      await uploadImage(),
+      await uploadImage(),
+    ];
+    // onProduct: attached by an edit elsewhere, then uploaded again and left; inOrder: an ordered
+    // product's image, left behind in an abandoned upload as well
+    const withImage = await createProduct({ name: "Sweep Keeper", images: [onProduct!] });
+    const ordered = await createProduct({ name: "Sweep Ordered", images: [inOrder!] });
+    await orderOf(ordered.id);
+    await t.services.db.delete(product).where(eq(product.id, ordered.id));
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.services.db
+      .insert(mediaUpload)
+      .values([abandoned!, onProduct!, inOrder!].map((imageId) => ({ imageId, uploadedBy: admin.userId })))
+      .onConflictDoNothing();
+    await t.services.db
+      .update(mediaUpload)
+      .set({ createdAt: dayAgo })
+      .where(inArray(mediaUpload.imageId, [abandoned!, onProduct!, inOrder!]));
+
+    const outcome = await sweepUnattachedUploads({ ...t.services });
+
+    expect(outcome.deleted).toBeGreaterThanOrEqual(1);
+    const rows = await t.services.db
+      .select({ imageId: mediaUpload.imageId })
+      .from(mediaUpload)
+      .where(inArray(mediaUpload.imageId, [abandoned!, recent!, onProduct!, inOrder!]));
+    expect(rows.map((row) => row.imageId)).toEqual([recent]);
+    const stored = await storedImageIds();
+    expect(stored.has(abandoned!)).toBe(false);
+    expect(stored.has(recent!)).toBe(true);
+    expect(stored.has(onProduct!)).toBe(true);
+    expect(stored.has(inOrder!)).toBe(true);
+    expect((await productRow(withImage.id))?.images).toEqual([onProduct]);
+  });
+
+  it("a swept upload can no longer be attached", async () => {
+    const imageId = await uploadImage();
+    await sweepUnattachedUploads({ ...t.services, olderThanMs: 0, now: new Date(Date.now() + 1000) });
+    const result = asData<ActionResult>(
+      await postProduct({ intent: "save", name: "Too Late", price: "5", images: [imageId] }),
+    );
+    expect(result.data.error).toBe(productMessages.unknownImage);
+  });
+});
