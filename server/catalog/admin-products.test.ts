@@ -102,7 +102,7 @@ async function uploadImage(): Promise<string> {
   const request = new Request(new URL("/admin/products/images", TEST_PUBLIC_URL), {
     method: "POST",
     headers: { Origin: TEST_PUBLIC_URL, Cookie: admin.cookie, "X-File-Name": "photo.png" },
-    body: input,
+    body: new Uint8Array(input),
   });
   const response = (await call(imagesAction, request)) as Response;
   expect(response.status).toBe(201);
@@ -175,10 +175,10 @@ describe("who may manage products", () => {
 
     const existing = await createProduct({ name: "Guarded Tee" });
     for (const fields of [
-      { intent: "save", name: "Customer Tee", price: "1" },
+      { intent: "save", id: "", name: "Customer Tee", price: "1" },
       { intent: "save", id: existing.id, name: "Hijacked", price: "0" },
       { intent: "delete", id: existing.id },
-    ])
+    ] as Record<string, string>[])
       expect(redirectTo(await postProduct(fields, customer.cookie))).toBe("/forbidden");
 
     expect(await productByName("Customer Tee")).toBeUndefined();

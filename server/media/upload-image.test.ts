@@ -36,8 +36,10 @@ afterAll(async () => {
 const mediaFolder = () => path.join(t.dataDir, "media", "products");
 const storedFiles = async () => (await readdir(mediaFolder()).catch(() => [] as string[])).sort();
 
+type Body = Buffer | ReadableStream<Uint8Array> | null;
+
 function uploadRequest(
-  body: BodyInit | ReadableStream<Uint8Array> | null,
+  body: Body,
   options: {
     fileName?: string;
     cookie?: string;
@@ -53,7 +55,8 @@ function uploadRequest(
   return new Request(new URL(`/admin/products/images${options.search ?? ""}`, TEST_PUBLIC_URL), {
     method: options.method ?? "POST",
     headers,
-    body,
+    // a copy typed as the fetch API wants it (Buffer's backing store may be shared)
+    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
     duplex: "half",
   } as RequestInit);
 }
@@ -70,7 +73,7 @@ async function call(fn: typeof imagesAction | typeof imagesLoader, request: Requ
   }
 }
 
-const upload = (body: BodyInit | ReadableStream<Uint8Array> | null, fileName: string, extra = {}) =>
+const upload = (body: Body, fileName: string, extra = {}) =>
   call(imagesAction, uploadRequest(body, { fileName, cookie: admin.cookie, ...extra }));
 
 async function expectRefused(response: Response, status: number, message: string) {
