@@ -86,7 +86,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
           <li key={item.id} className="flex items-center gap-3 py-3" data-testid="order-item">
             <ProductImage
               image={item.image}
-              alt=""
+              alt={item.productName}
               sizes="48px"
               className="w-12 shrink-0 rounded-md border [&_svg]:size-6"
             />
@@ -159,8 +159,10 @@ export function OrderDetailsDialog({
               <StatusBadge status={order.status} tone={customerStatusTone(order.status)} />
             </div>
             <DialogDescription>
-              Placed on <OrderDate iso={order.createdAt} withTime /> · Payment:{" "}
-              {PAYMENT_LABELS[order.paymentStatus]}
+              <span className="block">
+                Placed on <OrderDate iso={order.createdAt} withTime />
+              </span>
+              <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
             </DialogDescription>
           </DialogHeader>
           <PackageTracking order={order} />
