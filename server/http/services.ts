@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { createMailer } from "../mail/create-mailer";
-import { createTestPaymentProvider } from "../payments/test-provider";
+import { createPaymentProvider } from "../payments/create-payment-provider";
 import { createStorage } from "../storage/create-storage";
 import type { Services } from "./context";
 import { createFlash } from "./flash";
@@ -27,7 +27,7 @@ export async function createServices(options: { config: Config; db: Database; lo
     storage,
     mailer,
     auth: createAuth({ db, config, secret, mailer, log }),
-    payments: createTestPaymentProvider({ db, publicUrl: config.publicUrl }),
+    payments: createPaymentProvider({ config, db }),
     flash: createFlash({ secret, secure: config.publicUrl.startsWith("https:") }),
     log,
   };

@@ -1,0 +1,329 @@
+// The checkout on the Stripe driver, against a local Stripe stand-in (tests/setup/stripe-stand-in.ts):
+// webhooks signed as Stripe signs them, delivered twice, out of order, or forged.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
+import { action as cartAction } from "../../app/routes/cart";
+import { checkoutMessages } from "../../core/checkout";
+import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import {
+  insertTestCoupon,
+  insertTestProduct,
+  signUpTestUser,
+  TEST_SHIPPING,
+} from "../../tests/setup/test-commerce";
+import {
+  createTestServices,
+  formRequest,
+  requestContext,
+  TEST_PUBLIC_URL,
+  type TestServices,
+} from "../../tests/setup/test-services";
+import { coupon, couponUsage, order, paymentEvent, product, receipt } from "../db/schema";
+import { listOutbox } from "../mail/read-outbox";
+import { releaseOrder } from "./settle-order";
+
+let stripe: StripeStandIn;
+let t: TestServices;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createTestServices({
+    STRIPE_SECRET_KEY: "sk_test_nocturn",
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+type Json = Record<string, unknown> & { error?: string };
+
+async function cart(fields: Record<string, string>, cookie: string): Promise<{ status: number; body: Json }> {
+  const context = await requestContext(t.services, { cookie });
+  const result = (await cartAction({
+    request: formRequest("/cart", fields, cookie),
+    context,
+    params: {},
+  } as never)) as Json | { type: "DataWithResponseInit"; data: Json; init: { status: number } };
+  if (result && (result as { type?: string }).type === "DataWithResponseInit") {
+    const wrapped = result as { data: Json; init: { status: number } };
+    return { status: wrapped.init.status, body: wrapped.data };
+  }
+  return { status: 200, body: result as Json };
+}
+
+/** A shopper with a pending, reserved order on Stripe: the order and its session id. */
+async function checkoutOnStripe(options: { stock?: number; quantity?: number; couponCode?: string } = {}) {
+  const shopper = await signUpTestUser(t.services);
+  const hoodie = await insertTestProduct(t.services.db, { priceCents: 8900, stock: options.stock ?? 5 });
+  const prepared = await cart(
+    {
+      intent: "prepare",
+      checkoutKey: crypto.randomUUID(),
+      lines: JSON.stringify([{ productId: hoodie.id, quantity: options.quantity ?? 1 }]),
+      couponCode: options.couponCode ?? "",
+      ...TEST_SHIPPING,
+    },
+    shopper.cookie,
+  );
+  const summary = prepared.body.order as { orderId: string; orderNumber: string; totalCents: number };
+  const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
+  expect(paid.status).toBe(200);
+  const [row] = await t.services.db.select().from(order).where(eq(order.id, summary.orderId));
+  return { shopper, hoodie, summary, sessionId: row!.paymentSessionId!, url: paid.body.url as string };
+}
+
+/** Delivers a signed event to the webhook route, as Stripe's servers would. */
+async function deliver(event: { id?: string; type: string; sessionId: string }, signature?: string) {
+  const session = stripe.sessions.get(event.sessionId);
+  const signed = stripe.signedWebhook({ id: event.id, type: event.type, data: { object: session } });
+  const request = new Request(`${TEST_PUBLIC_URL}/api/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature ?? signed.signature },
+    body: signed.rawBody,
+  });
+  const context = await requestContext(t.services);
+  return (await webhookAction({ request, context, params: {} } as never)) as Response;
+}
+
+async function stockOf(productId: string) {
+  const [row] = await t.services.db
+    .select({ stock: product.stock })
+    .from(product)
+    .where(eq(product.id, productId));
+  return row?.stock;
+}
+
+async function orderRow(orderId: string) {
+  const [row] = await t.services.db.select().from(order).where(eq(order.id, orderId));
+  return row!;
+}
+
+describe("checkout on Stripe", () => {
+  it("opens a session that charges exactly the order, with the order's metadata and addresses", async () => {
+    const tenOff = await insertTestCoupon(t.services.db, { percentBasisPoints: 1000 });
+    const { summary, sessionId, url, shopper } = await checkoutOnStripe({
+      quantity: 2,
+      couponCode: tenOff.code,
+    });
+    expect(url).toBe(`${stripe.url}/pay/${sessionId}`);
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session.amount_total).toBe(summary.totalCents);
+    expect(summary.totalCents).toBe(17800 + 999 - 1780);
+    const created = stripe.requests.find((request) => request.path === "/v1/checkout/sessions");
+    expect(created?.body).toMatchObject({
+      mode: "payment",
+      customer_email: shopper.email,
+      success_url: `${TEST_PUBLIC_URL}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${TEST_PUBLIC_URL}/cart?cancelled=${summary.orderId}`,
+      metadata: { order_id: summary.orderId, order_number: summary.orderNumber },
+    });
+    expect(created?.headers["idempotency-key"]).toMatch(new RegExp(`^checkout-${summary.orderId}-\\d+$`));
+  });
+
+  it("one payment, its webhook delivered five times (two at once): one receipt, one use, one e-mail", async () => {
+    const welcome = await insertTestCoupon(t.services.db, { usageLimit: 10 });
+    const { summary, sessionId, hoodie, shopper } = await checkoutOnStripe({
+      stock: 4,
+      couponCode: welcome.code,
+    });
+    expect(await stockOf(hoodie.id)).toBe(3);
+    stripe.completeSession(sessionId, { brand: "mastercard", last4: "4444" });
+
+    const eventId = `evt_${crypto.randomUUID().replaceAll("-", "")}`;
+    const first = await Promise.all([
+      deliver({ id: eventId, type: "checkout.session.completed", sessionId }),
+      deliver({ id: eventId, type: "checkout.session.completed", sessionId }),
+    ]);
+    for (let again = 0; again < 3; again++) {
+      first.push(await deliver({ id: eventId, type: "checkout.session.completed", sessionId }));
+    }
+    expect(first.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    // and once more under another event id, as the success page would
+    await deliver({ type: "checkout.session.async_payment_succeeded", sessionId });
+
+    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    const receipts = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({
+      cardBrand: "mastercard",
+      cardLast4: "4444",
+      amountCents: summary.totalCents,
+    });
+    expect(receipts[0]?.providerData).toMatchObject({ object: "charge", amount: summary.totalCents });
+    expect(
+      await t.services.db.select().from(couponUsage).where(eq(couponUsage.orderId, summary.orderId)),
+    ).toHaveLength(1);
+    const [used] = await t.services.db.select().from(coupon).where(eq(coupon.id, welcome.id));
+    expect(used?.usageCount).toBe(1);
+    expect(await stockOf(hoodie.id)).toBe(3);
+    const mails = (await listOutbox(t.outboxFolder)).filter(
+      (mail) => mail.to === shopper.email && mail.subject.includes(summary.orderNumber),
+    );
+    expect(mails).toHaveLength(1);
+    expect(await t.services.db.select().from(paymentEvent).where(eq(paymentEvent.id, eventId))).toHaveLength(
+      1,
+    );
+  });
+
+  it("an 'expired' event for a session that was in fact paid fulfils it; the real expiry later changes nothing", async () => {
+    const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 2 });
+    stripe.completeSession(sessionId);
+    await deliver({ type: "checkout.session.expired", sessionId });
+    await deliver({ type: "checkout.session.completed", sessionId });
+    await deliver({ type: "checkout.session.expired", sessionId });
+    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect(await stockOf(hoodie.id)).toBe(1);
+    expect(
+      await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
+    ).toHaveLength(1);
+  });
+
+  it("an expired session returns the stock and the coupon use", async () => {
+    const limited = await insertTestCoupon(t.services.db, { usageLimit: 1 });
+    const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1, couponCode: limited.code });
+    expect(await stockOf(hoodie.id)).toBe(0);
+    stripe.expireSession(sessionId);
+    expect((await deliver({ type: "checkout.session.expired", sessionId })).status).toBe(200);
+    expect(await stockOf(hoodie.id)).toBe(1);
+    const [back] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
+    expect(back?.usageCount).toBe(0);
+    expect(await orderRow(summary.orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "cancelled",
+    });
+  });
+
+  it("a delayed payment that fails releases the order as failed", async () => {
+    const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 3 });
+    const session = stripe.sessions.get(sessionId)!;
+    // a bank debit: the session completes unpaid, then the debit fails
+    session.status = "complete";
+    session.payment_status = "unpaid";
+    await deliver({ type: "checkout.session.completed", sessionId });
+    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
+    await deliver({ type: "checkout.session.async_payment_failed", sessionId });
+    expect(await orderRow(summary.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await stockOf(hoodie.id)).toBe(3);
+  });
+
+  it("a payment after the reservation was released takes the stock again if it is there", async () => {
+    const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 2 });
+    await releaseOrder({ db: t.services.db, orderId: summary.orderId, outcome: "cancelled" });
+    expect(await stockOf(hoodie.id)).toBe(2);
+    stripe.completeSession(sessionId);
+    await deliver({ type: "checkout.session.completed", sessionId });
+    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid", attentionReason: null });
+    expect(await stockOf(hoodie.id)).toBe(1);
+  });
+
+  it("a late payment with the stock gone is refunded and flagged for the admin", async () => {
+    const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1 });
+    await releaseOrder({ db: t.services.db, orderId: summary.orderId, outcome: "cancelled" });
+    await t.services.db.update(product).set({ stock: 0 }).where(eq(product.id, hoodie.id));
+    stripe.completeSession(sessionId);
+    await deliver({ type: "checkout.session.completed", sessionId });
+    await deliver({ type: "checkout.session.completed", sessionId });
+
+    const flagged = await orderRow(summary.orderId);
+    expect(flagged).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(flagged.attentionReason).toMatch(/refunded/);
+    expect(await stockOf(hoodie.id)).toBe(0);
+    const refunds = [...stripe.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: summary.totalCents });
+    expect(await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId))).toEqual([
+      expect.objectContaining({ status: "refunded" }),
+    ]);
+  });
+
+  it("a forged or tampered webhook gets 400 and writes nothing", async () => {
+    const { summary, sessionId } = await checkoutOnStripe();
+    stripe.completeSession(sessionId);
+    const forged = await deliver({ type: "checkout.session.completed", sessionId }, "t=1,v1=deadbeef");
+    expect(forged.status).toBe(400);
+
+    const signed = stripe.signedWebhook({
+      type: "checkout.session.completed",
+      data: { object: { id: sessionId } },
+    });
+    const tampered = new Request(`${TEST_PUBLIC_URL}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "stripe-signature": signed.signature },
+      body: signed.rawBody.replace(sessionId, `${sessionId}x`),
+    });
+    const context = await requestContext(t.services);
+    expect(
+      ((await webhookAction({ request: tampered, context, params: {} } as never)) as Response).status,
+    ).toBe(400);
+
+    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "pending" });
+    expect(await t.services.db.select().from(paymentEvent)).not.toContainEqual(
+      expect.objectContaining({ id: JSON.parse(signed.rawBody).id }),
+    );
+    expect(
+      await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
+    ).toHaveLength(0);
+  });
+
+  it("when Stripe refuses the session, the shopper sees why and the reservation is undone", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const cap = await insertTestProduct(t.services.db, { stock: 2 });
+    const prepared = await cart(
+      {
+        intent: "prepare",
+        checkoutKey: crypto.randomUUID(),
+        lines: JSON.stringify([{ productId: cap.id, quantity: 2 }]),
+        couponCode: "",
+        ...TEST_SHIPPING,
+      },
+      shopper.cookie,
+    );
+    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    stripe.failNextRequest({
+      path: "/v1/checkout/sessions",
+      method: "POST",
+      status: 400,
+      error: { type: "invalid_request_error", message: "The customer_email is invalid." },
+    });
+    expect(await cart({ intent: "pay", orderId }, shopper.cookie)).toMatchObject({
+      status: 502,
+      body: { error: "The customer_email is invalid." },
+    });
+    expect(await stockOf(cap.id)).toBe(2);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "pending",
+      paymentStatus: "pending",
+      isReserved: false,
+    });
+
+    stripe.failNextRequest({
+      path: "/v1/checkout/sessions",
+      method: "POST",
+      status: 500,
+      error: { type: "api_error", message: "Something went wrong on Stripe's end." },
+    });
+    stripe.failNextRequest({
+      path: "/v1/checkout/sessions",
+      method: "POST",
+      status: 500,
+      error: { type: "api_error", message: "Something went wrong on Stripe's end." },
+    });
+    stripe.failNextRequest({
+      path: "/v1/checkout/sessions",
+      method: "POST",
+      status: 500,
+      error: { type: "api_error", message: "Something went wrong on Stripe's end." },
+    });
+    expect((await cart({ intent: "pay", orderId }, shopper.cookie)).body.error).toBe(
+      checkoutMessages.sessionFailed,
+    );
+    // the button is enabled again and the next press works
+    expect((await cart({ intent: "pay", orderId }, shopper.cookie)).status).toBe(200);
+    expect(await stockOf(cap.id)).toBe(0);
+  });
+});

@@ -1,0 +1,15 @@
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { PaymentProvider } from "./payment-provider";
+import { createStripeProvider } from "./stripe-provider";
+import { createTestPaymentProvider } from "./test-provider";
+
+/** Stripe when its keys are configured; otherwise the built-in test checkout. */
+export function createPaymentProvider(options: {
+  config: Pick<Config, "stripe" | "publicUrl">;
+  db: Database;
+}): PaymentProvider {
+  const { config, db } = options;
+  if (config.stripe) return createStripeProvider(config.stripe);
+  return createTestPaymentProvider({ db, publicUrl: config.publicUrl });
+}
