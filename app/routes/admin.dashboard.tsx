@@ -1,39 +1,158 @@
-import { BoxesIcon, PackageXIcon, TriangleAlertIcon } from "lucide-react";
+import { AlertCircleIcon, CalendarDaysIcon, CalendarRangeIcon, ReceiptIcon, SunIcon } from "lucide-react";
+import { Link } from "react-router";
+import { formatUtcDateTime, plural } from "~/components/admin/dashboard-format";
+import {
+  DashboardPanel,
+  LatestOrders,
+  LowStockList,
+  OrdersByStatus,
+  PanelLink,
+  SalesFigure,
+} from "~/components/admin/dashboard-panels";
+import { RevenueChart, RevenueTable } from "~/components/admin/dashboard-revenue-chart";
+import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { formatUsd } from "../../core/money";
+import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { requireAdmin } from "../../server/auth/guards";
-import { getCatalogSummary } from "../../server/catalog/get-catalog-summary";
+import { getSalesDashboard } from "../../server/dashboard/get-sales-dashboard";
 import type { Route } from "./+types/admin.dashboard";
+
+const LOAD_FAILED = "Failed to load the dashboard. Please try again later.";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Admin Dashboard", description: "Store administration.", noIndex: true });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAdmin(context, request);
-  return { name: user.name, summary: await getCatalogSummary({ db: context.db }) };
+  requireAdmin(context, request);
+  try {
+    return { dashboard: await getSalesDashboard({ db: context.db }), error: null };
+  } catch (err) {
+    context.log.error({ err }, "could not load the sales dashboard");
+    return { dashboard: null, error: LOAD_FAILED };
+  }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { summary } = loaderData;
-  const figures = [
-    { label: "Products", value: summary.products, icon: BoxesIcon },
-    { label: "Low stock (below 5)", value: summary.lowStock, icon: TriangleAlertIcon },
-    { label: "Sold out", value: summary.soldOut, icon: PackageXIcon },
-  ];
+  const { dashboard, error } = loaderData;
   return (
-    <section>
-      <h1 className="font-bold text-3xl">Admin Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">Signed in as {loaderData.name}.</p>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-        {figures.map(({ label, value, icon: Icon }) => (
-          <div key={label} className="rounded-xl border bg-card/60 p-5">
-            <dt className="flex items-center gap-2 text-muted-foreground text-sm">
-              <Icon className="size-4 text-accent" aria-hidden /> {label}
-            </dt>
-            <dd className="mt-2 font-bold text-3xl tabular-nums">{value}</dd>
-          </div>
-        ))}
+    <div>
+      <header className="mb-6">
+        <h1 className="font-bold text-3xl">Dashboard</h1>
+        <p className="mt-1.5 text-muted-foreground text-sm">
+          {dashboard ? (
+            <>
+              Sales by UTC day (days start at 00:00 UTC), as of{" "}
+              <time dateTime={dashboard.now}>{formatUtcDateTime(dashboard.now)}</time>. Paid orders only;
+              refunds are not counted.
+            </>
+          ) : (
+            "Sales, orders and stock at a glance."
+          )}
+        </p>
+      </header>
+
+      {dashboard ? (
+        <Dashboard dashboard={dashboard} />
+      ) : (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-12 text-center"
+        >
+          <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
+          <p>{error}</p>
+          <Link
+            to="/admin/dashboard"
+            reloadDocument
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            Try again
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Figures = NonNullable<Route.ComponentProps["loaderData"]["dashboard"]>;
+
+function Dashboard({ dashboard }: { dashboard: Figures }) {
+  const { today, last7Days, last30Days, catalog } = dashboard;
+  const belowThreshold = catalog.lowStock + catalog.soldOut;
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <SalesFigure
+          icon={SunIcon}
+          label="Revenue today"
+          value={formatUsd(today.revenueCents)}
+          detail={`${plural(today.paidOrders, "paid order")} since 00:00 UTC`}
+        />
+        <SalesFigure
+          icon={CalendarDaysIcon}
+          label="Last 7 days"
+          value={formatUsd(last7Days.revenueCents)}
+          detail={`${plural(last7Days.paidOrders, "paid order")}, today included`}
+        />
+        <SalesFigure
+          icon={CalendarRangeIcon}
+          label="Last 30 days"
+          value={formatUsd(last30Days.revenueCents)}
+          detail={`${plural(last30Days.paidOrders, "paid order")}, today included`}
+        />
+        <SalesFigure
+          icon={ReceiptIcon}
+          label="Average order value"
+          value={dashboard.averageOrderCents === null ? "No orders" : formatUsd(dashboard.averageOrderCents)}
+          detail="Per paid order, last 30 days"
+        />
       </dl>
-    </section>
+
+      <DashboardPanel
+        title="Revenue per day"
+        description={`Last ${dashboard.daily.length} days by UTC day: ${formatUsd(last30Days.revenueCents)} from ${plural(last30Days.paidOrders, "paid order")}.`}
+      >
+        <RevenueChart days={dashboard.daily} />
+        <details className="group mt-4 border-t pt-3">
+          <summary className="cursor-pointer select-none rounded-sm text-muted-foreground text-sm hover:text-foreground">
+            Show the figures as a table
+          </summary>
+          <div className="mt-3 max-h-80 overflow-y-auto pr-1">
+            <RevenueTable days={dashboard.daily} />
+          </div>
+        </details>
+      </DashboardPanel>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <DashboardPanel
+          title="Latest orders"
+          description="Newest first; open one to see its details."
+          action={<PanelLink to="/admin/orders">All orders</PanelLink>}
+          className="lg:col-span-2"
+        >
+          <LatestOrders orders={dashboard.latestOrders} />
+        </DashboardPanel>
+        <DashboardPanel title="Orders by status" description="All placed orders, paid or awaiting payment.">
+          <OrdersByStatus counts={dashboard.ordersByStatus} abandoned={dashboard.abandonedCheckouts} />
+        </DashboardPanel>
+      </div>
+
+      <DashboardPanel
+        title="Low stock"
+        description={
+          <>
+            {plural(belowThreshold, "product")} below {LOW_STOCK_THRESHOLD} in stock ({catalog.soldOut} sold
+            out), of {plural(catalog.products, "product")} in the catalog.
+            {belowThreshold > dashboard.lowStock.length
+              ? ` The ${dashboard.lowStock.length} with the least stock are shown.`
+              : null}
+          </>
+        }
+        action={<PanelLink to="/admin/products">All products</PanelLink>}
+      >
+        <LowStockList products={dashboard.lowStock} />
+      </DashboardPanel>
+    </div>
   );
 }

@@ -27,7 +27,9 @@ export function formatUtcDateTime(iso: string): string {
 /** Whole dollars with thousands separators, cents only when there are some: "$12,500", "$2.50". */
 export function formatAxisDollars(cents: number): string {
   const dollars = cents / 100;
-  const [whole = "0", fraction] = (Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)).split(".");
+  const [whole = "0", fraction] = (Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)).split(
+    ".",
+  );
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction ? `$${grouped}.${fraction}` : `$${grouped}`;
 }

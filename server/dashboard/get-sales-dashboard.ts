@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, isNull, lt, not, sql } from "drizzle-orm";
+import { ORDER_STATUSES, type OrderStatus } from "../../core/order";
+import { LOW_STOCK_THRESHOLD } from "../../core/product";
+import { getCatalogSummary } from "../catalog/get-catalog-summary";
+import type { Database } from "../db/client";
+import { order, product, user } from "../db/schema";
+
+/** Days in the revenue chart, and the period of the average order value. */
+export const DASHBOARD_DAYS = 30;
+/** Low-stock products listed by name (the total count is always given). */
+export const LOW_STOCK_LIST_LIMIT = 8;
+export const LATEST_ORDERS_LIMIT = 5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SalesFigures {
+  revenueCents: number;
+  paidOrders: number;
+}
+
+export interface DailyRevenue {
+  /** The UTC calendar day, "2026-03-05". */
+  day: string;
+  revenueCents: number;
+  paidOrders: number;
+}
+
+export interface SalesDashboard {
+  /** The moment the figures were computed for (ISO). */
+  now: string;
+  /** Since 00:00 UTC today. */
+  today: SalesFigures;
+  /** Today and the 6 UTC days before it. */
+  last7Days: SalesFigures;
+  /** Today and the 29 UTC days before it: the same days as `daily`. */
+  last30Days: SalesFigures;
+  /** Over the last 30 days, rounded to the cent; null without a paid order. */
+  averageOrderCents: number | null;
+  /** Placed orders by status; abandoned checkouts are counted apart. */
+  ordersByStatus: Record<OrderStatus, number>;
+  abandonedCheckouts: number;
+  /** Exactly DASHBOARD_DAYS entries, oldest first, zero days included. */
+  daily: DailyRevenue[];
+  lowStock: { id: string; name: string; stock: number }[];
+  catalog: { products: number; lowStock: number; soldOut: number };
+  latestOrders: {
+    id: string;
+    orderNumber: string;
+    customerEmail: string | null;
+    status: OrderStatus;
+    totalCents: number;
+    createdAt: string;
+  }[];
+}
+
+/**
+ * Revenue is what customers paid and kept paid: `paid_at` set and payment status "paid". A refund
+ * turns the payment status to "refunded", so a refunded order leaves the figures.
+ */
+const isPaid = and(eq(order.paymentStatus, "paid"), sql`${order.paidAt} is not null`)!;
+
+/**
+ * A checkout that was never paid and ended cancelled (expired, declined, abandoned). The admin
+ * orders list hides these by default with the same rule, so the status counts here match what
+ * its status filter shows. An order flagged for attention is never one of them.
+ */
+const isAbandonedCheckout = and(
+  isNull(order.paidAt),
+  eq(order.status, "cancelled"),
+  isNull(order.attentionReason),
+)!;
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The admin's sales overview in a handful of aggregate queries run side by side; no order is
+ * loaded whole. Periods are UTC calendar days counted back from `now`'s day (the server has no
+ * idea of the admin's time zone, and UTC days are the same for every admin and every server).
+ */
+export async function getSalesDashboard(options: { db: Database; now?: Date }): Promise<SalesDashboard> {
+  const { db } = options;
+  const now = options.now ?? new Date();
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const periodEnd = new Date(todayStart + DAY_MS).toISOString();
+  const weekStart = new Date(todayStart - 6 * DAY_MS).toISOString();
+  const monthStartMs = todayStart - (DASHBOARD_DAYS - 1) * DAY_MS;
+  const monthStart = new Date(monthStartMs).toISOString();
+  const today = new Date(todayStart).toISOString();
+  // the range condition lets PostgreSQL walk order_paid_at_idx instead of every order
+  const paidInPeriod = sql`${isPaid} and ${order.paidAt} >= ${monthStart}::timestamptz and ${order.paidAt} < ${periodEnd}::timestamptz`;
+
+  // counts cast to int and sums to float8: both drivers then return plain numbers (bigint and
+  // numeric would come back as strings); sums of cents stay far below 2^53
+  const salesQuery = db.execute(sql`
+    select
+      count(*) filter (where ${order.paidAt} >= ${today}::timestamptz)::int as today_orders,
+      coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_cents,
+      count(*) filter (where ${order.paidAt} >= ${weekStart}::timestamptz)::int as week_orders,
+      coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_cents,
+      count(*)::int as month_orders,
+      coalesce(sum(${order.totalCents}), 0)::float8 as month_cents,
+      round(avg(${order.totalCents}))::float8 as average_cents
+    from ${order}
+    where ${paidInPeriod}
+  `);
+
+  // one row per UTC day, zero days included; days are `date`s, so no session time zone (and no
+  // daylight-saving shift of an interval) can move a bucket
+  const dailyQuery = db.execute(sql`
+    select to_char(days.day, 'YYYY-MM-DD') as day,
+      coalesce(paid.cents, 0)::float8 as cents,
+      coalesce(paid.orders, 0)::int as orders
+    from (
+      select ${utcDay(monthStartMs)}::date + offset_days as day
+      from generate_series(0, ${DASHBOARD_DAYS - 1}::int) as offset_days
+    ) as days
+    left join (
+      select (${order.paidAt} at time zone 'UTC')::date as day,
+        sum(${order.totalCents}) as cents,
+        count(*) as orders
+      from ${order}
+      where ${paidInPeriod}
+      group by 1
+    ) as paid on paid.day = days.day
+    order by days.day
+  `);
+
+  const statusQuery = db
+    .select({
+      status: order.status,
+      placed: sql<number>`count(*) filter (where not (${isAbandonedCheckout}))`.mapWith(Number),
+      abandoned: sql<number>`count(*) filter (where ${isAbandonedCheckout})`.mapWith(Number),
+    })
+    .from(order)
+    .groupBy(order.status);
+
+  const lowStockQuery = db
+    .select({ id: product.id, name: product.name, stock: product.stock })
+    .from(product)
+    .where(lt(product.stock, LOW_STOCK_THRESHOLD))
+    .orderBy(asc(product.stock), asc(product.name), asc(product.id))
+    .limit(LOW_STOCK_LIST_LIMIT);
+
+  // the orders list's default view, newest first (order_created_idx)
+  const latestQuery = db
+    .select({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      customerEmail: user.email,
+      status: order.status,
+      totalCents: order.totalCents,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .leftJoin(user, eq(user.id, order.userId))
+    .where(not(isAbandonedCheckout))
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .limit(LATEST_ORDERS_LIMIT);
+
+  const [sales, daily, statuses, lowStock, latest, catalog] = await Promise.all([
+    salesQuery,
+    dailyQuery,
+    statusQuery,
+    lowStockQuery,
+    latestQuery,
+    getCatalogSummary({ db }),
+  ]);
+
+  // both drivers return { rows }
+  const [totals] = (sales as unknown as { rows: SalesRow[] }).rows;
+  const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  let abandonedCheckouts = 0;
+  for (const row of statuses) {
+    ordersByStatus[row.status] = row.placed;
+    abandonedCheckouts += row.abandoned;
+  }
+
+  return {
+    now: now.toISOString(),
+    today: { revenueCents: Number(totals?.today_cents ?? 0), paidOrders: Number(totals?.today_orders ?? 0) },
+    last7Days: {
+      revenueCents: Number(totals?.week_cents ?? 0),
+      paidOrders: Number(totals?.week_orders ?? 0),
+    },
+    last30Days: {
+      revenueCents: Number(totals?.month_cents ?? 0),
+      paidOrders: Number(totals?.month_orders ?? 0),
+    },
+    averageOrderCents: totals?.average_cents == null ? null : Number(totals.average_cents),
+    ordersByStatus,
+    abandonedCheckouts,
+    daily: (daily as unknown as { rows: DailyRow[] }).rows.map((row) => ({
+      day: row.day,
+      revenueCents: Number(row.cents),
+      paidOrders: Number(row.orders),
+    })),
+    lowStock,
+    catalog,
+    latestOrders: latest.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+interface SalesRow {
+  today_orders: number;
+  today_cents: number;
+  week_orders: number;
+  week_cents: number;
+  month_orders: number;
+  month_cents: number;
+  average_cents: number | null;
+}
+
+interface DailyRow {
+  day: string;
+  cents: number;
+  orders: number;
+}
