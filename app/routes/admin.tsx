@@ -50,7 +50,7 @@ function isCurrent(link: AdminLink, pathname: string): boolean {
 const linkClass = (current: boolean, collapsed: boolean) =>
   cn(
     "flex h-10 items-center gap-3 whitespace-nowrap rounded-md px-3 font-medium text-sm transition-colors",
-    collapsed && "md:justify-center md:px-0",
+    collapsed && "lg:justify-center lg:px-0",
     current
       ? "bg-secondary text-foreground shadow-[inset_3px_0_0_var(--color-accent)]"
       : "text-muted-foreground hover:bg-secondary/60 hover:text-foreground",
@@ -69,24 +69,24 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-10">
       <aside
         className={cn(
           "shrink-0 transition-[width] duration-200 motion-reduce:transition-none",
-          collapsed ? "md:w-14" : "md:w-52",
+          collapsed ? "lg:w-14" : "lg:w-52",
         )}
       >
-        <div className="rounded-xl border bg-card/60 p-2 md:sticky md:top-24">
+        <div className="rounded-xl border bg-card/60 p-2 lg:sticky lg:top-24">
           <div
             className={cn(
-              "flex items-center justify-between gap-2 pb-2 md:mb-2 md:border-b",
-              collapsed && "md:justify-center",
+              "flex items-center justify-between gap-2 pb-2 lg:mb-2 lg:border-b",
+              collapsed && "lg:justify-center",
             )}
           >
             <span
               className={cn(
                 "px-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest",
-                collapsed && "md:sr-only",
+                collapsed && "lg:sr-only",
               )}
             >
               Admin
@@ -108,7 +108,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <nav id={navId} aria-label="Admin">
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
               {LINKS.map((link) => {
                 const current = isCurrent(link, pathname);
                 const Icon = link.icon;
@@ -126,7 +126,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   </li>
                 );
               })}
-              <li className="shrink-0 md:mt-2 md:border-t md:pt-2">
+              <li className="shrink-0 lg:mt-2 lg:border-t lg:pt-2">
                 {/* a full page load: the session cookie goes, and every cached admin view with it */}
                 <Link
                   to="/logout"

@@ -43,8 +43,8 @@ export function AdminTable({
 }
 
 export const adminHeadCellClass =
-  "whitespace-nowrap px-4 py-3 text-left font-medium text-muted-foreground text-xs uppercase tracking-wider";
-export const adminCellClass = "px-4 py-3 align-middle";
+  "whitespace-nowrap px-3 py-3 text-left font-medium text-muted-foreground text-xs uppercase tracking-wider";
+export const adminCellClass = "px-3 py-3 align-middle";
 
 /** What an admin list shows when it has nothing to show. */
 export function AdminEmptyState({

@@ -35,6 +35,96 @@ function Thumbnail({ product }: { product: AdminProduct }) {
   );
 }
 
+function FeaturedMark({ featured }: { featured: boolean }) {
+  return featured ? (
+    <CheckIcon role="img" aria-label="Featured" className="size-4 text-success" />
+  ) : (
+    <XIcon role="img" aria-label="Not featured" className="size-4 text-muted-foreground" />
+  );
+}
+
+function RowActions({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: AdminProduct;
+  onEdit: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Edit ${product.name}`}
+        title="Edit"
+        onClick={() => onEdit(product)}
+      >
+        <PencilIcon aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Delete ${product.name}`}
+        title="Delete"
+        className="text-destructive hover:text-destructive"
+        onClick={() => onDelete(product)}
+      >
+        <Trash2Icon aria-hidden />
+      </Button>
+    </>
+  );
+}
+
+/** Phones: one card per product with the same facts and actions as a table row. */
+function ProductList({
+  products,
+  loading,
+  onEdit,
+  onDelete,
+}: {
+  products: AdminProduct[];
+  loading: boolean;
+  onEdit: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}) {
+  if (loading)
+    return (
+      <div className="flex flex-col gap-2 sm:hidden" aria-busy>
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          <Skeleton key={index} className="h-20 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  return (
+    <ul className="flex flex-col gap-2 sm:hidden" aria-label="Products, newest first">
+      {products.map((product) => (
+        <li key={product.id} className="flex items-center gap-3 rounded-xl border bg-card/60 p-3">
+          <Thumbnail product={product} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-sm">{product.name}</p>
+            <p className="mt-0.5 truncate text-muted-foreground text-xs">
+              {formatUsd(product.priceCents)} · {product.category ?? "Uncategorized"}
+            </p>
+            <p className="mt-1 flex items-center gap-3 text-muted-foreground text-xs">
+              <span className={cn(product.stock === 0 && "text-destructive")}>Stock {product.stock}</span>
+              <span>
+                {product.images.length} {product.images.length === 1 ? "image" : "images"}
+              </span>
+              <FeaturedMark featured={product.featured} />
+            </p>
+          </div>
+          <div className="flex shrink-0">
+            <RowActions product={product} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ProductTable({
   products,
   loading,
@@ -66,104 +156,87 @@ export function ProductTable({
     );
   }
   return (
-    <AdminTable caption="Products, newest first" aria-busy={loading || undefined}>
-      <thead>
-        <tr>
-          <th scope="col" className={adminHeadCellClass}>
-            Name
-          </th>
-          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-            Price
-          </th>
-          <th scope="col" className={adminHeadCellClass}>
-            Category
-          </th>
-          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-            Stock
-          </th>
-          <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
-            Images
-          </th>
-          <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
-            Featured
-          </th>
-          <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-              <tr key={index} className="border-t">
-                <td className={adminCellClass} colSpan={7}>
-                  <div className="flex items-center gap-3">
-                    <Skeleton className="h-[50px] w-10" />
-                    <Skeleton className="h-4 flex-1" />
-                  </div>
-                </td>
-              </tr>
-            ))
-          : products.map((product) => (
-              <tr key={product.id} className="border-t transition-colors hover:bg-secondary/40">
-                <td className={cn(adminCellClass, "min-w-52")}>
-                  <div className="flex items-center gap-3">
-                    <Thumbnail product={product} />
-                    <span className="line-clamp-2 font-medium">{product.name}</span>
-                  </div>
-                </td>
-                <td className={cn(adminCellClass, "whitespace-nowrap text-right tabular-nums")}>
-                  {formatUsd(product.priceCents)}
-                </td>
-                <td className={cn(adminCellClass, "whitespace-nowrap text-muted-foreground")}>
-                  {product.category ?? "—"}
-                </td>
-                <td
-                  className={cn(
-                    adminCellClass,
-                    "text-right tabular-nums",
-                    product.stock === 0 && "text-destructive",
-                  )}
-                >
-                  {product.stock}
-                </td>
-                <td className={cn(adminCellClass, "text-center tabular-nums")}>{product.images.length}</td>
-                <td className={cn(adminCellClass, "text-center")}>
-                  {product.featured ? (
-                    <CheckIcon role="img" aria-label="Featured" className="mx-auto size-4 text-success" />
-                  ) : (
-                    <XIcon
-                      role="img"
-                      aria-label="Not featured"
-                      className="mx-auto size-4 text-muted-foreground"
-                    />
-                  )}
-                </td>
-                <td className={cn(adminCellClass, "whitespace-nowrap text-right")}>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Edit ${product.name}`}
-                    title="Edit"
-                    onClick={() => onEdit(product)}
-                  >
-                    <PencilIcon aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Delete ${product.name}`}
-                    title="Delete"
-                    className="text-destructive hover:text-destructive"
-                    onClick={() => onDelete(product)}
-                  >
-                    <Trash2Icon aria-hidden />
-                  </Button>
-                </td>
-              </tr>
-            ))}
-      </tbody>
-    </AdminTable>
+    <>
+      <ProductList products={products} loading={loading} onEdit={onEdit} onDelete={onDelete} />
+      <div className="hidden sm:block">
+        <AdminTable caption="Products, newest first" aria-busy={loading || undefined}>
+          <thead>
+            <tr>
+              <th scope="col" className={adminHeadCellClass}>
+                Name
+              </th>
+              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+                Price
+              </th>
+              <th scope="col" className={adminHeadCellClass}>
+                Category
+              </th>
+              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+                Stock
+              </th>
+              <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
+                Images
+              </th>
+              <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
+                Featured
+              </th>
+              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                  <tr key={index} className="border-t">
+                    <td className={adminCellClass} colSpan={7}>
+                      <div className="flex items-center gap-3">
+                        <Skeleton className="h-[50px] w-10" />
+                        <Skeleton className="h-4 flex-1" />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              : products.map((product) => (
+                  <tr key={product.id} className="border-t transition-colors hover:bg-secondary/40">
+                    <td className={cn(adminCellClass, "min-w-52")}>
+                      <div className="flex items-center gap-3">
+                        <Thumbnail product={product} />
+                        <span className="line-clamp-2 font-medium">{product.name}</span>
+                      </div>
+                    </td>
+                    <td className={cn(adminCellClass, "whitespace-nowrap text-right tabular-nums")}>
+                      {formatUsd(product.priceCents)}
+                    </td>
+                    <td className={cn(adminCellClass, "whitespace-nowrap text-muted-foreground")}>
+                      {product.category ?? "—"}
+                    </td>
+                    <td
+                      className={cn(
+                        adminCellClass,
+                        "text-right tabular-nums",
+                        product.stock === 0 && "text-destructive",
+                      )}
+                    >
+                      {product.stock}
+                    </td>
+                    <td className={cn(adminCellClass, "text-center tabular-nums")}>
+                      {product.images.length}
+                    </td>
+                    <td className={cn(adminCellClass, "text-center")}>
+                      <span className="inline-flex justify-center">
+                        <FeaturedMark featured={product.featured} />
+                      </span>
+                    </td>
+                    <td className={cn(adminCellClass, "whitespace-nowrap text-right")}>
+                      <RowActions product={product} onEdit={onEdit} onDelete={onDelete} />
+                    </td>
+                  </tr>
+                ))}
+          </tbody>
+        </AdminTable>
+      </div>
+    </>
   );
 }

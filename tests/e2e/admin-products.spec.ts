@@ -1,0 +1,188 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { makeImage } from "../fixtures/images";
+import { signInAsAdmin } from "./support/accounts";
+import { openProduct, productCards, toast, visit } from "./support/store";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Fails with a readable list of axe's serious and critical violations (as accessibility.spec.ts does). */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) =>
+              `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
+          )
+          .join("\n")}`,
+    )
+    .join("\n\n");
+  expect(serious, `axe violations on ${page.url()}:\n\n${report}`).toEqual([]);
+}
+
+async function pngFile(name: string, hue: number) {
+  return { name, mimeType: "image/png", buffer: await makeImage("png", { width: 480, height: 600, hue }) };
+}
+
+/** Opens the Add Product dialog and attaches these files through its file chooser. */
+async function openAddDialog(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "Add Product" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+function productRow(page: Page, name: string): Locator {
+  return page.getByRole("row").filter({ has: page.getByText(name, { exact: true }) });
+}
+
+test.describe("admin: Manage Products", () => {
+  // uploads, image encoding and several page loads: more than the default 30 s on a busy machine
+  test.describe.configure({ timeout: 90_000 });
+
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("an admin creates a product with two images, edits its price and deletes it; the shop follows", async ({
+    page,
+  }) => {
+    const name = `Nebula Test Tee ${Date.now()}`;
+    await visit(page, "/admin/products");
+    await expect(page.getByRole("heading", { level: 1, name: "Manage Products" })).toBeVisible();
+
+    const dialog = await openAddDialog(page);
+    await dialog.getByLabel("Product Name").fill(name);
+    await dialog.getByLabel("Price").fill("42.50");
+    await dialog.getByLabel("Stock").fill("7");
+    await dialog.getByLabel("Category").fill("T-Shirts");
+    await dialog.getByLabel("Description").fill("A heavyweight tee printed with a distant nebula.");
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles([await pngFile("front.png", 10), await pngFile("back.png", 90)]);
+    await expect(toast(page, "Successfully uploaded 2 image(s)")).toBeVisible();
+    await expect(dialog.getByText("2/5")).toBeVisible();
+    const tiles = dialog.getByRole("img", { name: /^Upload \d of 2/ });
+    await expect(tiles).toHaveCount(2);
+    // the second becomes the cover
+    await dialog.getByRole("button", { name: "Move image 2 earlier" }).click();
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await expect(toast(page, "Product added successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const row = productRow(page, name);
+    await expect(row).toContainText("$42.50");
+    await expect(row).toContainText("T-Shirts");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("2");
+    await expect(row.getByRole("img", { name: "Not featured" })).toBeVisible();
+
+    // the shop lists it with its cover image, loaded from storage
+    await visit(page, `/products?q=${encodeURIComponent(name)}`);
+    const card = productCards(page).filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("$42.50");
+    const cover = card.getByRole("img", { name });
+    await expect(cover).toHaveAttribute("src", /\/media\/products\/[0-9a-f]{24}-640\.webp$/);
+    await expect
+      .poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await openProduct(page, name);
+    await expect(page.getByRole("list", { name: "Product images" }).getByRole("listitem")).toHaveCount(2);
+
+    // edit the price
+    await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Product" });
+    await expect(edit.getByLabel("Price")).toHaveValue("42.50");
+    await expect(edit.getByText("2/5")).toBeVisible();
+    await edit.getByLabel("Price").fill("38");
+    await edit.getByRole("button", { name: "Update Product" }).click();
+    await expect(toast(page, "Product updated successfully")).toBeVisible();
+    await expect(productRow(page, name)).toContainText("$38.00");
+    await visit(page, `/products?q=${encodeURIComponent(name)}`);
+    await expect(productCards(page).filter({ hasText: name })).toContainText("$38.00");
+
+    // delete, after confirming
+    await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Product" });
+    await expect(confirm).toContainText("Are you sure you want to delete this product?");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Product deleted successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await visit(page, `/products?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+  });
+
+  test("the server refuses a renamed text file and the form refuses a sixth image", async ({ page }) => {
+    await visit(page, "/admin/products");
+    const dialog = await openAddDialog(page);
+    const input = dialog.locator('input[type="file"]');
+
+    await input.setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not a picture\n"),
+    });
+    await expect(toast(page, "Failed to upload some images")).toContainText(
+      "notes.png is not a valid image file",
+    );
+    await expect(dialog.getByText("0/5")).toBeVisible();
+
+    await input.setInputFiles(
+      await Promise.all([1, 2, 3, 4, 5, 6].map((hue) => pngFile(`look-${hue}.png`, hue * 20))),
+    );
+    await expect(toast(page, "You can only upload up to 5 images")).toBeVisible();
+    await expect(dialog.getByText("0/5")).toBeVisible();
+
+    await dialog.getByLabel("Product Name").fill("Nameless Price");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Name and price are required");
+  });
+
+  test("the sidebar highlights the current screen and collapses to icons", async ({ page }) => {
+    await visit(page, "/admin");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+
+    const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // icons only: each link is about as wide as its icon, yet keeps its name and still works
+    const dashboard = nav.getByRole("link", { name: "Dashboard" });
+    await expect.poll(async () => (await dashboard.boundingBox())?.width ?? 0).toBeLessThan(48);
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(dashboard).toHaveAttribute("aria-current", "page");
+
+    // the choice survives a full page load
+    await visit(page, "/admin/products");
+    await expect(page.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect.poll(async () => (await dashboard.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  });
+
+  test("no serious accessibility violations on the list and in the open dialog", async ({ page }) => {
+    await visit(page, "/admin/products");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    const dialog = await openAddDialog(page);
+    await dialog.locator('input[type="file"]').setInputFiles([await pngFile("a11y.png", 60)]);
+    await expect(toast(page, "Successfully uploaded 1 image(s)")).toBeVisible();
+    await expect(dialog.getByRole("img", { name: /^Upload 1 of 1/ })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
