@@ -194,7 +194,12 @@ function Details({
           <ul className="divide-y">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <ProductImage image={item.image} alt="" sizes="48px" className="w-12 shrink-0 rounded-md" />
+                <ProductImage
+                  image={item.image}
+                  alt={item.name}
+                  sizes="48px"
+                  className="w-12 shrink-0 rounded-md"
+                />
                 <div className="min-w-0 flex-1">
                   {item.productId ? (
                     <Link
