@@ -248,68 +248,69 @@ function CouponForm({
       </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-      <fieldset className="flex flex-col gap-3">
-        <legend className="sr-only">Usage limit</legend>
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="unlimitedUses"
-            checked={unlimitedUses}
-            onChange={(event) => setUnlimitedUses(event.currentTarget.checked)}
-            className="size-4 accent-[var(--color-accent)]"
-          />
-          Unlimited Uses
-        </label>
-        {!unlimitedUses && (
-          <Field
-            id={`${id}-limit`}
-            label="Usage Limit"
-            hint={
-              coupon
-                ? `Used ${coupon.usageCount} time${coupon.usageCount === 1 ? "" : "s"} so far; a limit at or below that ends the coupon.`
-                : undefined
-            }
-          >
-            <Input
+        <fieldset className="flex flex-col gap-3">
+          <legend className="sr-only">Usage limit</legend>
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="unlimitedUses"
+              checked={unlimitedUses}
+              onChange={(event) => setUnlimitedUses(event.currentTarget.checked)}
+              className="size-4 accent-[var(--color-accent)]"
+            />
+            Unlimited Uses
+          </label>
+          {!unlimitedUses && (
+            <Field
               id={`${id}-limit`}
-              name="usageLimit"
-              type="number"
-              inputMode="numeric"
-              min="1"
-              step="1"
-              defaultValue={defaults.usageLimit}
-              aria-describedby={coupon ? `${id}-limit-hint` : undefined}
-            />
-          </Field>
-        )}
-      </fieldset>
+              label="Usage Limit"
+              hint={
+                coupon
+                  ? `Used ${coupon.usageCount} time${coupon.usageCount === 1 ? "" : "s"} so far; a limit at or below that ends the coupon.`
+                  : undefined
+              }
+            >
+              <Input
+                id={`${id}-limit`}
+                name="usageLimit"
+                type="number"
+                inputMode="numeric"
+                min="1"
+                step="1"
+                defaultValue={defaults.usageLimit}
+                aria-describedby={coupon ? `${id}-limit-hint` : undefined}
+              />
+            </Field>
+          )}
+        </fieldset>
 
-      <fieldset className="flex flex-col gap-3">
-        <legend className="sr-only">Expiry</legend>
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="neverExpires"
-            checked={neverExpires}
-            onChange={(event) => setNeverExpires(event.currentTarget.checked)}
-            className="size-4 accent-[var(--color-accent)]"
-          />
-          Never Expires
-        </label>
-        {!neverExpires && (
-          <Field id={`${id}-expiry`} label="Expires At" hint={`In your time zone (${timeZone}).`}>
-            <Input
-              id={`${id}-expiry`}
-              type="datetime-local"
-              value={expiryLocal}
-              onChange={(event) => setExpiryLocal(event.currentTarget.value)}
-              aria-describedby={`${id}-expiry-hint`}
-              className="[color-scheme:dark]"
+        <fieldset className="flex flex-col gap-3">
+          <legend className="sr-only">Expiry</legend>
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="neverExpires"
+              checked={neverExpires}
+              onChange={(event) => setNeverExpires(event.currentTarget.checked)}
+              className="size-4 accent-[var(--color-accent)]"
             />
-            <input type="hidden" name="expiresAt" value={dateTimeLocalToIso(expiryLocal)} />
-          </Field>
-        )}
-      </fieldset>
+            Never Expires
+          </label>
+          {!neverExpires && (
+            <Field id={`${id}-expiry`} label="Expires At" hint={`In your time zone (${timeZone}).`}>
+              <Input
+                id={`${id}-expiry`}
+                type="datetime-local"
+                value={expiryLocal}
+                onChange={(event) => setExpiryLocal(event.currentTarget.value)}
+                aria-describedby={`${id}-expiry-hint`}
+                className="[color-scheme:dark]"
+              />
+              <input type="hidden" name="expiresAt" value={dateTimeLocalToIso(expiryLocal)} />
+            </Field>
+          )}
+        </fieldset>
+      </div>
 
       {/* next to the button that was pressed: the top of a long dialog may be scrolled away */}
       {(clientError ?? serverError) && (

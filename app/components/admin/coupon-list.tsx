@@ -58,8 +58,11 @@ function CouponStatus({ isActive, isExpired }: { isActive: boolean; isExpired: b
 
 function CodeCell({ code }: { code: string }) {
   return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <span className="font-mono font-semibold">{code}</span>
+    <span className="inline-flex max-w-full items-center gap-1 whitespace-nowrap">
+      {/* long codes are cut short here; the copy button and the edit dialog have them whole */}
+      <span className="min-w-0 max-w-48 truncate font-mono font-semibold" title={code}>
+        {code}
+      </span>
       <Button
         type="button"
         variant="ghost"
@@ -140,8 +143,8 @@ function DiscountCell({ coupon }: { coupon: AdminCouponView }) {
     <>
       <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon)}</span>
       {coupon.minimumOrderCents > 0 && (
-        <span className="block text-muted-foreground text-xs">
-          Min. order {formatUsd(coupon.minimumOrderCents)}
+        <span className="block whitespace-nowrap text-muted-foreground text-xs">
+          Min. {formatUsd(coupon.minimumOrderCents)}
         </span>
       )}
     </>
@@ -163,7 +166,7 @@ export function CouponList({
 }) {
   return (
     <>
-      <div className="@3xl:block hidden overflow-x-auto rounded-xl border bg-card/60">
+      <div className="@4xl:block hidden overflow-x-auto rounded-xl border bg-card/60">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Coupons, newest first</caption>
           <thead className="border-b text-muted-foreground text-xs uppercase tracking-wide">
@@ -222,7 +225,7 @@ export function CouponList({
         </table>
       </div>
 
-      <ul className="@3xl:hidden flex flex-col gap-3" aria-label="Coupons, newest first">
+      <ul className="@4xl:hidden flex flex-col gap-3" aria-label="Coupons, newest first">
         {coupons.map((coupon) => (
           <li key={coupon.id} data-testid="coupon-card" className="rounded-xl border bg-card/60 p-4">
             <div className="flex items-start justify-between gap-3">
