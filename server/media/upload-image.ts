@@ -108,7 +108,9 @@ async function readAtMost(
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // stop reading without destroying the connection, so the client still gets the 413; Node
+      // discards whatever else it sends once the response is finished
+      reader.releaseLock();
       return "too-large";
     }
     chunks.push(value);

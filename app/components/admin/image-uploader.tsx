@@ -84,9 +84,15 @@ function ImageTile({
       {...dragHandlers}
     >
       {failed ? (
-        <div className="flex size-full flex-col items-center justify-center gap-1 p-2 text-center text-muted-foreground">
+        <div
+          role="img"
+          aria-label={`Upload ${position} of ${count} could not be loaded`}
+          className="flex size-full flex-col items-center justify-center gap-1 p-2 text-center text-muted-foreground"
+        >
           <ImageOffIcon className="size-6" strokeWidth={1.4} aria-hidden />
-          <span className="text-[11px] leading-tight">Image unavailable</span>
+          <span className="text-[11px] leading-tight" aria-hidden>
+            Image unavailable
+          </span>
         </div>
       ) : (
         <img
