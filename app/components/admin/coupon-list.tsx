@@ -201,7 +201,9 @@ export function CouponList({
                   <CodeCell code={coupon.code} />
                 </td>
                 <td className="max-w-48 px-3 py-3">
-                  <span className="block truncate font-medium">{coupon.name}</span>
+                  <span className="block truncate font-medium" title={coupon.name}>
+                    {coupon.name}
+                  </span>
                   {coupon.description && (
                     <span className="block truncate text-muted-foreground text-xs">{coupon.description}</span>
                   )}
