@@ -123,3 +123,12 @@ describe("order status helpers", () => {
     expect(capitalize("")).toBe("");
   });
 });
+
+describe("extractZip on addresses with other numbers", () => {
+  it("takes the ZIP of the city line, not a number in the street lines", () => {
+    expect(extractZip("Nova Shopper\nUnit 54321\nBerlin, BE 10115\nGermany")).toBe("10115");
+  });
+  it("does not take digits glued to letters", () => {
+    expect(extractZip("Box AB12345")).toBeNull();
+  });
+});

@@ -79,8 +79,12 @@ export function trackingUrl(template: string, code: string): string {
   return template.replaceAll("{code}", encodeURIComponent(code));
 }
 
-/** Spec §5: a standalone 5-digit number, optionally followed by a dash and 4 digits. */
+/**
+ * Spec §5: a standalone 5-digit number, optionally followed by a dash and 4 digits. The last one
+ * wins: the "city, state zip" line comes after the street lines, which may hold numbers too.
+ */
 export function extractZip(address: string | null | undefined): string | null {
   if (!address) return null;
-  return /(?<![\d-])\d{5}(?:-\d{4})?(?![\d-])/.exec(address)?.[0] ?? null;
+  const matches = address.match(/(?<![\w-])\d{5}(?:-\d{4})?(?![\w-])/g);
+  return matches?.at(-1) ?? null;
 }

@@ -20,7 +20,7 @@ import {
 import { coupon, couponUsage, order, orderItem, product, receipt, testPaymentSession } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { testCheckoutMessages } from "../payments/test-provider";
-import { sweepExpiredReservations } from "./sweep-reservations";
+import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
 
 let t: TestServices;
 
@@ -349,6 +349,23 @@ describe("the whole purchase with the test checkout", () => {
       paymentStatus: "cancelled",
       isReserved: false,
     });
+  });
+});
+
+describe("checkouts left at the shipping step", () => {
+  it("are closed after a day; ones that went on to Pay are not", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 5 });
+    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const left = (await prepare({ cookie: shopper.cookie, lines })).body.order as { orderId: string };
+    const paying = (await prepare({ cookie: shopper.cookie, lines })).body.order as { orderId: string };
+    await cart({ intent: "pay", orderId: paying.orderId }, shopper.cookie);
+
+    expect(await cancelAbandonedCheckouts({ db: t.services.db })).toBe(0);
+    await cancelAbandonedCheckouts({ db: t.services.db, now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
+    expect(await orderRow(left.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "cancelled" });
+    expect(await orderRow(paying.orderId)).toMatchObject({ status: "pending", isReserved: true });
+    expect(await stockOf(tee.id)).toBe(4);
   });
 });
 

@@ -39,3 +39,27 @@ export async function sweepExpiredReservations(options: {
   }
   return { checked: due.length };
 }
+
+/** A checkout left at the shipping step is closed after a day; it never held stock. */
+export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Closes orders that never reached Pay (pending, nothing reserved, untouched for a day), so they
+ * do not stay "pending" forever in the admin's list. They held no stock and no coupon use.
+ */
+export async function cancelAbandonedCheckouts(options: { db: Services["db"]; now?: Date }): Promise<number> {
+  const now = options.now ?? new Date();
+  const closed = await options.db
+    .update(order)
+    .set({ status: "cancelled", paymentStatus: "cancelled" })
+    .where(
+      and(
+        eq(order.status, "pending"),
+        eq(order.paymentStatus, "pending"),
+        eq(order.isReserved, false),
+        lt(order.updatedAt, new Date(now.getTime() - ABANDONED_CHECKOUT_MS)),
+      ),
+    )
+    .returning({ id: order.id });
+  return closed.length;
+}

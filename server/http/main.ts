@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { bootstrapAdmin } from "../auth/create-admin";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
-import { sweepExpiredReservations } from "../checkout/sweep-reservations";
+import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { ConfigError, parseConfig } from "../config";
 import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
@@ -97,7 +97,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Background upkeep, at start and every minute: reservations past their time give their stock
- * back. Each pass finishes before the next is scheduled.
+ * back, and checkouts abandoned at the shipping step are closed. Each pass finishes before the
+ * next is scheduled.
  */
 function startSweeper(options: { services: Services }) {
   const { services } = options;
@@ -107,6 +108,7 @@ function startSweeper(options: { services: Services }) {
   const pass = async () => {
     try {
       await sweepExpiredReservations({ services });
+      await cancelAbandonedCheckouts({ db: services.db });
     } catch (err) {
       services.log.error({ err }, "sweep failed; will retry");
     }
