@@ -8,6 +8,7 @@ import { ConfigError, parseConfig } from "../config";
 import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
+import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { createApp } from "./app";
 import type { Services } from "./context";
 import { createServices } from "./services";
@@ -97,8 +98,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Background upkeep, at start and every minute: reservations past their time give their stock
- * back, and checkouts abandoned at the shipping step are closed. Each pass finishes before the
- * next is scheduled.
+ * back, checkouts abandoned at the shipping step are closed, and images uploaded but never
+ * attached to a product for a day are deleted. Each pass finishes before the next is scheduled.
  */
 function startSweeper(options: { services: Services }) {
   const { services } = options;
@@ -109,6 +110,7 @@ function startSweeper(options: { services: Services }) {
     try {
       await sweepExpiredReservations({ services });
       await cancelAbandonedCheckouts({ db: services.db });
+      await sweepUnattachedUploads({ db: services.db, storage: services.storage, log: services.log });
     } catch (err) {
       services.log.error({ err }, "sweep failed; will retry");
     }
