@@ -1,0 +1,108 @@
+// Every loader and action under /admin refuses customers and visitors. The routes are read from
+// app/routes.ts, so a new admin screen is checked without anyone remembering to add it here.
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { signUpTestUser } from "../../tests/setup/test-commerce";
+import {
+  createTestServices,
+  formRequest,
+  requestContext,
+  TEST_PUBLIC_URL,
+  type TestServices,
+} from "../../tests/setup/test-services";
+
+let t: TestServices;
+let customerCookie: string;
+
+beforeAll(async () => {
+  t = await createTestServices();
+  customerCookie = (await signUpTestUser(t.services, "customer")).cookie;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface AdminRoute {
+  path: string;
+  file: string;
+}
+
+function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    const own = path === "admin" || path.startsWith("admin/") ? [{ path: `/${path}`, file: entry.file }] : [];
+    return [...own, ...adminRoutes(entry.children ?? [], path)];
+  });
+}
+
+const ADMIN_ROUTES = adminRoutes(routes);
+/** Every intent an admin form sends, and one nobody sends. */
+const INTENTS = ["", "save", "delete", "update", "set-active", "export", "unknown"];
+
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+async function outcome(fn: (args: never) => unknown, request: Request, cookie?: string) {
+  const context = await requestContext(t.services, { cookie });
+  try {
+    const result = await fn({ request, context, params: {} } as never);
+    return { redirect: result instanceof Response ? result.headers.get("Location") : null, result };
+  } catch (thrown) {
+    return { redirect: thrown instanceof Response ? thrown.headers.get("Location") : null, result: thrown };
+  }
+}
+
+describe("the admin area", () => {
+  it("has its screens in the route table", () => {
+    expect(ADMIN_ROUTES.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/admin",
+        "/admin/products",
+        "/admin/products/images",
+        "/admin/dashboard",
+        "/admin/orders",
+        "/admin/orders/export.csv",
+        "/admin/coupons",
+        "/admin/receipts",
+      ]),
+    );
+  });
+
+  describe.each(ADMIN_ROUTES)("$path ($file)", ({ path, file }) => {
+    it("sends a customer to /forbidden and a visitor to /login, from its loader and every action", async () => {
+      const module = (await import(`../../app/${file}`)) as RouteModule;
+      expect(module.loader ?? module.action, `${file} has neither loader nor action`).toBeDefined();
+
+      if (module.loader) {
+        const get = () => new Request(new URL(path, TEST_PUBLIC_URL));
+        expect((await outcome(module.loader, get(), customerCookie)).redirect).toBe("/forbidden");
+        expect((await outcome(module.loader, get())).redirect).toMatch(/^\/login\?redirectTo=/);
+      }
+      if (module.action) {
+        for (const intent of INTENTS) {
+          const customer = await outcome(
+            module.action,
+            formRequest(path, { intent, id: crypto.randomUUID() }, customerCookie),
+            customerCookie,
+          );
+          expect(customer.redirect, `${path} intent "${intent}"`).toBe("/forbidden");
+          const visitor = await outcome(module.action, formRequest(path, { intent }));
+          expect(visitor.redirect, `${path} intent "${intent}"`).toMatch(/^\/login\?redirectTo=/);
+        }
+        // an upload: a raw body rather than a form
+        const upload = new Request(new URL(path, TEST_PUBLIC_URL), {
+          method: "POST",
+          headers: {
+            Origin: TEST_PUBLIC_URL,
+            Cookie: customerCookie,
+            "Content-Type": "image/png",
+            "X-File-Name": "a.png",
+          },
+          body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+        });
+        expect((await outcome(module.action, upload, customerCookie)).redirect).toBe("/forbidden");
+      }
+    });
+  });
+});
