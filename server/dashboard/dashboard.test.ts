@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
+import { createTestDatabase } from "../../tests/setup/test-database";
 import {
   cookieFrom,
   createTestServices,
@@ -205,6 +207,36 @@ describe("the loader's guard", () => {
     expect(redirectTarget(await getDashboardPage())).toBe(
       `/login?redirectTo=${encodeURIComponent("/admin/dashboard")}`,
     );
+  });
+});
+
+describe("a database failure", () => {
+  it("is logged with the admin's id and shown as a message instead of the figures", async () => {
+    const broken = await createTestDatabase();
+    await broken.close();
+    const lines: string[] = [];
+    const log = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
+    const context = await requestContext(t.services, { cookie: adminCookie, clientIp: freshIp() });
+    const result = (await dashboardLoader({
+      request: new Request(new URL("/admin/dashboard", TEST_PUBLIC_URL), {
+        headers: { Cookie: adminCookie },
+      }),
+      context: { ...context, db: broken.db, log },
+      params: {},
+    } as never)) as { name: string; summary: unknown; dashboard: unknown; error: string };
+    expect(result).toEqual({
+      name: "Boss Person",
+      summary: null,
+      dashboard: null,
+      error: "Failed to load the dashboard. Please try again later.",
+    });
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({
+      msg: "could not load the sales dashboard",
+      userId: context.session!.user.id,
+    });
+    expect(entry.err).toBeDefined();
   });
 });
 
@@ -438,14 +470,17 @@ describe("a known set of orders and products", () => {
 
   it("gives an admin the dashboard from the loader, computed for the current day", async () => {
     const result = (await getDashboardPage(adminCookie)) as {
-      dashboard: SalesDashboard | null;
+      name: string;
+      summary: SalesDashboard["catalog"] | null;
+      dashboard: Omit<SalesDashboard, "catalog"> | null;
       error: unknown;
     };
     expect(result.error).toBeNull();
+    expect(result.name).toBe("Boss Person");
+    expect(result.summary).toEqual({ products: 6, lowStock: 2, soldOut: 2 });
     const dashboard = result.dashboard!;
     expect(dashboard.daily).toHaveLength(30);
     expect(dashboard.daily.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
-    expect(dashboard.catalog).toEqual({ products: 6, lowStock: 2, soldOut: 2 });
     expect(dashboard.latestOrders.map((row) => row.orderNumber)).toEqual([
       ids.awaitingPayment!.orderNumber,
       ids.todayAfternoon!.orderNumber,

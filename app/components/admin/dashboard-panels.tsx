@@ -22,7 +22,8 @@ export function DashboardPanel({
   children: ReactNode;
 }) {
   return (
-    <section className={cn("rounded-xl border bg-card/60 p-4 sm:p-5", className)}>
+    // min-w-0: a grid item would otherwise grow to its longest e-mail address
+    <section className={cn("min-w-0 rounded-xl border bg-card/60 p-4 sm:p-5", className)}>
       <header className="mb-4 flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 className="font-semibold text-lg">{title}</h2>
@@ -170,7 +171,10 @@ export function LatestOrders({ orders }: { orders: LatestOrder[] }) {
             </span>
             <span className="shrink-0 text-right">
               <span className="block font-semibold tabular-nums">{formatUsd(order.totalCents)}</span>
-              <time dateTime={order.createdAt} className="mt-1 block text-muted-foreground text-xs">
+              <time
+                dateTime={order.createdAt}
+                className="mt-1 block whitespace-nowrap text-muted-foreground text-xs"
+              >
                 {formatUtcDateTime(order.createdAt)}
               </time>
             </span>

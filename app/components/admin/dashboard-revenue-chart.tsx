@@ -78,7 +78,8 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
           aria-describedby={descId}
           className="block overflow-visible"
         >
-          <title id={titleId}>Revenue per day, last {slots} days (UTC)</title>
+          {/* one string: React renders a <title> with several text children differently on each side */}
+          <title id={titleId}>{`Revenue per day, last ${slots} days (UTC)`}</title>
           <desc id={descId}>{summary}</desc>
           {ticks.map((tick) => (
             <g key={tick}>
@@ -146,12 +147,24 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
             );
           })}
         </svg>
+        {totalCents === 0 ? (
+          <p
+            className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-center text-muted-foreground text-sm"
+            style={{ height: PLOT_HEIGHT }}
+            aria-hidden
+          >
+            <span className="rounded-md bg-card/90 px-3 py-1.5">
+              No paid orders in the last {slots} days.
+            </span>
+          </p>
+        ) : null}
         {activeDay && active !== null ? (
           <div
             className="pointer-events-none absolute z-10 w-max rounded-md border bg-popover px-3 py-2 text-popover-foreground text-xs shadow-lg"
             style={{
               left: percent((active + 0.5) / slots),
-              top: Math.min(PLOT_HEIGHT - 60, y(activeDay.revenueCents) - 8),
+              // above its bar, but never out of the chart (it may cover the top of a tall bar)
+              top: Math.max(48, Math.min(PLOT_HEIGHT - 60, y(activeDay.revenueCents) - 8)),
               // keep the box inside the chart at both ends
               transform: `translate(${active < slots * 0.2 ? "-15%" : active > slots * 0.8 ? "-85%" : "-50%"}, -100%)`,
             }}
