@@ -608,7 +608,7 @@ describe("guards", () => {
     );
     expect(dashboard.data.name).toBe("Boss Person");
     expect(dashboard.data.summary).toMatchObject({ products: expect.any(Number) });
-    expect(await get(adminLoader, "/admin/dashboard", { cookie: adminCookie })).toBeNull();
+    expect(await get(adminLoader, "/admin/dashboard", { cookie: adminCookie })).toEqual({ collapsed: false });
   });
 
   it("the account action and loader send a visitor to /login", async () => {

@@ -1,30 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { inStockProductIds, openProduct, seedCart, visit } from "./support/store";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Runs axe on the current page and fails with a readable list of serious and critical violations. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) =>
-            `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
-        )
-        .join("\n");
-      const more = violation.nodes.length > 5 ? `\n    ... and ${violation.nodes.length - 5} more` : "";
-      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
-    })
-    .join("\n\n");
-  expect(serious, `axe violations on ${page.url()}:\n\n${report}`).toEqual([]);
-}
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   test("home", async ({ page }) => {

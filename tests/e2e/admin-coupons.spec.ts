@@ -1,28 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { toast, visit } from "./support/store";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function expectNoSeriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes
-          .slice(0, 5)
-          .map((node) => `    - ${node.target.join(" ")}: ${node.failureSummary}`)
-          .join("\n")}`,
-    )
-    .join("\n\n");
-  expect(serious, `axe violations on ${page.url()}:\n\n${report}`).toEqual([]);
-}
 
 /** The table row of the coupon with this code. */
 function couponRow(page: Page, code: string): Locator {

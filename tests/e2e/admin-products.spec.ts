@@ -1,31 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { makeImage } from "../fixtures/images";
 import { signInAsAdmin } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { openProduct, productCards, toast, visit } from "./support/store";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Fails with a readable list of axe's serious and critical violations (as accessibility.spec.ts does). */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes
-          .slice(0, 5)
-          .map(
-            (node) =>
-              `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
-          )
-          .join("\n")}`,
-    )
-    .join("\n\n");
-  expect(serious, `axe violations on ${page.url()}:\n\n${report}`).toEqual([]);
-}
 
 async function pngFile(name: string, hue: number) {
   return { name, mimeType: "image/png", buffer: await makeImage("png", { width: 480, height: 600, hue }) };

@@ -1,60 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { registerCustomer } from "./support/accounts";
-import { CART_KEY, cartProducts, formatUsd, inStockProductIds, seedCart, visit } from "./support/store";
-
-/** The dialog's shipping step, filled with a Berlin address. */
-async function fillShipping(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
-  await dialog.getByLabel("Full Name").fill("Nova Shopper");
-  await dialog.getByLabel("Address Line 1").fill("Torstraße 101");
-  await dialog.getByLabel("City").fill("Berlin");
-  await dialog.getByLabel("State").fill("Berlin");
-  await dialog.getByLabel("ZIP Code").fill("10119");
-  return dialog;
-}
-
-async function payWithCard(page: Page, cardNumber: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-}
-
-/** Two in-stock products in the cart: one of the first, two of the second. */
-async function fillCart(page: Page) {
-  const [first, second] = (await inStockProductIds(page)).slice(-2);
-  if (!first || !second) throw new Error("the demo catalog has too few products in stock");
-  await seedCart(page, [
-    { id: first, quantity: 1 },
-    { id: second, quantity: 2 },
-  ]);
-  const products = await cartProducts(page, [first, second]);
-  const subtotal = products.reduce(
-    (sum, product) => sum + product.priceCents * (product.id === first ? 1 : 2),
-    0,
-  );
-  return { subtotal, products };
-}
-
-/** From the cart to the hosted test payment page, with a coupon. */
-async function checkoutToPaymentPage(page: Page, options: { coupon?: string } = {}) {
-  await visit(page, "/cart");
-  await page.getByRole("button", { name: /^Checkout/ }).click();
-  const dialog = await fillShipping(page);
-  await expect(dialog.getByText("Step 1 of 2")).toBeVisible();
-  if (options.coupon) {
-    await dialog.getByLabel("Coupon code").fill(options.coupon.toLowerCase());
-    await dialog.getByRole("button", { name: "Apply" }).click();
-    await expect(page.getByText(/^Coupon applied! You saved \$\d+\.\d{2}$/)).toBeVisible();
-  }
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(dialog.getByText("Step 2 of 2")).toBeVisible();
-  const total = (await dialog.getByTestId("checkout-total").textContent()) ?? "";
-  await dialog.getByRole("button", { name: `Pay ${total}` }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/tcs_[0-9a-f]{40}$/);
-  await expect(page.getByText("Test mode - no real payment")).toBeVisible();
-  return { total };
-}
+import { checkoutToPaymentPage, fillCart, fillShipping, payWithCard } from "./support/checkout";
+import { CART_KEY, formatUsd, visit } from "./support/store";
 
 test.describe("checkout with the built-in test payment page", () => {
   test("a shopper buys two products with a coupon and finds the order in My Orders", async ({ page }) => {
