@@ -50,9 +50,7 @@ function Panel({ icon, title, children }: { icon: ReactNode; title: string; chil
 function Processing() {
   return (
     <Panel icon={<Loader2Icon className="size-12 animate-spin text-accent" aria-hidden />} title="Processing">
-      <p className="text-muted-foreground" role="status">
-        Confirming your payment...
-      </p>
+      <output className="text-muted-foreground">Confirming your payment...</output>
     </Panel>
   );
 }

@@ -59,7 +59,12 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
               // Radix positions popovers with inline styles and sonner injects its stylesheet
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:", ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
+              imgSrc: [
+                "'self'",
+                "data:",
+                "blob:",
+                ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : []),
+              ],
               connectSrc: ["'self'"],
               formAction: ["'self'"],
               frameAncestors: ["'none'"],

@@ -114,7 +114,10 @@ function startSweeper(options: { services: Services }) {
     } catch (err) {
       services.log.error({ err }, "sweep failed; will retry");
     }
-    if (!stopped) timer = setTimeout(() => void (running = pass()), SWEEP_INTERVAL_MS).unref();
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass();
+    }, SWEEP_INTERVAL_MS).unref();
   };
   running = pass();
   return {
