@@ -1,10 +1,10 @@
 import { AlertCircleIcon, DownloadIcon, PackageSearchIcon, RefreshCwIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { AdminPagination } from "~/components/admin/admin-page";
 import { OrderDetailsDialog } from "~/components/admin/order-details-dialog";
 import { OrderEditDialog, type OrderUpdateResult } from "~/components/admin/order-edit-dialog";
 import { adminOrderQueryString, OrderFilters, parseAdminOrderQuery } from "~/components/admin/order-filters";
-import { AdminPagination } from "~/components/admin/order-pagination";
 import { type AdminOrderView, OrderTable } from "~/components/admin/order-table";
 import { trackingServiceName } from "~/components/admin/order-tracking";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -248,6 +248,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <AdminPagination
         page={page}
         pageCount={pageCount}
+        className="mt-8"
+        preventScrollReset
         hrefFor={(target) => `/admin/orders${adminOrderQueryString({ ...query, page: target })}`}
       />
 

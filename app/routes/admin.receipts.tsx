@@ -1,7 +1,7 @@
 import { AlertCircleIcon, ReceiptTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type FormEvent, useCallback, useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { AdminPagination } from "~/components/admin/order-pagination";
+import { AdminPagination } from "~/components/admin/admin-page";
 import {
   cardLabel,
   formatReceiptAmount,
@@ -184,6 +184,8 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
       <AdminPagination
         page={page}
         pageCount={pageCount}
+        className="mt-8"
+        preventScrollReset
         hrefFor={(target) => receiptsHref({ ...query, page: target })}
       />
 

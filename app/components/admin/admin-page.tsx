@@ -68,25 +68,29 @@ export function AdminEmptyState({
   );
 }
 
-/** Previous / "Page n of m" / Next, as links, so paging works before hydration and is shareable. */
+/**
+ * Previous / "Page n of m" / Next, as links, so paging works before hydration and each page has
+ * its own, shareable URL. `preventScrollReset` keeps the scroll position when the page changes.
+ */
 export function AdminPagination({
   page,
   pageCount,
   hrefFor,
+  preventScrollReset,
+  className,
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
+  preventScrollReset?: boolean;
+  className?: string;
 }) {
   if (pageCount <= 1) return null;
+  const linkClass = buttonVariants({ variant: "outline", size: "sm" });
   return (
-    <nav aria-label="Pagination" className="mt-6 flex items-center justify-center gap-2">
+    <nav aria-label="Pagination" className={cn("mt-6 flex items-center justify-center gap-2", className)}>
       {page > 1 ? (
-        <Link
-          to={hrefFor(page - 1)}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          rel="prev"
-        >
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev" preventScrollReset={preventScrollReset}>
           <ChevronLeftIcon aria-hidden /> Previous
         </Link>
       ) : null}
@@ -94,11 +98,7 @@ export function AdminPagination({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link
-          to={hrefFor(page + 1)}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          rel="next"
-        >
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next" preventScrollReset={preventScrollReset}>
           Next <ChevronRightIcon aria-hidden />
         </Link>
       ) : null}
