@@ -1,13 +1,13 @@
-import { PlusIcon, SearchIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AdminPageHeader, AdminPagination } from "~/components/admin/admin-page";
+import { AdminPageHeader, AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
 import { ProductDeleteDialog } from "~/components/admin/product-delete-dialog";
 import { type AdminProduct, ProductDialog } from "~/components/admin/product-dialog";
 import { ProductTable } from "~/components/admin/product-table";
+import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { formText } from "../../core/validation/auth";
 import { parseProductForm, productMessages, readProductForm } from "../../core/validation/product-form";
@@ -135,23 +135,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <Form method="get" action="/admin/products" role="search" className="mb-5" key={q}>
-        <div className="relative max-w-md">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="Search products by name or description..."
-            aria-label="Search products"
-            className="pl-9"
-            maxLength={MAX_QUERY_LENGTH}
-          />
-        </div>
-      </Form>
+      <AdminSearchForm action="/admin/products" key={q} className="mb-5">
+        <SearchField
+          label="Search products"
+          defaultValue={q}
+          placeholder="Search products by name or description..."
+          maxLength={MAX_QUERY_LENGTH}
+          className="max-w-md"
+        />
+      </AdminSearchForm>
 
       <ProductTable
         products={products}

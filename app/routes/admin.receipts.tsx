@@ -1,7 +1,7 @@
-import { AlertCircleIcon, ReceiptTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
-import { type FormEvent, useCallback, useState } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { AdminPagination } from "~/components/admin/admin-page";
+import { AlertCircleIcon, ReceiptTextIcon, SearchXIcon } from "lucide-react";
+import { useCallback, useState } from "react";
+import { Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
 import {
   cardLabel,
   formatReceiptAmount,
@@ -9,8 +9,8 @@ import {
   type ReceiptView,
 } from "~/components/admin/receipt-card";
 import { ReceiptDetailsDialog } from "~/components/admin/receipt-details-dialog";
+import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "../../server/auth/guards";
@@ -38,6 +38,11 @@ function receiptsHref(query: { q: string; page: number }) {
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return `/admin/receipts${search ? `?${search}` : ""}`;
+}
+
+/** Where the search form goes: the first page of the receipts matching what it says. */
+function searchHref(params: URLSearchParams) {
+  return receiptsHref({ ...parseReceiptQuery(params), page: 1 });
 }
 
 function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
@@ -90,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
   const { query, receipts, total, overallTotal, page, pageCount, error } = loaderData;
-  const navigate = useNavigate();
+  const search = useSearchNavigation(searchHref);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -109,37 +114,18 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Form
-        method="get"
-        action="/admin/receipts"
-        key={query.q}
-        role="search"
-        className="mb-6 flex gap-3"
-        onSubmit={(event: FormEvent<HTMLFormElement>) => {
-          event.preventDefault();
-          const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-          navigate(receiptsHref({ q, page: 1 }));
-        }}
-      >
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            placeholder="Search by receipt number, email or order number..."
-            aria-label="Search receipts"
-            className="pl-9"
-            maxLength={MAX_QUERY_LENGTH}
-          />
-        </div>
+      <AdminSearchForm action="/admin/receipts" key={query.q} className="mb-6 flex gap-3" onSearch={search}>
+        <SearchField
+          label="Search receipts"
+          defaultValue={query.q}
+          placeholder="Search by receipt number, email or order number..."
+          maxLength={MAX_QUERY_LENGTH}
+          className="flex-1"
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>
-      </Form>
+      </AdminSearchForm>
 
       {error ? (
         <div

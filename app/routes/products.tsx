@@ -1,15 +1,10 @@
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  SearchIcon,
-  SearchXIcon,
-  SlidersHorizontalIcon,
-} from "lucide-react";
-import { type FormEvent, useCallback } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
+import type { FormEvent } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
+import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input, NativeSelect } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../core/product";
@@ -134,20 +129,15 @@ function Pagination({ query, page, pageCount }: { query: ShopQuery; page: number
   );
 }
 
+/** Where the search form goes: the URL keeps only what differs from the defaults. */
+function shopHref(params: URLSearchParams) {
+  return `/products${shopQueryString(parseShopQuery(params))}`;
+}
+
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, categories, products, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  // with JavaScript, the URL keeps only what differs from the defaults (without it, the form submits as is)
-  const search = useCallback(
-    (form: HTMLFormElement) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of new FormData(form))
-        if (typeof value === "string") params.append(name, value);
-      navigate(`/products${shopQueryString(parseShopQuery(params))}`);
-    },
-    [navigate],
-  );
+  const search = useSearchNavigation(shopHref);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
 
   return (
@@ -171,21 +161,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           search(event.currentTarget);
         }}
       >
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            placeholder="Search products..."
-            aria-label="Search products"
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
+        <SearchField
+          label="Search products"
+          defaultValue={query.q}
+          placeholder="Search products..."
+          maxLength={100}
+          className="flex-1"
+        />
         <div className="flex gap-3">
           <NativeSelect
             name="category"

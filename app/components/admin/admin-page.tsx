@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
-import { Link } from "react-router";
+import type { ComponentProps, FormEvent, ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
@@ -103,5 +103,41 @@ export function AdminPagination({
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * The search form above an admin list: a GET form to `action` (so it works before hydration);
+ * with `onSearch`, a submit goes there instead (see useSearchNavigation in ~/components/search-field). Give it a `key` that
+ * changes with the URL, so a new URL (back button, shared link) resets the fields to what it says.
+ */
+export function AdminSearchForm({
+  action,
+  onSearch,
+  className,
+  children,
+}: {
+  action: string;
+  onSearch?: (form: HTMLFormElement) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className={className}
+      onSubmit={
+        onSearch
+          ? (event: FormEvent<HTMLFormElement>) => {
+              event.preventDefault();
+              onSearch(event.currentTarget);
+            }
+          : undefined
+      }
+    >
+      {children}
+    </Form>
   );
 }

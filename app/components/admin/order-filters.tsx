@@ -1,8 +1,7 @@
-import { SearchIcon } from "lucide-react";
-import { type FormEvent, useCallback } from "react";
-import { Form, useNavigate } from "react-router";
+import { AdminSearchForm } from "~/components/admin/admin-page";
+import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
-import { Input, NativeSelect } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/input";
 import { capitalize, isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../core/order";
 
 export interface AdminOrderQuery {
@@ -38,49 +37,32 @@ export function adminOrderQueryString(query: Partial<AdminOrderQuery>): string {
   return search ? `?${search}` : "";
 }
 
+/** Where the filter form goes: the list's first page for what the form says. */
+function ordersHref(params: URLSearchParams): string {
+  return `/admin/orders${adminOrderQueryString({ ...parseAdminOrderQuery(params), page: 1 })}`;
+}
+
 /** Search box, status filter and the abandoned-checkouts switch; works without JavaScript too. */
 export function OrderFilters({ query }: { query: AdminOrderQuery }) {
-  const navigate = useNavigate();
-  const search = useCallback(
-    (form: HTMLFormElement) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of new FormData(form))
-        if (typeof value === "string") params.append(name, value);
-      navigate(`/admin/orders${adminOrderQueryString({ ...parseAdminOrderQuery(params), page: 1 })}`);
-    },
-    [navigate],
-  );
+  const search = useSearchNavigation(ordersHref);
   const submitOnChange = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => {
     if (event.currentTarget.form) search(event.currentTarget.form);
   };
   return (
-    // key: a new URL (back button, shared link) resets the fields to what the URL says
-    <Form
-      method="get"
+    <AdminSearchForm
       action="/admin/orders"
+      // a new URL (back button, shared link) resets the fields to what the URL says
       key={adminOrderQueryString(query)}
-      role="search"
       className="flex flex-col gap-3 lg:flex-row lg:items-center"
-      onSubmit={(event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        search(event.currentTarget);
-      }}
+      onSearch={search}
     >
-      <div className="relative flex-1">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search orders by number, email or status..."
-          aria-label="Search orders"
-          className="pl-9"
-          maxLength={MAX_QUERY_LENGTH}
-        />
-      </div>
+      <SearchField
+        label="Search orders"
+        defaultValue={query.q}
+        placeholder="Search orders by number, email or status..."
+        maxLength={MAX_QUERY_LENGTH}
+        className="flex-1"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <NativeSelect
           name="status"
@@ -111,6 +93,6 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
           Search
         </Button>
       </div>
-    </Form>
+    </AdminSearchForm>
   );
 }
