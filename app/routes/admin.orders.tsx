@@ -1,7 +1,7 @@
-import { AlertCircleIcon, DownloadIcon, PackageSearchIcon, RefreshCwIcon } from "lucide-react";
+import { DownloadIcon, PackageSearchIcon, RefreshCwIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data, Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { AdminPagination } from "~/components/admin/admin-page";
+import { AdminLoadError, AdminPagination } from "~/components/admin/admin-page";
 import { OrderDetailsDialog } from "~/components/admin/order-details-dialog";
 import { OrderEditDialog, type OrderUpdateResult } from "~/components/admin/order-edit-dialog";
 import { adminOrderQueryString, OrderFilters, parseAdminOrderQuery } from "~/components/admin/order-filters";
@@ -215,16 +215,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </div>
 
       {error ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
-        >
-          <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
-          <p className="font-medium">{error}</p>
-          <Button variant="outline" onClick={() => revalidator.revalidate()}>
-            <RefreshCwIcon /> Try again
-          </Button>
-        </div>
+        <AdminLoadError message={error} onRetry={() => revalidator.revalidate()} retryIcon={RefreshCwIcon} />
       ) : orders.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
           <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />

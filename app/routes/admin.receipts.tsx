@@ -1,7 +1,7 @@
-import { AlertCircleIcon, ReceiptTextIcon, SearchXIcon } from "lucide-react";
+import { ReceiptTextIcon, SearchXIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
+import { AdminLoadError, AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
 import {
   cardLabel,
   formatReceiptAmount,
@@ -128,16 +128,7 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
       </AdminSearchForm>
 
       {error ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
-        >
-          <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
-          <p className="font-medium">{error}</p>
-          <Button variant="outline" onClick={() => revalidator.revalidate()}>
-            Try again
-          </Button>
-        </div>
+        <AdminLoadError message={error} onRetry={() => revalidator.revalidate()} />
       ) : receipts.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
           {query.q ? (

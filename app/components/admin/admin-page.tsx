@@ -1,7 +1,7 @@
-import { ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from "lucide-react";
+import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from "lucide-react";
 import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 /** The title row of an admin screen: heading, a line under it, and the screen's main actions. */
@@ -64,6 +64,31 @@ export function AdminEmptyState({
       <h2 className="font-semibold text-xl">{title}</h2>
       <p className="max-w-sm text-muted-foreground text-sm">{description}</p>
       {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** What an admin list shows when it could not be loaded, with a button that loads it again. */
+export function AdminLoadError({
+  message,
+  onRetry,
+  retryIcon: RetryIcon,
+}: {
+  message: string;
+  onRetry: () => void;
+  retryIcon?: LucideIcon;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
+    >
+      <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
+      <p className="font-medium">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {RetryIcon ? <RetryIcon aria-hidden /> : null}
+        Try again
+      </Button>
     </div>
   );
 }
