@@ -1,6 +1,6 @@
 import { AlertCircleIcon, CalendarDaysIcon, CalendarRangeIcon, ReceiptIcon, SunIcon } from "lucide-react";
 import { Link } from "react-router";
-import { formatUtcDateTime, plural } from "~/components/admin/dashboard-format";
+import { plural } from "~/components/admin/dashboard-format";
 import {
   DashboardPanel,
   LatestOrders,
@@ -12,6 +12,7 @@ import {
 import { RevenueChart, RevenueTable } from "~/components/admin/dashboard-revenue-chart";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { formatUtcDateTime } from "~/lib/utc-date";
 import { formatUsd } from "../../core/money";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { requireAdmin } from "../../server/auth/guards";

@@ -2,10 +2,11 @@ import { ArrowRightIcon, type LucideIcon, PackageCheckIcon, ShoppingBagIcon } fr
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
+import { formatUtcDateTime } from "~/lib/utc-date";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
 import { adminStatusTone, ORDER_STATUSES, type OrderStatus } from "../../../core/order";
-import { formatUtcDateTime, plural } from "./dashboard-format";
+import { plural } from "./dashboard-format";
 
 /** A titled card of the dashboard; `action` is a link in its corner. */
 export function DashboardPanel({

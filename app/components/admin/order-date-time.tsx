@@ -1,18 +1,4 @@
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** "Jan 5, 2026" in UTC. Written out by hand so server and browser render the very same text. */
-export function formatUtcDate(iso: string): string {
-  const date = new Date(iso);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** "14:03 UTC". */
-export function formatUtcTime(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
+import { formatUtcDate, formatUtcTime } from "~/lib/utc-date";
 
 /**
  * A moment shown in UTC with the zone named: the page is rendered on the server, which does not
