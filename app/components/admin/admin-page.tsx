@@ -1,4 +1,11 @@
-import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from "lucide-react";
+import {
+  AlertCircleIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  type LucideIcon,
+  PencilIcon,
+  Trash2Icon,
+} from "lucide-react";
 import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -45,6 +52,46 @@ export function AdminTable({
 export const adminHeadCellClass =
   "whitespace-nowrap px-3 py-3 text-left font-medium text-muted-foreground text-xs uppercase tracking-wider";
 export const adminCellClass = "px-3 py-3 align-middle";
+
+/**
+ * The Edit and Delete icon buttons of an admin list row or card; `name` completes their accessible
+ * names ("Edit …", "Delete …"), the tooltips say just "Edit" and "Delete".
+ */
+export function AdminEditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Edit ${name}`}
+        title="Edit"
+        onClick={onEdit}
+      >
+        <PencilIcon aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        className="text-destructive hover:text-destructive"
+        onClick={onDelete}
+      >
+        <Trash2Icon aria-hidden />
+      </Button>
+    </>
+  );
+}
 
 /** What an admin list shows when it has nothing to show. */
 export function AdminEmptyState({

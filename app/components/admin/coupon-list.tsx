@@ -1,4 +1,4 @@
-import { CopyIcon, PencilIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
+import { CopyIcon, PowerIcon, PowerOffIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +9,7 @@ import { formatCouponDiscount } from "../../../core/coupon";
 import { formatUsd } from "../../../core/money";
 import { couponAdminMessages } from "../../../core/validation/coupon-form";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
+import { AdminEditDeleteButtons } from "./admin-page";
 import type { CouponActionResult } from "./coupon-dialog";
 
 const localDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -32,6 +33,9 @@ function LocalDateTime({ iso }: { iso: string }) {
     </time>
   );
 }
+
+/** The table's column headings before "Actions". */
+const COLUMNS = ["Code", "Name", "Discount", "Usage", "Status", "Expires"];
 
 function usageText(coupon: AdminCouponView) {
   return `${coupon.usageCount} / ${coupon.usageLimit ?? "Unlimited"}`;
@@ -113,27 +117,11 @@ function CouponActions({
           {isActive ? <PowerOffIcon aria-hidden /> : <PowerIcon aria-hidden className="text-emerald-300" />}
         </Button>
       </fetcher.Form>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Edit ${coupon.code}`}
-        title="Edit"
-        onClick={() => onEdit(coupon)}
-      >
-        <PencilIcon aria-hidden />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Delete ${coupon.code}`}
-        title="Delete"
-        onClick={() => onDelete(coupon)}
-        className="text-destructive hover:text-destructive"
-      >
-        <Trash2Icon aria-hidden />
-      </Button>
+      <AdminEditDeleteButtons
+        name={coupon.code}
+        onEdit={() => onEdit(coupon)}
+        onDelete={() => onDelete(coupon)}
+      />
     </div>
   );
 }
@@ -171,24 +159,11 @@ export function CouponList({
           <caption className="sr-only">Coupons, newest first</caption>
           <thead className="border-b text-muted-foreground text-xs uppercase tracking-wide">
             <tr>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Code
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Discount
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Usage
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Expires
-              </th>
+              {COLUMNS.map((label) => (
+                <th key={label} scope="col" className="px-3 py-3 font-medium">
+                  {label}
+                </th>
+              ))}
               <th scope="col" className="px-3 py-3 text-right font-medium">
                 Actions
               </th>

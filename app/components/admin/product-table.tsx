@@ -1,13 +1,29 @@
-import { CheckIcon, PackageOpenIcon, PencilIcon, PlusIcon, ShirtIcon, Trash2Icon, XIcon } from "lucide-react";
+import { CheckIcon, PackageOpenIcon, PlusIcon, ShirtIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
-import { AdminEmptyState, AdminTable, adminCellClass, adminHeadCellClass } from "./admin-page";
+import {
+  AdminEditDeleteButtons,
+  AdminEmptyState,
+  AdminTable,
+  adminCellClass,
+  adminHeadCellClass,
+} from "./admin-page";
 import type { AdminProduct } from "./product-dialog";
 
 const SKELETON_ROWS = 6;
+/** The table's column headings and how each column is aligned. */
+const COLUMNS = [
+  ["Name", ""],
+  ["Price", "text-right"],
+  ["Category", ""],
+  ["Stock", "text-right"],
+  ["Images", "text-center"],
+  ["Featured", "text-center"],
+  ["Actions", "text-right"],
+] as const;
 
 /** The first image, small; a shirt icon when there is none or it fails to load. Decorative: the name follows. */
 function Thumbnail({ product }: { product: AdminProduct }) {
@@ -53,27 +69,11 @@ function RowActions({
   onDelete: (product: AdminProduct) => void;
 }) {
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Edit ${product.name}`}
-        title="Edit"
-        onClick={() => onEdit(product)}
-      >
-        <PencilIcon aria-hidden />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Delete ${product.name}`}
-        title="Delete"
-        className="text-destructive hover:text-destructive"
-        onClick={() => onDelete(product)}
-      >
-        <Trash2Icon aria-hidden />
-      </Button>
-    </>
+    <AdminEditDeleteButtons
+      name={product.name}
+      onEdit={() => onEdit(product)}
+      onDelete={() => onDelete(product)}
+    />
   );
 }
 
@@ -162,27 +162,11 @@ export function ProductTable({
         <AdminTable caption="Products, newest first" aria-busy={loading || undefined}>
           <thead>
             <tr>
-              <th scope="col" className={adminHeadCellClass}>
-                Name
-              </th>
-              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-                Price
-              </th>
-              <th scope="col" className={adminHeadCellClass}>
-                Category
-              </th>
-              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-                Stock
-              </th>
-              <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
-                Images
-              </th>
-              <th scope="col" className={cn(adminHeadCellClass, "text-center")}>
-                Featured
-              </th>
-              <th scope="col" className={cn(adminHeadCellClass, "text-right")}>
-                Actions
-              </th>
+              {COLUMNS.map(([label, align]) => (
+                <th key={label} scope="col" className={cn(adminHeadCellClass, align)}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -190,7 +174,7 @@ export function ProductTable({
               ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
                   <tr key={index} className="border-t">
-                    <td className={adminCellClass} colSpan={7}>
+                    <td className={adminCellClass} colSpan={COLUMNS.length}>
                       <div className="flex items-center gap-3">
                         <Skeleton className="h-[50px] w-10" />
                         <Skeleton className="h-4 flex-1" />
