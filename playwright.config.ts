@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: ".tmp/e2e-data",
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
+      // each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts)
+      TRUST_PROXY: "loopback",
     },
   },
 });

@@ -52,6 +52,20 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** Proxies whose X-Forwarded-For gives the client's address: a hop count, or addresses/subnets. */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        "must be a number of hops or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal",
+      )
+      .refine(
+        (value) => value !== "true",
+        "trusting every proxy lets clients forge their address; name the proxies",
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRACKING_URL_TEMPLATE: z
     .string()
@@ -106,6 +120,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
+    /** Express's "trust proxy"; unset: the socket address is the client's. */
+    trustProxy: values.TRUST_PROXY
+      ? /^\d+$/.test(values.TRUST_PROXY)
+        ? Number(values.TRUST_PROXY)
+        : values.TRUST_PROXY.split(",").map((entry) => entry.trim())
+      : undefined,
     /** Unset: the built-in test checkout. */
     stripe: values.STRIPE_SECRET_KEY
       ? {

@@ -26,6 +26,8 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   const { config } = services;
   const app = express();
   app.disable("x-powered-by");
+  // behind a load balancer every client would share its address (and its rate limits)
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({

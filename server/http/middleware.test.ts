@@ -104,6 +104,27 @@ describe("refuseCrossSiteRequests", () => {
   });
 });
 
+describe("stampClientIp behind a trusted proxy", () => {
+  it("takes the address from X-Forwarded-For only when the proxy is trusted", async () => {
+    const app = express();
+    app.set("trust proxy", ["loopback"]);
+    app.use(stampClientIp);
+    app.get("/", (req, res) => {
+      res.json({ clientIp: req.headers[CLIENT_IP_HEADER] });
+    });
+    const proxied = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const url = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}/`;
+      const seen = await (await fetch(url, { headers: { "X-Forwarded-For": "198.51.100.23" } })).json();
+      expect(seen.clientIp).toBe("198.51.100.23");
+    } finally {
+      await new Promise<void>((resolve) => proxied.close(() => resolve()));
+    }
+  });
+});
+
 describe("stampClientIp", () => {
   it("overwrites a forged client-IP header with the socket address", async () => {
     const response = await send("GET", "/", { [CLIENT_IP_HEADER]: "6.6.6.6", "X-Forwarded-For": "6.6.6.6" });

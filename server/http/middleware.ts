@@ -4,12 +4,12 @@ import { type Auth, CLIENT_IP_HEADER } from "../auth/auth";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Records the client's address from the socket, overwriting any header of the same name a client
- * sent, so rate limits cannot be dodged by forging it. (Behind a proxy, take the proxy's header here
- * instead, and only from the proxy's address.)
+ * Records the client's address, overwriting any header of the same name a client sent, so rate
+ * limits cannot be dodged by forging it. The address is the socket's, unless the app trusts a
+ * proxy (TRUST_PROXY): then Express takes it from X-Forwarded-For, but only from those proxies.
  */
 export const stampClientIp: RequestHandler = (req, _res, next) => {
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
 };
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 import { inStockProductIds, openProduct, seedCart, visit } from "./support/store";
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {

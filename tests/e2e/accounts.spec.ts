@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { listOutbox } from "../../server/mail/read-outbox";
+import { expect, type Page, test } from "./support/fixtures";
 import { visit } from "./support/store";
 
 // the folder the Playwright web server runs the store on (playwright.config.ts)

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { toast, visit } from "./support/store";
 
 /** The table row of the coupon with this code. */

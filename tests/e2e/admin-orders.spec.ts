@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { purchase } from "./support/checkout";
+import { clientAddress, expect, test } from "./support/fixtures";
 import { visit } from "./support/store";
 
 test.describe("the admin and a customer's order", () => {
@@ -12,7 +12,9 @@ test.describe("the admin and a customer's order", () => {
     await registerCustomer(page, "tracked");
     const { orderNumber, total } = await purchase(page);
 
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddress() },
+    });
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
 

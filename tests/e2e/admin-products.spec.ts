@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { makeImage } from "../fixtures/images";
 import { signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { openProduct, productCards, toast, visit } from "./support/store";
 
 async function pngFile(name: string, hue: number) {

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { registerCustomer } from "./support/accounts";
 import { checkoutToPaymentPage, fillCart, fillShipping, payWithCard } from "./support/checkout";
+import { expect, test } from "./support/fixtures";
 import { CART_KEY, formatUsd, visit } from "./support/store";
 
 test.describe("checkout with the built-in test payment page", () => {
