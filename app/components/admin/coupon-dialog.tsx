@@ -117,6 +117,43 @@ function Field({
   );
 }
 
+/**
+ * A checkbox that stands for "no limit" ("Unlimited Uses", "Never Expires") and, while it is
+ * unchecked, the fields that set the limit.
+ */
+function SwitchedFieldset({
+  legend,
+  name,
+  label,
+  checked,
+  onCheckedChange,
+  children,
+}: {
+  legend: string;
+  name: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="sr-only">{legend}</legend>
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+          className="size-4 accent-[var(--color-accent)]"
+        />
+        {label}
+      </label>
+      {!checked && children}
+    </fieldset>
+  );
+}
+
 function CouponForm({
   coupon,
   fetcher,
@@ -248,68 +285,54 @@ function CouponForm({
       </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <fieldset className="flex flex-col gap-3">
-          <legend className="sr-only">Usage limit</legend>
-          <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="unlimitedUses"
-              checked={unlimitedUses}
-              onChange={(event) => setUnlimitedUses(event.currentTarget.checked)}
-              className="size-4 accent-[var(--color-accent)]"
-            />
-            Unlimited Uses
-          </label>
-          {!unlimitedUses && (
-            <Field
+        <SwitchedFieldset
+          legend="Usage limit"
+          name="unlimitedUses"
+          label="Unlimited Uses"
+          checked={unlimitedUses}
+          onCheckedChange={setUnlimitedUses}
+        >
+          <Field
+            id={`${id}-limit`}
+            label="Usage Limit"
+            hint={
+              coupon
+                ? `Used ${coupon.usageCount} time${coupon.usageCount === 1 ? "" : "s"} so far; a limit at or below that ends the coupon.`
+                : undefined
+            }
+          >
+            <Input
               id={`${id}-limit`}
-              label="Usage Limit"
-              hint={
-                coupon
-                  ? `Used ${coupon.usageCount} time${coupon.usageCount === 1 ? "" : "s"} so far; a limit at or below that ends the coupon.`
-                  : undefined
-              }
-            >
-              <Input
-                id={`${id}-limit`}
-                name="usageLimit"
-                type="number"
-                inputMode="numeric"
-                min="1"
-                step="1"
-                defaultValue={defaults.usageLimit}
-                aria-describedby={coupon ? `${id}-limit-hint` : undefined}
-              />
-            </Field>
-          )}
-        </fieldset>
-
-        <fieldset className="flex flex-col gap-3">
-          <legend className="sr-only">Expiry</legend>
-          <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="neverExpires"
-              checked={neverExpires}
-              onChange={(event) => setNeverExpires(event.currentTarget.checked)}
-              className="size-4 accent-[var(--color-accent)]"
+              name="usageLimit"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              defaultValue={defaults.usageLimit}
+              aria-describedby={coupon ? `${id}-limit-hint` : undefined}
             />
-            Never Expires
-          </label>
-          {!neverExpires && (
-            <Field id={`${id}-expiry`} label="Expires At" hint={`In your time zone (${timeZone}).`}>
-              <Input
-                id={`${id}-expiry`}
-                type="datetime-local"
-                value={expiryLocal}
-                onChange={(event) => setExpiryLocal(event.currentTarget.value)}
-                aria-describedby={`${id}-expiry-hint`}
-                className="[color-scheme:dark]"
-              />
-              <input type="hidden" name="expiresAt" value={dateTimeLocalToIso(expiryLocal)} />
-            </Field>
-          )}
-        </fieldset>
+          </Field>
+        </SwitchedFieldset>
+
+        <SwitchedFieldset
+          legend="Expiry"
+          name="neverExpires"
+          label="Never Expires"
+          checked={neverExpires}
+          onCheckedChange={setNeverExpires}
+        >
+          <Field id={`${id}-expiry`} label="Expires At" hint={`In your time zone (${timeZone}).`}>
+            <Input
+              id={`${id}-expiry`}
+              type="datetime-local"
+              value={expiryLocal}
+              onChange={(event) => setExpiryLocal(event.currentTarget.value)}
+              aria-describedby={`${id}-expiry-hint`}
+              className="[color-scheme:dark]"
+            />
+            <input type="hidden" name="expiresAt" value={dateTimeLocalToIso(expiryLocal)} />
+          </Field>
+        </SwitchedFieldset>
       </div>
 
       {/* next to the button that was pressed: the top of a long dialog may be scrolled away */}
