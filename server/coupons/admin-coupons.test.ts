@@ -1,18 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action, loader } from "../../app/routes/admin.coupons";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
-import {
-  cookieFrom,
-  createTestServices,
-  formRequest,
-  requestContext,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
-import { createOrPromoteAdmin } from "../auth/create-admin";
+import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
+import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
 import { coupon, couponUsage, order } from "../db/schema";
 import type { AdminCouponView } from "./list-coupons";
 
@@ -21,55 +13,16 @@ let adminCookie: string;
 let customerCookie: string;
 let customerId: string;
 
-let addressCount = 0;
-const freshIp = () => {
-  addressCount++;
-  return `198.19.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
-};
-
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a loader or action the way React Router does; a thrown Response (a guard) is returned. */
-async function call(fn: RouteFunction, request: Request, cookie?: string): Promise<unknown> {
-  const context = await requestContext(t.services, { cookie, clientIp: freshIp() });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") {
-      return thrown;
-    }
-    throw thrown;
-  }
-}
-
-function asData<T>(result: unknown): { data: T; status: number } {
-  if (result instanceof Response) {
-    throw new Error(`expected data, got a ${result.status} Response to ${result.headers.get("Location")}`);
-  }
-  if (result && typeof result === "object" && "data" in result && "init" in result) {
-    const { data, init } = result as { data: T; init: ResponseInit | null };
-    return { data, status: init?.status ?? 200 };
-  }
-  return { data: result as T, status: 200 };
-}
-
-function asRedirect(result: unknown): Response {
-  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  expect(result.status).toBe(302);
-  return result;
-}
+const call = (fn: RouteFunction, request: Request) => callRoute(fn, request, { services: t.services });
 
 type ActionAnswer = { intent: string; ok: boolean; message: string };
 
 const post = async (fields: Record<string, string>, cookie = adminCookie) =>
-  asData<ActionAnswer>(await call(action, formRequest("/admin/coupons", fields, cookie), cookie));
+  dataOf<ActionAnswer>(await call(action, formRequest("/admin/coupons", fields, cookie)));
 
 async function listAsAdmin(): Promise<AdminCouponView[]> {
-  const request = new Request(new URL("/admin/coupons", TEST_PUBLIC_URL), {
-    headers: { Cookie: adminCookie },
-  });
-  const result = asData<{ coupons: AdminCouponView[]; error: string | null }>(
-    await call(loader, request, adminCookie),
+  const result = dataOf<{ coupons: AdminCouponView[]; error: string | null }>(
+    await call(loader, getRequest("/admin/coupons", adminCookie)),
   );
   expect(result.data.error).toBeNull();
   return result.data.coupons;
@@ -141,36 +94,10 @@ beforeAll(async () => {
   t = await createTestServices();
   // better-auth warns "User not found" on sign-in attempts for unknown addresses
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  const email = "coupon.boss@nocturn-shop.io";
-  await createOrPromoteAdmin({
-    auth: t.services.auth,
-    db: t.services.db,
-    email,
-    password: "correct-horse-battery",
-    name: "Coupon Boss",
-  });
-  const signedIn = asRedirect(
-    await call(
-      loginAction,
-      formRequest("/login", { email, password: "correct-horse-battery", remember: "on", redirectTo: "/" }),
-    ),
-  );
-  adminCookie = cookieFrom(signedIn.headers);
-  const password = "velvet-midnight-77";
-  const registered = asRedirect(
-    await call(
-      registerAction,
-      formRequest("/register", {
-        fullName: "Nova Customer",
-        email: "nova.coupons@nocturn-shop.io",
-        password,
-        confirmPassword: password,
-      }),
-    ),
-  );
-  customerCookie = cookieFrom(registered.headers);
-  const session = await t.services.auth.api.getSession({ headers: new Headers({ cookie: customerCookie }) });
-  customerId = session?.user.id ?? "";
+  adminCookie = (await signUpTestAdmin(t.services)).cookie;
+  const customer = await registerTestCustomer(t.services);
+  customerCookie = customer.cookie;
+  customerId = customer.id;
   expect(customerId).not.toBe("");
 });
 
@@ -181,16 +108,10 @@ afterAll(async () => {
 
 describe("admin coupons: access", () => {
   it("the loader sends a visitor to /login and a customer to /forbidden", async () => {
-    const visitor = asRedirect(await call(loader, new Request(new URL("/admin/coupons", TEST_PUBLIC_URL))));
-    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fcoupons");
-    const customer = asRedirect(
-      await call(
-        loader,
-        new Request(new URL("/admin/coupons", TEST_PUBLIC_URL), { headers: { Cookie: customerCookie } }),
-        customerCookie,
-      ),
+    expect(locationOf(await call(loader, getRequest("/admin/coupons")))).toBe(
+      "/login?redirectTo=%2Fadmin%2Fcoupons",
     );
-    expect(customer.headers.get("Location")).toBe("/forbidden");
+    expect(locationOf(await call(loader, getRequest("/admin/coupons", customerCookie)))).toBe("/forbidden");
   });
 
   it("every action intent sends a customer to /forbidden and changes nothing", async () => {
@@ -203,12 +124,12 @@ describe("admin coupons: access", () => {
       { intent: "anything-else", id: target.id },
     ];
     for (const fields of attempts) {
-      const response = asRedirect(
-        await call(action, formRequest("/admin/coupons", fields, customerCookie), customerCookie),
+      expect(locationOf(await call(action, formRequest("/admin/coupons", fields, customerCookie)))).toBe(
+        "/forbidden",
       );
-      expect(response.headers.get("Location")).toBe("/forbidden");
-      const visitor = asRedirect(await call(action, formRequest("/admin/coupons", fields)));
-      expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fcoupons");
+      expect(locationOf(await call(action, formRequest("/admin/coupons", fields)))).toBe(
+        "/login?redirectTo=%2Fadmin%2Fcoupons",
+      );
     }
     expect(await couponRow(target.id)).toEqual(target);
     expect(await t.services.db.select().from(coupon).where(eq(coupon.code, "SNEAKY"))).toEqual([]);
@@ -447,11 +368,8 @@ describe("admin coupons: failures", () => {
   it("a database failure while loading shows 'Failed to load coupons'", async () => {
     await t.services.db.execute(sql`alter table coupon rename to coupon_away`);
     try {
-      const request = new Request(new URL("/admin/coupons", TEST_PUBLIC_URL), {
-        headers: { Cookie: adminCookie },
-      });
-      const result = asData<{ coupons: unknown[]; error: string | null }>(
-        await call(loader, request, adminCookie),
+      const result = dataOf<{ coupons: unknown[]; error: string | null }>(
+        await call(loader, getRequest("/admin/coupons", adminCookie)),
       );
       expect(result.data).toEqual({ coupons: [], error: "Failed to load coupons" });
       const save = await post(couponForm({ code: "NOTABLE" }));
@@ -471,11 +389,7 @@ describe("admin coupons: failures", () => {
   });
 
   it("an unknown intent is a 400", async () => {
-    const result = await call(
-      action,
-      formRequest("/admin/coupons", { intent: "explode" }, adminCookie),
-      adminCookie,
-    );
+    const result = await call(action, formRequest("/admin/coupons", { intent: "explode" }, adminCookie));
     expect(result).toMatchObject({ init: { status: 400 } });
   });
 });

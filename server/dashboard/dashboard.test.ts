@@ -1,76 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
+import { callRoute, getRequest, locationOf } from "../../tests/setup/route-call";
+import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";
-import {
-  cookieFrom,
-  createTestServices,
-  formRequest,
-  requestContext,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
-import { createOrPromoteAdmin } from "../auth/create-admin";
+import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { type Database, openDatabase } from "../db/client";
-import { order, product, user } from "../db/schema";
+import { order, product } from "../db/schema";
 import { DASHBOARD_DAYS, getSalesDashboard, type SalesDashboard } from "./get-sales-dashboard";
 
 let t: TestServices;
 let adminCookie: string;
+let adminId: string;
 let customer: { id: string; email: string; cookie: string };
 let otherCustomer: { id: string; email: string; cookie: string };
 
 // --- helpers -------------------------------------------------------------------------------------
 
-let addressCount = 0;
-const freshIp = () => {
-  addressCount++;
-  return `198.20.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
-};
-const freshEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
-
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a loader or action the way React Router does; a thrown Response is returned. */
-async function call(fn: RouteFunction, request: Request, cookie?: string) {
-  const context = await requestContext(t.services, { cookie, clientIp: freshIp() });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 const getDashboardPage = (cookie?: string) =>
-  call(
-    dashboardLoader,
-    new Request(new URL("/admin/dashboard", TEST_PUBLIC_URL), { headers: cookie ? { Cookie: cookie } : {} }),
-    cookie,
-  );
-
-function redirectTarget(result: unknown): string {
-  if (!(result instanceof Response) || result.status !== 302) {
-    throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  }
-  return result.headers.get("Location") ?? "";
-}
-
-async function registerCustomer(fullName: string) {
-  const email = freshEmail(fullName.split(" ")[0]!.toLowerCase());
-  const password = "velvet-midnight-77";
-  const response = await call(
-    registerAction,
-    formRequest("/register", { fullName, email, password, confirmPassword: password }),
-  );
-  if (!(response instanceof Response)) throw new Error(`registration failed: ${JSON.stringify(response)}`);
-  const [row] = await t.services.db.select().from(user).where(eq(user.email, email));
-  return { id: row!.id, email, cookie: cookieFrom(response.headers) };
-}
+  callRoute(dashboardLoader, getRequest("/admin/dashboard", cookie), { services: t.services });
 
 /** The moment the dashboard is computed for in these tests: 14:30 UTC on Sunday 15 March 2026. */
 const NOW = new Date("2026-03-15T14:30:00.000Z");
@@ -175,23 +125,12 @@ beforeAll(async () => {
   // better-auth warns on some sign-in paths; the output is noise here
   vi.spyOn(console, "warn").mockImplementation(() => {});
 
-  const adminEmail = freshEmail("boss");
-  await createOrPromoteAdmin({
-    auth: t.services.auth,
-    db: t.services.db,
-    email: adminEmail,
-    password: "correct-horse-battery",
-    name: "Boss Person",
+  ({ cookie: adminCookie, id: adminId } = await signUpTestAdmin(t.services, { name: "Boss Person" }));
+  customer = await registerTestCustomer(t.services, { fullName: "Alice Night", email: freshEmail("alice") });
+  otherCustomer = await registerTestCustomer(t.services, {
+    fullName: "Bruno Dusk",
+    email: freshEmail("bruno"),
   });
-  const signedIn = await call(
-    loginAction,
-    formRequest("/login", { email: adminEmail, password: "correct-horse-battery", redirectTo: "/" }),
-  );
-  if (!(signedIn instanceof Response)) throw new Error("admin sign-in failed");
-  adminCookie = cookieFrom(signedIn.headers);
-
-  customer = await registerCustomer("Alice Night");
-  otherCustomer = await registerCustomer("Bruno Dusk");
 });
 
 afterAll(async () => {
@@ -203,8 +142,8 @@ afterAll(async () => {
 
 describe("the loader's guard", () => {
   it("sends a customer to /forbidden and a visitor to sign in", async () => {
-    expect(redirectTarget(await getDashboardPage(customer.cookie))).toBe("/forbidden");
-    expect(redirectTarget(await getDashboardPage())).toBe(
+    expect(locationOf(await getDashboardPage(customer.cookie))).toBe("/forbidden");
+    expect(locationOf(await getDashboardPage())).toBe(
       `/login?redirectTo=${encodeURIComponent("/admin/dashboard")}`,
     );
   });
@@ -216,14 +155,10 @@ describe("a database failure", () => {
     await broken.close();
     const lines: string[] = [];
     const log = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
-    const context = await requestContext(t.services, { cookie: adminCookie, clientIp: freshIp() });
-    const result = (await dashboardLoader({
-      request: new Request(new URL("/admin/dashboard", TEST_PUBLIC_URL), {
-        headers: { Cookie: adminCookie },
-      }),
-      context: { ...context, db: broken.db, log },
-      params: {},
-    } as never)) as { name: string; summary: unknown; dashboard: unknown; error: string };
+    const result = (await callRoute(dashboardLoader, getRequest("/admin/dashboard", adminCookie), {
+      services: t.services,
+      context: { db: broken.db, log },
+    })) as { name: string; summary: unknown; dashboard: unknown; error: string };
     expect(result).toEqual({
       name: "Boss Person",
       summary: null,
@@ -234,7 +169,7 @@ describe("a database failure", () => {
     const entry = JSON.parse(lines[0]!);
     expect(entry).toMatchObject({
       msg: "could not load the sales dashboard",
-      userId: context.session!.user.id,
+      userId: adminId,
     });
     expect(entry.err).toBeDefined();
   });

@@ -4,18 +4,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminOrderView } from "../../app/components/admin/order-table";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin.orders";
 import { loader as exportLoader } from "../../app/routes/admin.orders.export";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
 import { trackingUrl } from "../../core/order";
+import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
+import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import {
-  cookieFrom,
   createTestServices,
   formRequest,
   requestContext,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { createOrPromoteAdmin } from "../auth/create-admin";
 import { order, orderItem, product, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
@@ -31,59 +29,16 @@ const bruno = { id: "", email: "", name: "Bruno Dusk" };
 
 // --- helpers -------------------------------------------------------------------------------------
 
-let addressCount = 0;
-const freshIp = () => {
-  addressCount++;
-  return `198.19.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
-};
-let emailCount = 0;
-const freshEmail = (label: string) => `${label}.${++emailCount}.${randomUUID().slice(0, 6)}@nocturn-shop.io`;
-
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a loader or action the way React Router does; a thrown Response is returned. */
-async function call(fn: RouteFunction, request: Request, cookie?: string, services: Services = t.services) {
-  const context = await requestContext(services, { cookie, clientIp: freshIp() });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const get = (fn: RouteFunction, pathname: string, cookie?: string, services?: Services) =>
-  call(
-    fn,
-    new Request(new URL(pathname, TEST_PUBLIC_URL), { headers: cookie ? { Cookie: cookie } : {} }),
-    cookie,
-    services,
-  );
+const get = (fn: RouteFunction, pathname: string, cookie?: string, services = t.services) =>
+  callRoute(fn, getRequest(pathname, cookie), { services });
 
 const post = (
   fn: RouteFunction,
   pathname: string,
   fields: Record<string, string>,
   cookie?: string,
-  services?: Services,
-) => call(fn, formRequest(pathname, fields, cookie), cookie, services);
-
-function asRedirect(result: unknown): string {
-  if (!(result instanceof Response) || result.status !== 302) {
-    throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  }
-  return result.headers.get("Location") ?? "";
-}
-
-/** The payload and status of `data(...)` or of a plain object returned by a route. */
-function asData<T>(result: unknown): { data: T; status: number } {
-  if (result instanceof Response) throw new Error(`expected data, got a ${result.status} Response`);
-  if (result && typeof result === "object" && "data" in result && "init" in result) {
-    const { data, init } = result as { data: T; init: ResponseInit | null };
-    return { data, status: init?.status ?? 200 };
-  }
-  return { data: result as T, status: 200 };
-}
+  services = t.services,
+) => callRoute(fn, formRequest(pathname, fields, cookie), { services });
 
 interface OrdersPage {
   orders: AdminOrderView[];
@@ -96,7 +51,7 @@ interface OrdersPage {
 }
 
 async function listOrders(search = "", cookie = adminCookie, services?: Services): Promise<OrdersPage> {
-  return asData<OrdersPage>(await get(ordersLoader, `/admin/orders${search}`, cookie, services)).data;
+  return dataOf<OrdersPage>(await get(ordersLoader, `/admin/orders${search}`, cookie, services)).data;
 }
 
 type UpdateResult =
@@ -107,7 +62,7 @@ async function updateOrder(
   fields: { orderId: string; status: string; trackingCode?: string },
   services?: Services,
 ) {
-  return asData<UpdateResult>(
+  return dataOf<UpdateResult>(
     await post(
       ordersAction,
       "/admin/orders",
@@ -118,19 +73,9 @@ async function updateOrder(
   );
 }
 
-async function registerCustomer(fullName: string) {
-  const email = freshEmail(fullName.split(" ")[0]!.toLowerCase());
-  const password = "velvet-midnight-77";
-  const response = await post(registerAction, "/register", {
-    fullName,
-    email,
-    password,
-    confirmPassword: password,
-  });
-  if (!(response instanceof Response)) throw new Error(`registration failed: ${JSON.stringify(response)}`);
-  const [row] = await t.services.db.select().from(user).where(eq(user.email, email));
-  return { id: row!.id, email, cookie: cookieFrom(response.headers) };
-}
+/** A customer signed up through the register page, with an address that starts with their first name. */
+const registerCustomer = (fullName: string) =>
+  registerTestCustomer(t.services, { fullName, email: freshEmail(fullName.split(" ")[0]!.toLowerCase()) });
 
 let minute = 0;
 /** Orders are created a minute apart, in the order the tests insert them. */
@@ -211,21 +156,7 @@ beforeAll(async () => {
   // better-auth warns on some sign-in paths; the output is noise here
   vi.spyOn(console, "warn").mockImplementation(() => {});
 
-  const adminEmail = freshEmail("boss");
-  await createOrPromoteAdmin({
-    auth: t.services.auth,
-    db: t.services.db,
-    email: adminEmail,
-    password: "correct-horse-battery",
-    name: "Boss Person",
-  });
-  const signIn = await post(loginAction, "/login", {
-    email: adminEmail,
-    password: "correct-horse-battery",
-    redirectTo: "/",
-  });
-  if (!(signIn instanceof Response)) throw new Error("admin sign-in failed");
-  adminCookie = cookieFrom(signIn.headers);
+  adminCookie = (await signUpTestAdmin(t.services, { name: "Boss Person" })).cookie;
 
   const a = await registerCustomer(alice.name);
   Object.assign(alice, { id: a.id, email: a.email });
@@ -296,7 +227,7 @@ describe("access", () => {
   ];
 
   it.each(entries)("sends a signed-in customer from %s to /forbidden", async (_name, attempt) => {
-    expect(asRedirect(await attempt())).toBe("/forbidden");
+    expect(locationOf(await attempt())).toBe("/forbidden");
   });
 
   it("leaves the order untouched when a customer tries to update it", async () => {
@@ -305,10 +236,10 @@ describe("access", () => {
   });
 
   it("sends a visitor to sign in first", async () => {
-    expect(asRedirect(await get(ordersLoader, "/admin/orders?q=x"))).toBe(
+    expect(locationOf(await get(ordersLoader, "/admin/orders?q=x"))).toBe(
       "/login?redirectTo=%2Fadmin%2Forders%3Fq%3Dx",
     );
-    expect(asRedirect(await get(exportLoader, "/admin/orders/export.csv"))).toBe(
+    expect(locationOf(await get(exportLoader, "/admin/orders/export.csv"))).toBe(
       "/login?redirectTo=%2Fadmin%2Forders%2Fexport.csv",
     );
   });
@@ -410,7 +341,7 @@ describe("order list", () => {
     expect(second.page).toBe(2);
     expect(numbers(second)).toEqual(newestFirst.slice(20));
 
-    expect(asRedirect(await get(ordersLoader, `/admin/orders?q=${many.id}&page=9`, adminCookie))).toBe(
+    expect(locationOf(await get(ordersLoader, `/admin/orders?q=${many.id}&page=9`, adminCookie))).toBe(
       `/admin/orders?q=${many.id}&page=2`,
     );
   });
@@ -534,21 +465,7 @@ describe("when something outside fails", () => {
   beforeAll(async () => {
     // a real SMTP driver pointed at a port where nothing listens: every send fails fast
     other = await createTestServices({ SMTP_URL: "smtp://127.0.0.1:9" });
-    const email = freshEmail("boss");
-    await createOrPromoteAdmin({
-      auth: other.services.auth,
-      db: other.services.db,
-      email,
-      password: "correct-horse-battery",
-    });
-    const response = await post(
-      loginAction,
-      "/login",
-      { email, password: "correct-horse-battery", redirectTo: "/" },
-      undefined,
-      other.services,
-    );
-    otherAdminCookie = cookieFrom((response as Response).headers);
+    otherAdminCookie = (await signUpTestAdmin(other.services)).cookie;
   });
 
   afterAll(async () => {
@@ -568,7 +485,7 @@ describe("when something outside fails", () => {
       otherAdminCookie,
       other.services,
     );
-    expect(asData(response).data).toEqual({
+    expect(dataOf(response).data).toEqual({
       intent: "update",
       ok: true,
       message: `Order ${target.orderNumber} updated successfully`,

@@ -3,20 +3,15 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AccountOrdersResult } from "../../app/components/account-orders";
 import { loader as accountLoader } from "../../app/routes/account";
-import { action as registerAction } from "../../app/routes/register";
 import { imageKey } from "../../core/images";
 import { trackingUrl } from "../../core/order";
 import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
-import {
-  cookieFrom,
-  createTestServices,
-  formRequest,
-  requestContext,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { callRoute, getRequest } from "../../tests/setup/route-call";
+import { freshEmail, registerTestCustomer } from "../../tests/setup/test-commerce";
+import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
 import { order, orderItem, product } from "../db/schema";
+import type { RequestContext } from "../http/context";
 import { CUSTOMER_ORDERS_LIMIT, CUSTOMER_ORDERS_LOAD_ERROR } from "./list-customer-orders";
 
 let t: TestServices;
@@ -38,23 +33,7 @@ let count = 0;
 const fresh = () => ++count;
 
 /** A customer registered through the real sign-up action, with their session cookie and id. */
-async function registerCustomer() {
-  const n = fresh();
-  const email = `orders.${n}@nocturn-shop.io`;
-  const password = "velvet-midnight-77";
-  const context = await requestContext(t.services, { clientIp: `198.19.0.${n}` });
-  const response = await registerAction({
-    request: formRequest("/register", { fullName: `Buyer ${n}`, email, password, confirmPassword: password }),
-    context,
-    params: {},
-  } as never).catch((thrown: unknown) => thrown);
-  if (!(response instanceof Response))
-    throw new Error(`sign-up did not redirect: ${JSON.stringify(response)}`);
-  const cookie = cookieFrom(response.headers);
-  const session = await t.services.auth.api.getSession({ headers: new Headers({ cookie }) });
-  if (!session) throw new Error("no session after sign-up");
-  return { cookie, userId: session.user.id, email };
-}
+const registerCustomer = () => registerTestCustomer(t.services, { email: freshEmail("orders") });
 
 async function insertProduct(name: string, images: string[] = []) {
   const [row] = await t.services.db
@@ -123,19 +102,11 @@ async function insertOrder(
   return row!;
 }
 
-/** Calls the account loader as React Router does; a thrown redirect is returned. */
-async function loadAccount(pathname: string, cookie?: string, overrides: Record<string, unknown> = {}) {
-  const context = await requestContext(t.services, { cookie });
-  const request = new Request(new URL(pathname, TEST_PUBLIC_URL), {
-    headers: cookie ? { Cookie: cookie } : {},
-  });
-  try {
-    return await accountLoader({ request, context: { ...context, ...overrides }, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+/** The account page's loader data, or the redirect it answered with. */
+const loadAccount = async (pathname: string, cookie?: string, context: Partial<RequestContext> = {}) =>
+  (await callRoute(accountLoader, getRequest(pathname, cookie), { services: t.services, context })) as
+    | Awaited<ReturnType<typeof accountLoader>>
+    | Response;
 
 async function ordersOf(cookie: string) {
   const result = await loadAccount("/account/orders", cookie);
@@ -165,13 +136,13 @@ describe("the Orders tab of the account page", () => {
     const alice = await registerCustomer();
     const hoodie = await insertProduct("Eclipse Hoodie", ["img-hoodie", "img-hoodie-back"]);
     const tee = await insertProduct("Night Tee");
-    const delivered = await insertOrder(alice.userId, {
+    const delivered = await insertOrder(alice.id, {
       createdAt: day(3),
       status: "delivered",
       trackingCode: "RR 1234 5678 DE",
       items: [{ productId: tee.id, productName: "Night Tee", priceCents: 2500, quantity: 2 }],
     });
-    const shipped = await insertOrder(alice.userId, {
+    const shipped = await insertOrder(alice.id, {
       createdAt: day(10),
       status: "shipped",
       trackingCode: "LX123456789DE",
@@ -187,7 +158,7 @@ describe("the Orders tab of the account page", () => {
         { productId: tee.id, productName: "Night Tee", priceCents: 2500, quantity: 3 },
       ],
     });
-    const processing = await insertOrder(alice.userId, {
+    const processing = await insertOrder(alice.id, {
       createdAt: day(12),
       status: "processing",
       // a code typed in before the parcel left: shown, but not yet trackable
@@ -255,7 +226,7 @@ describe("the Orders tab of the account page", () => {
     const bob = await registerCustomer();
     const line = { productId: null, productName: "Ghost Cap", priceCents: 3000, quantity: 1 };
     // shipping step done, never went on to pay: never reserved
-    await insertOrder(bob.userId, {
+    await insertOrder(bob.id, {
       createdAt: day(1),
       status: "pending",
       paymentStatus: "pending",
@@ -263,7 +234,7 @@ describe("the Orders tab of the account page", () => {
       items: [line],
     });
     // went to the payment page, the session expired: released and cancelled without payment
-    await insertOrder(bob.userId, {
+    await insertOrder(bob.id, {
       createdAt: day(2),
       status: "cancelled",
       paymentStatus: "cancelled",
@@ -271,7 +242,7 @@ describe("the Orders tab of the account page", () => {
       items: [line],
     });
     // card declined
-    await insertOrder(bob.userId, {
+    await insertOrder(bob.id, {
       createdAt: day(3),
       status: "cancelled",
       paymentStatus: "failed",
@@ -279,7 +250,7 @@ describe("the Orders tab of the account page", () => {
       items: [line],
     });
     // on the payment page right now: holds its stock, awaiting payment
-    const awaiting = await insertOrder(bob.userId, {
+    const awaiting = await insertOrder(bob.id, {
       createdAt: day(4),
       status: "pending",
       paymentStatus: "pending",
@@ -288,7 +259,7 @@ describe("the Orders tab of the account page", () => {
       items: [line],
     });
     // paid, then cancelled and refunded by the store: still an order the customer placed
-    const refunded = await insertOrder(bob.userId, {
+    const refunded = await insertOrder(bob.id, {
       createdAt: day(5),
       status: "cancelled",
       paymentStatus: "refunded",
@@ -305,8 +276,8 @@ describe("the Orders tab of the account page", () => {
     const carol = await registerCustomer();
     const dave = await registerCustomer();
     const line = { productId: null, productName: "Moon Scarf", priceCents: 1900, quantity: 1 };
-    const carols = await insertOrder(carol.userId, { createdAt: day(6), items: [line] });
-    const daves = await insertOrder(dave.userId, { createdAt: day(7), items: [line] });
+    const carols = await insertOrder(carol.id, { createdAt: day(6), items: [line] });
+    const daves = await insertOrder(dave.id, { createdAt: day(7), items: [line] });
 
     expect((await ordersOf(carol.cookie)).map((o) => o.id)).toEqual([carols.id]);
     expect((await ordersOf(dave.cookie)).map((o) => o.id)).toEqual([daves.id]);
@@ -317,7 +288,7 @@ describe("the Orders tab of the account page", () => {
   it("keeps the snapshot of a product deleted after the purchase, without a product link", async () => {
     const frank = await registerCustomer();
     const jacket = await insertProduct("Obsidian Jacket", ["img-jacket"]);
-    const placed = await insertOrder(frank.userId, {
+    const placed = await insertOrder(frank.id, {
       createdAt: day(8),
       status: "delivered",
       items: [
@@ -352,7 +323,7 @@ describe("the Orders tab of the account page", () => {
     const line = { productId: null, productName: "Dusk Socks", priceCents: 900, quantity: 1 };
     const base = Date.UTC(2025, 0, 1);
     const rows = Array.from({ length: CUSTOMER_ORDERS_LIMIT + 2 }, (_, i) => ({
-      userId: grace.userId,
+      userId: grace.id,
       checkoutKey: `bulk-${i}`,
       paymentMethod: "test",
       shippingMethod: SHIPPING_METHOD,
@@ -386,7 +357,7 @@ describe("the Orders tab of the account page", () => {
   });
 
   it("logs a failure to read the orders and shows the spec's message, the rest of the page intact", async () => {
-    const { cookie, userId, email } = await registerCustomer();
+    const { cookie, id: userId, email } = await registerCustomer();
     // a database that cannot be reached, and a logger whose output the test reads
     const unreachable = await openDatabase({ url: "postgres://nocturn@127.0.0.1:1/unreachable" });
     const lines: Record<string, unknown>[] = [];

@@ -1,47 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ReceiptView } from "../../app/components/admin/receipt-card";
 import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
+import { callRoute, getRequest } from "../../tests/setup/route-call";
+import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import {
-  cookieFrom,
   createTestServices,
-  formRequest,
   requestContext,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { createOrPromoteAdmin } from "../auth/create-admin";
-import { order, type Receipt, receipt, user } from "../db/schema";
-import type { Services } from "../http/context";
+import { order, type Receipt, receipt } from "../db/schema";
 
 let t: TestServices;
 let adminCookie: string;
 let customerCookie: string;
 let customerId: string;
 
-let addressCount = 0;
-const freshIp = () => `198.20.0.${++addressCount}`;
-
-async function call(fn: (args: never) => unknown, request: Request, cookie?: string, services?: Services) {
-  const context = await requestContext(services ?? t.services, { cookie, clientIp: freshIp() });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const getReceipts = (search = "", cookie = adminCookie, services?: Services) =>
-  call(
-    receiptsLoader,
-    new Request(`${TEST_PUBLIC_URL}/admin/receipts${search}`, { headers: { Cookie: cookie } }),
-    cookie,
-    services,
-  );
+const getReceipts = (search = "", cookie = adminCookie) =>
+  callRoute(receiptsLoader, getRequest(`/admin/receipts${search}`, cookie), { services: t.services });
 
 interface ReceiptsPage {
   receipts: ReceiptView[];
@@ -99,30 +76,13 @@ const receiptNumbers = (page: ReceiptsPage) => page.receipts.map((row) => row.re
 beforeAll(async () => {
   t = await createTestServices();
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  const adminEmail = `boss.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
-  await createOrPromoteAdmin({
-    auth: t.services.auth,
-    db: t.services.db,
-    email: adminEmail,
-    password: "correct-horse-battery",
+  adminCookie = (await signUpTestAdmin(t.services)).cookie;
+  const customer = await registerTestCustomer(t.services, {
+    fullName: "Rhea Moon",
+    email: freshEmail("rhea"),
   });
-  const signIn = await call(
-    loginAction,
-    formRequest("/login", { email: adminEmail, password: "correct-horse-battery", redirectTo: "/" }),
-  );
-  adminCookie = cookieFrom((signIn as Response).headers);
-  const email = `rhea.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
-  const registered = await call(
-    registerAction,
-    formRequest("/register", {
-      fullName: "Rhea Moon",
-      email,
-      password: "velvet-midnight-77",
-      confirmPassword: "velvet-midnight-77",
-    }),
-  );
-  customerCookie = cookieFrom((registered as Response).headers);
-  customerId = (await t.services.db.select().from(user).where(eq(user.email, email)))[0]!.id;
+  customerCookie = customer.cookie;
+  customerId = customer.id;
 });
 
 afterAll(async () => {
@@ -135,7 +95,7 @@ describe("receipts screen", () => {
     const forbidden = await getReceipts("", customerCookie);
     expect(forbidden).toBeInstanceOf(Response);
     expect((forbidden as Response).headers.get("Location")).toBe("/forbidden");
-    const visitor = await call(receiptsLoader, new Request(`${TEST_PUBLIC_URL}/admin/receipts`));
+    const visitor = await callRoute(receiptsLoader, getRequest("/admin/receipts"), { services: t.services });
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Freceipts");
   });
 
@@ -244,20 +204,7 @@ describe("receipts screen", () => {
 
   it("shows the spec's message when the receipts cannot be read", async () => {
     const other = await createTestServices();
-    const email = `boss.${randomUUID().slice(0, 8)}@nocturn-shop.io`;
-    await createOrPromoteAdmin({
-      auth: other.services.auth,
-      db: other.services.db,
-      email,
-      password: "correct-horse-battery",
-    });
-    const signIn = await call(
-      loginAction,
-      formRequest("/login", { email, password: "correct-horse-battery", redirectTo: "/" }),
-      undefined,
-      other.services,
-    );
-    const cookie = cookieFrom((signIn as Response).headers);
+    const { cookie } = await signUpTestAdmin(other.services);
     const context = await requestContext(other.services, { cookie });
     await other.close();
     const result = await receiptsLoader({

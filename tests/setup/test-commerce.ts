@@ -1,15 +1,28 @@
 import { randomUUID } from "node:crypto";
+import { action as loginAction } from "../../app/routes/login";
+import { action as registerAction } from "../../app/routes/register";
+import { createOrPromoteAdmin } from "../../server/auth/create-admin";
 import type { Database } from "../../server/db/client";
 import { coupon, product, user } from "../../server/db/schema";
 import type { Services } from "../../server/http/context";
-import { cookieFrom } from "./test-services";
+import { callRoute, redirectOf } from "./route-call";
+import { cookieFrom, formRequest } from "./test-services";
 
 let count = 0;
-const nextEmail = (label: string) => `${label}.${++count}.${randomUUID().slice(0, 6)}@nocturn-shop.io`;
+/** An address no account in this test file has: `label.<n>.<random>@nocturn-shop.io`. */
+export const freshEmail = (label: string) =>
+  `${label}.${++count}.${randomUUID().slice(0, 6)}@nocturn-shop.io`;
+
+async function sessionUserId(services: Services, cookie: string, role: "user" | "admin") {
+  const session = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (session?.user.role !== role)
+    throw new Error(`expected a signed-in ${role}, got ${JSON.stringify(session)}`);
+  return session.user.id;
+}
 
 /** A real account through better-auth, signed in: its id, e-mail and session cookie. */
 export async function signUpTestUser(services: Services, label = "shopper") {
-  const email = nextEmail(label);
+  const email = freshEmail(label);
   const { headers, response } = await services.auth.api.signUpEmail({
     body: { name: "Test Shopper", email, password: "velvet-night-42" },
     returnHeaders: true,
@@ -17,12 +30,53 @@ export async function signUpTestUser(services: Services, label = "shopper") {
   return { id: response.user.id, email, cookie: cookieFrom(headers) };
 }
 
+/**
+ * A customer signed up through the register page's action, as a browser does (so with the welcome
+ * mail and toast): id, e-mail, password and the cookies the sign-up set.
+ */
+export async function registerTestCustomer(
+  services: Services,
+  account: { fullName?: string; email?: string; password?: string } = {},
+) {
+  const {
+    fullName = "Nova Customer",
+    email = freshEmail("customer"),
+    password = "velvet-midnight-77",
+  } = account;
+  const response = redirectOf(
+    await callRoute(
+      registerAction,
+      formRequest("/register", { fullName, email, password, confirmPassword: password }),
+      { services },
+    ),
+  );
+  const cookie = cookieFrom(response.headers);
+  return { id: await sessionUserId(services, cookie, "user"), email, password, cookie };
+}
+
+/**
+ * An administrator made with createOrPromoteAdmin and signed in through the sign-in page's action:
+ * id, e-mail, password and the cookies the sign-in set.
+ */
+export async function signUpTestAdmin(
+  services: Services,
+  account: { name?: string; email?: string; password?: string } = {},
+) {
+  const { name, email = freshEmail("boss"), password = "correct-horse-battery" } = account;
+  await createOrPromoteAdmin({ auth: services.auth, db: services.db, email, password, name });
+  const response = redirectOf(
+    await callRoute(loginAction, formRequest("/login", { email, password, redirectTo: "/" }), { services }),
+  );
+  const cookie = cookieFrom(response.headers);
+  return { id: await sessionUserId(services, cookie, "admin"), email, password, cookie };
+}
+
 /** Many customers at once, straight into the table (for tests that need ids, not sessions). */
 export async function insertTestUsers(db: Database, howMany: number) {
   const rows = Array.from({ length: howMany }, () => ({
     id: randomUUID(),
     name: "Load Shopper",
-    email: nextEmail("load"),
+    email: freshEmail("load"),
   }));
   await db.insert(user).values(rows);
   return rows;
