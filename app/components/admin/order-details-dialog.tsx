@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
 import { adminStatusTone, extractZip, paymentStatusTone } from "../../../core/order";
 import { DateTime } from "./order-date-time";
-import type { AdminOrderView } from "./order-table";
+import { type AdminOrderView, AttentionReason } from "./order-table";
 
 const PAYMENT_METHODS: Record<string, string> = {
   test: "Card (built-in test checkout)",
@@ -86,7 +86,7 @@ function Details({
         >
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden />
           <p>
-            <span className="font-semibold text-amber-200">Needs attention:</span> {order.attentionReason}
+            <AttentionReason reason={order.attentionReason} />
           </p>
         </div>
       ) : null}

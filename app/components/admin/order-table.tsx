@@ -53,6 +53,34 @@ export function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "use
   return order.customerEmail ?? `User ID: ${order.userId.slice(0, 8)}`;
 }
 
+/** An order of the list and what its View and Edit buttons call. */
+interface OrderItemProps {
+  order: AdminOrderView;
+  onView: (id: string) => void;
+  onEdit: (id: string) => void;
+}
+
+/** The status badge, and a link to the postal service's page once the parcel can be tracked. */
+function OrderStatusMarks({ order }: { order: AdminOrderView }) {
+  return (
+    <>
+      <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
+      {order.trackingHref && canTrack(order) ? (
+        <TrackPackageIconLink href={order.trackingHref} orderNumber={order.orderNumber} />
+      ) : null}
+    </>
+  );
+}
+
+/** "Needs attention:" and why (the table row, the card and the details dialog say it alike). */
+export function AttentionReason({ reason }: { reason: string | null }) {
+  return (
+    <>
+      <span className="font-semibold text-amber-200">Needs attention:</span> {reason}
+    </>
+  );
+}
+
 const HEADERS = ["Order", "Customer", "Status", "Total", "Date", "Items", "Shipping", "Actions"];
 
 export function OrderTable({
@@ -101,15 +129,7 @@ export function OrderTable({
   );
 }
 
-function OrderRow({
-  order,
-  onView,
-  onEdit,
-}: {
-  order: AdminOrderView;
-  onView: (id: string) => void;
-  onEdit: (id: string) => void;
-}) {
+function OrderRow({ order, onView, onEdit }: OrderItemProps) {
   const needsAttention = Boolean(order.attentionReason);
   // an order that needs attention is tinted, marked on its left edge, and says why in a row of its own
   const attentionTint =
@@ -136,10 +156,7 @@ function OrderRow({
         </td>
         <td className="px-2.5 py-3">
           <div className="flex items-center gap-1">
-            <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
-            {order.trackingHref && canTrack(order) ? (
-              <TrackPackageIconLink href={order.trackingHref} orderNumber={order.orderNumber} />
-            ) : null}
+            <OrderStatusMarks order={order} />
           </div>
         </td>
         <td className="whitespace-nowrap px-2.5 py-3 font-semibold tabular-nums">
@@ -159,7 +176,7 @@ function OrderRow({
       {needsAttention ? (
         <tr className={cn(attentionTint)}>
           <td colSpan={HEADERS.length} className="px-4 pb-3 text-amber-100/90 text-sm">
-            <span className="font-semibold text-amber-200">Needs attention:</span> {order.attentionReason}
+            <AttentionReason reason={order.attentionReason} />
           </td>
         </tr>
       ) : null}
@@ -188,17 +205,7 @@ function ShippingSummary({ order }: { order: AdminOrderView }) {
   );
 }
 
-function OrderActions({
-  order,
-  onView,
-  onEdit,
-  className,
-}: {
-  order: AdminOrderView;
-  onView: (id: string) => void;
-  onEdit: (id: string) => void;
-  className?: string;
-}) {
+function OrderActions({ order, onView, onEdit, className }: OrderItemProps & { className?: string }) {
   return (
     <div className={cn("flex gap-1.5", className)}>
       <Button
@@ -222,15 +229,7 @@ function OrderActions({
 }
 
 /** The same facts as a table row, stacked, for screens too narrow for eight columns. */
-function OrderCard({
-  order,
-  onView,
-  onEdit,
-}: {
-  order: AdminOrderView;
-  onView: (id: string) => void;
-  onEdit: (id: string) => void;
-}) {
+function OrderCard({ order, onView, onEdit }: OrderItemProps) {
   const needsAttention = Boolean(order.attentionReason);
   return (
     <li
@@ -244,10 +243,7 @@ function OrderCard({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <span className="font-mono font-semibold">{order.orderNumber}</span>
-          <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
-          {order.trackingHref && canTrack(order) ? (
-            <TrackPackageIconLink href={order.trackingHref} orderNumber={order.orderNumber} />
-          ) : null}
+          <OrderStatusMarks order={order} />
         </div>
         <span className="font-semibold tabular-nums">{formatUsd(order.totalCents)}</span>
       </div>
@@ -255,7 +251,7 @@ function OrderCard({
         <p className="mt-2 flex items-start gap-1.5 text-amber-100/90 text-sm">
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden />
           <span>
-            <span className="font-semibold text-amber-200">Needs attention:</span> {order.attentionReason}
+            <AttentionReason reason={order.attentionReason} />
           </span>
         </p>
       ) : null}
