@@ -2,7 +2,12 @@ import { PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AdminPageHeader, AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
+import {
+  AdminPageHeader,
+  AdminPagination,
+  AdminSearchForm,
+  adminListHref,
+} from "~/components/admin/admin-page";
 import { ProductDeleteDialog } from "~/components/admin/product-delete-dialog";
 import { type AdminProduct, ProductDialog } from "~/components/admin/product-dialog";
 import { ProductTable } from "~/components/admin/product-table";
@@ -31,11 +36,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The list's URL: /admin/products with only the parameters that differ from the defaults. */
 function listHref(query: { q: string; page: number }) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/products${search ? `?${search}` : ""}`;
+  return adminListHref("/admin/products", query);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

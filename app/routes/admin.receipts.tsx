@@ -1,7 +1,12 @@
 import { ReceiptTextIcon, SearchXIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { AdminLoadError, AdminPagination, AdminSearchForm } from "~/components/admin/admin-page";
+import {
+  AdminLoadError,
+  AdminPagination,
+  AdminSearchForm,
+  adminListHref,
+} from "~/components/admin/admin-page";
 import {
   cardLabel,
   formatReceiptAmount,
@@ -33,11 +38,7 @@ function parseReceiptQuery(params: URLSearchParams) {
 }
 
 function receiptsHref(query: { q: string; page: number }) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/receipts${search ? `?${search}` : ""}`;
+  return adminListHref("/admin/receipts", query);
 }
 
 /** Where the search form goes: the first page of the receipts matching what it says. */

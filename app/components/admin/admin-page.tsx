@@ -115,6 +115,15 @@ export function AdminEmptyState({
   );
 }
 
+/** A searchable admin list's URL, with only the parameters that differ from the defaults. */
+export function adminListHref(path: string, query: { q: string; page: number }): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ""}`;
+}
+
 /** What an admin list shows when it could not be loaded, with a button that loads it again. */
 export function AdminLoadError({
   message,
