@@ -12,10 +12,18 @@ import { action as registerAction } from "../../app/routes/register";
 import { action as resetPasswordAction } from "../../app/routes/reset-password";
 import { authMessages } from "../../core/validation/auth";
 import {
+  callRoute,
+  dataOf,
+  getRequest,
+  type RouteFunction,
+  redirectOf,
+  settle,
+} from "../../tests/setup/route-call";
+import { freshEmail, registerTestCustomer } from "../../tests/setup/test-commerce";
+import {
   cookieFrom,
   createTestServices,
   formRequest,
-  requestContext,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
@@ -39,71 +47,21 @@ afterAll(async () => {
 
 // --- helpers -------------------------------------------------------------------------------------
 
-/** A different client address per call, so the rate limits never get in the way of a test. */
-let addressCount = 0;
-const freshIp = () => {
-  addressCount++;
-  return `198.18.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
-};
+type CallOptions = { cookie?: string; clientIp?: string; services?: Services };
 
-let emailCount = 0;
-const freshEmail = (label: string) => `${label}.${++emailCount}@nocturn-shop.io`;
-
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a loader or action the way React Router does (minus Express); a thrown Response is returned. */
-async function call(
-  fn: RouteFunction,
-  request: Request,
-  options: { cookie?: string; clientIp?: string; services?: Services } = {},
-): Promise<unknown> {
-  const context = await requestContext(options.services ?? t.services, {
-    cookie: options.cookie,
-    clientIp: options.clientIp ?? freshIp(),
-  });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    // a guard's redirect, or `throw data(...)`
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
-      return thrown;
-    throw thrown;
-  }
-}
+/** Calls a loader or action on this file's services (or `options.services`); see callRoute. */
+const call = (fn: RouteFunction, request: Request, { services = t.services, ...options }: CallOptions = {}) =>
+  callRoute(fn, request, { services, ...options });
 
 const post = (
   fn: RouteFunction,
   pathname: string,
   fields: Record<string, string>,
-  options: Parameters<typeof call>[2] = {},
+  options: CallOptions = {},
 ) => call(fn, formRequest(pathname, fields, options.cookie), options);
 
-const get = (fn: RouteFunction, pathname: string, options: Parameters<typeof call>[2] = {}) =>
-  call(
-    fn,
-    new Request(new URL(pathname, TEST_PUBLIC_URL), {
-      headers: options.cookie ? { Cookie: options.cookie } : {},
-    }),
-    options,
-  );
-
-function asRedirect(result: unknown): Response {
-  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  expect(result.status).toBe(302);
-  return result;
-}
-
-/** The payload and status of `data(...)` or of a plain object returned by a route. */
-function asData<T = { error?: string }>(result: unknown): { data: T; status: number; headers: Headers } {
-  if (result instanceof Response) {
-    throw new Error(`expected data, got a ${result.status} Response to ${result.headers.get("Location")}`);
-  }
-  if (result && typeof result === "object" && "data" in result && "init" in result) {
-    const { data, init } = result as { data: T; init: ResponseInit | null };
-    return { data, status: init?.status ?? 200, headers: new Headers(init?.headers) };
-  }
-  return { data: result as T, status: 200, headers: new Headers() };
-}
+const get = (fn: RouteFunction, pathname: string, options: CallOptions = {}) =>
+  call(fn, getRequest(pathname, options.cookie), options);
 
 const sessionOf = (cookie: string, services: Services = t.services) =>
   services.auth.api.getSession({ headers: new Headers({ cookie }) });
@@ -114,25 +72,18 @@ function sessionCookieHeader(headers: Headers): string {
   return cookie;
 }
 
-async function registerCustomer(overrides: Partial<Record<"fullName" | "email" | "password", string>> = {}) {
-  const email = overrides.email ?? freshEmail("customer");
-  const password = overrides.password ?? "velvet-midnight-77";
-  const fullName = overrides.fullName ?? "Nova Customer";
-  const response = asRedirect(
-    await post(registerAction, "/register", { fullName, email, password, confirmPassword: password }),
-  );
-  return { email, password, fullName, cookie: cookieFrom(response.headers) };
-}
+const registerCustomer = (account: { fullName?: string; email?: string; password?: string } = {}) =>
+  registerTestCustomer(t.services, account);
 
 async function signIn(email: string, password: string, services?: Services) {
-  const response = asRedirect(
+  const response = redirectOf(
     await post(loginAction, "/login", { email, password, remember: "on", redirectTo: "/" }, { services }),
   );
   return cookieFrom(response.headers);
 }
 
 async function signInFails(email: string, password: string) {
-  return asData(await post(loginAction, "/login", { email, password, redirectTo: "/" }));
+  return dataOf(await post(loginAction, "/login", { email, password, redirectTo: "/" }));
 }
 
 type OutboxEmail = Awaited<ReturnType<typeof listOutbox>>[number];
@@ -166,7 +117,7 @@ const userRow = async (email: string) =>
 
 describe("registration", () => {
   it("creates the account, signs it in and redirects to / with a toast", async () => {
-    const response = asRedirect(
+    const response = redirectOf(
       await post(registerAction, "/register", {
         fullName: "Zoë Night",
         email: "  Zoe.Night@Nocturn-Shop.IO ",
@@ -204,7 +155,7 @@ describe("registration", () => {
       password: "velvet-midnight-77",
       confirmPassword: "velvet-midnight-77",
     };
-    const back = asRedirect(
+    const back = redirectOf(
       await post(registerAction, "/register", {
         ...fields,
         email: freshEmail("back"),
@@ -212,7 +163,7 @@ describe("registration", () => {
       }),
     );
     expect(back.headers.get("Location")).toBe("/cart?x=1");
-    const offSite = asRedirect(
+    const offSite = redirectOf(
       await post(registerAction, "/register", {
         ...fields,
         email: freshEmail("off"),
@@ -224,7 +175,7 @@ describe("registration", () => {
 
   it.each(["password1", "qwerty123", "Password1"])("refuses the common password %j", async (password) => {
     const email = freshEmail("common");
-    const result = asData(
+    const result = dataOf(
       await post(registerAction, "/register", {
         fullName: "Common",
         email,
@@ -241,7 +192,7 @@ describe("registration", () => {
 
   it("refuses the same e-mail twice, in the spec's wording", async () => {
     const { email } = await registerCustomer();
-    const result = asData(
+    const result = dataOf(
       await post(registerAction, "/register", {
         fullName: "Someone Else",
         email: email.toUpperCase(),
@@ -259,7 +210,7 @@ describe("registration", () => {
 
   it("checks the form on the server too, in the spec's order", async () => {
     const attempt = async (fields: Record<string, string>) =>
-      asData(
+      dataOf(
         await post(registerAction, "/register", {
           fullName: "Form Check",
           email: freshEmail("form"),
@@ -318,7 +269,7 @@ describe("sign-in", () => {
   });
 
   it("redirects to redirectTo with a session and a toast", async () => {
-    const response = asRedirect(
+    const response = redirectOf(
       await post(loginAction, "/login", {
         email: ` ${customer.email.toUpperCase()} `,
         password: customer.password,
@@ -338,7 +289,7 @@ describe("sign-in", () => {
     "https://evil.com",
     "",
   ])("redirects to / for redirectTo %j", async (redirectTo) => {
-    const response = asRedirect(
+    const response = redirectOf(
       await post(loginAction, "/login", { email: customer.email, password: customer.password, redirectTo }),
     );
     expect(response.headers.get("Location")).toBe("/");
@@ -346,7 +297,7 @@ describe("sign-in", () => {
 
   // a browser drops the tab while resolving the Location header: "/\t/evil.com" would be off-site
   it("keeps a redirectTo with a tab on this site", async () => {
-    const response = asRedirect(
+    const response = redirectOf(
       await post(loginAction, "/login", {
         email: customer.email,
         password: customer.password,
@@ -359,26 +310,26 @@ describe("sign-in", () => {
   // the same through the login loader, for a signed-in shopper following a crafted link
   it("keeps the login loader's redirect for a signed-in user on this site", async () => {
     const cookie = await signIn(customer.email, customer.password);
-    const response = asRedirect(await get(loginLoader, "/login?redirectTo=%2F%09%2Fevil.com", { cookie }));
+    const response = redirectOf(await get(loginLoader, "/login?redirectTo=%2F%09%2Fevil.com", { cookie }));
     expect(new URL(response.headers.get("Location") ?? "", TEST_PUBLIC_URL).origin).toBe(TEST_PUBLIC_URL);
   });
 
   it("sends a signed-in user from /login to a safe redirectTo", async () => {
     const cookie = await signIn(customer.email, customer.password);
-    const response = asRedirect(await get(loginLoader, "/login?redirectTo=%2Faccount", { cookie }));
+    const response = redirectOf(await get(loginLoader, "/login?redirectTo=%2Faccount", { cookie }));
     expect(response.headers.get("Location")).toBe("/account");
     expect(await get(loginLoader, "/login")).toBeNull();
   });
 
   it("sets a browser-session cookie when Remember me is unticked, a lasting one when ticked", async () => {
     const fields = { email: customer.email, password: customer.password, redirectTo: "/" };
-    const unticked = asRedirect(await post(loginAction, "/login", fields));
+    const unticked = redirectOf(await post(loginAction, "/login", fields));
     const forget = sessionCookieHeader(unticked.headers);
     expect(forget).not.toMatch(/;\s*max-age=/i);
     expect(forget).not.toMatch(/;\s*expires=/i);
     expect(await sessionOf(cookieFrom(unticked.headers))).not.toBeNull();
 
-    const ticked = asRedirect(await post(loginAction, "/login", { ...fields, remember: "on" }));
+    const ticked = redirectOf(await post(loginAction, "/login", { ...fields, remember: "on" }));
     const remember = sessionCookieHeader(ticked.headers);
     const maxAge = Number(/;\s*max-age=(\d+)/i.exec(remember)?.[1]);
     expect(maxAge).toBeGreaterThan(24 * 60 * 60);
@@ -392,7 +343,7 @@ describe("sign-in", () => {
 describe("sign-out", () => {
   it("ends the session and redirects to / with a toast", async () => {
     const customer = await registerCustomer();
-    const response = asRedirect(await post(logoutAction, "/logout", {}, { cookie: customer.cookie }));
+    const response = redirectOf(await post(logoutAction, "/logout", {}, { cookie: customer.cookie }));
     expect(response.headers.get("Location")).toBe("/");
     expect(await sessionOf(customer.cookie)).toBeNull();
     expect(await flashOf(cookieFrom(response.headers))).toEqual({
@@ -400,7 +351,7 @@ describe("sign-out", () => {
       text: "Signed out successfully",
     });
     // a visitor is just sent home
-    expect(asRedirect(await post(logoutAction, "/logout", {})).headers.get("Location")).toBe("/");
+    expect(redirectOf(await post(logoutAction, "/logout", {})).headers.get("Location")).toBe("/");
   });
 });
 
@@ -412,7 +363,7 @@ describe("password change", () => {
 
   it("refuses a wrong current password, and checks the form first", async () => {
     const customer = await registerCustomer();
-    const wrong = asData(
+    const wrong = dataOf(
       await changePassword(customer.cookie, {
         currentPassword: "not-my-password",
         newPassword: "brand-new-secret-1",
@@ -422,11 +373,11 @@ describe("password change", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.data).toEqual({ intent: "password", ok: false, error: "Current password is incorrect" });
 
-    const missing = asData(
+    const missing = dataOf(
       await changePassword(customer.cookie, { currentPassword: "", newPassword: "a", confirmPassword: "b" }),
     );
     expect(missing.data).toMatchObject({ ok: false, error: "Current password is required" });
-    const mismatch = asData(
+    const mismatch = dataOf(
       await changePassword(customer.cookie, {
         currentPassword: customer.password,
         newPassword: "brand-new-secret-1",
@@ -434,7 +385,7 @@ describe("password change", () => {
       }),
     );
     expect(mismatch.data).toMatchObject({ ok: false, error: "New passwords do not match" });
-    const common = asData(
+    const common = dataOf(
       await changePassword(customer.cookie, {
         currentPassword: customer.password,
         newPassword: "password1",
@@ -452,19 +403,18 @@ describe("password change", () => {
     const otherDevice = await signIn(customer.email, customer.password);
     expect(await sessionOf(otherDevice)).not.toBeNull();
 
-    const result = asData<{ ok: boolean; intent: string }>(
-      await changePassword(customer.cookie, {
-        currentPassword: customer.password,
-        newPassword: "brand-new-secret-1",
-        confirmPassword: "brand-new-secret-1",
-      }),
-    );
+    const answer = await changePassword(customer.cookie, {
+      currentPassword: customer.password,
+      newPassword: "brand-new-secret-1",
+      confirmPassword: "brand-new-secret-1",
+    });
+    const result = dataOf<{ ok: boolean; intent: string }>(answer);
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ intent: "password", ok: true });
 
     expect(await sessionOf(customer.cookie)).toBeNull();
     expect(await sessionOf(otherDevice)).toBeNull();
-    const fresh = cookieFrom(result.headers);
+    const fresh = cookieFrom(settle(answer).headers);
     expect((await sessionOf(fresh))?.user.email).toBe(customer.email);
 
     expect((await signInFails(customer.email, customer.password)).status).toBe(401);
@@ -478,7 +428,7 @@ describe("password change", () => {
 describe("password reset", () => {
   const isResetMail = (mail: OutboxEmail) => mail.text.includes("/reset-password?token=");
   const requestReset = async (email: string) =>
-    asData(await post(forgotPasswordAction, "/forgot-password", { email }));
+    dataOf(await post(forgotPasswordAction, "/forgot-password", { email }));
 
   const resetWith = (token: string, password: string, confirmPassword = password) =>
     post(resetPasswordAction, `/reset-password?token=${encodeURIComponent(token)}`, {
@@ -520,12 +470,12 @@ describe("password reset", () => {
     const token = decodeURIComponent(encoded ?? "");
 
     // the form's own rules, and the common-password rule, leave the token usable
-    expect(asData(await resetWith(token, "brand-new-secret-1", "brand-new-secret-2")).data.error).toBe(
+    expect(dataOf(await resetWith(token, "brand-new-secret-1", "brand-new-secret-2")).data.error).toBe(
       "Passwords do not match",
     );
-    expect(asData(await resetWith(token, "password1")).data.error).toBe(authMessages.commonPassword);
+    expect(dataOf(await resetWith(token, "password1")).data.error).toBe(authMessages.commonPassword);
 
-    const done = asRedirect(await resetWith(token, "brand-new-secret-1"));
+    const done = redirectOf(await resetWith(token, "brand-new-secret-1"));
     expect(done.headers.get("Location")).toBe("/login");
     expect(await flashOf(cookieFrom(done.headers))).toMatchObject({ kind: "success" });
 
@@ -534,7 +484,7 @@ describe("password reset", () => {
     expect((await signInFails(customer.email, customer.password)).status).toBe(401);
     await signIn(customer.email, "brand-new-secret-1");
 
-    const reused = asData(await resetWith(token, "yet-another-secret-2"));
+    const reused = dataOf(await resetWith(token, "yet-another-secret-2"));
     expect(reused.status).toBe(400);
     expect(reused.data.error).toBe(
       "This password reset link is invalid or has expired. Please request a new one.",
@@ -554,13 +504,13 @@ describe("password reset", () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.value, row?.id ?? ""));
-    const result = asData(await resetWith(token, "brand-new-secret-1"));
+    const result = dataOf(await resetWith(token, "brand-new-secret-1"));
     expect(result.data.error).toBe(authMessages.invalidResetLink);
     await signIn(customer.email, customer.password);
   });
 
   it("refuses a made-up token", async () => {
-    const result = asData(await resetWith("made-up-token", "brand-new-secret-1"));
+    const result = dataOf(await resetWith("made-up-token", "brand-new-secret-1"));
     expect(result.data.error).toBe(authMessages.invalidResetLink);
   });
 });
@@ -590,7 +540,7 @@ describe("guards", () => {
     ["admin.dashboard", adminDashboardLoader],
     ["admin", adminLoader],
   ] as const)("the %s loader sends a visitor to /login and back", async (_name, loader) => {
-    const response = asRedirect(await get(loader, "/admin/dashboard"));
+    const response = redirectOf(await get(loader, "/admin/dashboard"));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
   });
 
@@ -598,12 +548,12 @@ describe("guards", () => {
     ["admin.dashboard", adminDashboardLoader],
     ["admin", adminLoader],
   ] as const)("the %s loader sends a customer to /forbidden", async (_name, loader) => {
-    const response = asRedirect(await get(loader, "/admin/dashboard", { cookie: customerCookie }));
+    const response = redirectOf(await get(loader, "/admin/dashboard", { cookie: customerCookie }));
     expect(response.headers.get("Location")).toBe("/forbidden");
   });
 
   it("gives an admin the dashboard", async () => {
-    const dashboard = asData<{ name: string; summary: Record<string, number> }>(
+    const dashboard = dataOf<{ name: string; summary: Record<string, number> }>(
       await get(adminDashboardLoader, "/admin/dashboard", { cookie: adminCookie }),
     );
     expect(dashboard.data.name).toBe("Boss Person");
@@ -612,16 +562,16 @@ describe("guards", () => {
   });
 
   it("the account action and loader send a visitor to /login", async () => {
-    const action = asRedirect(
+    const action = redirectOf(
       await post(accountAction, "/account", { intent: "profile", fullName: "Intruder" }),
     );
     expect(action.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
-    const loader = asRedirect(await get(accountLoader, "/account?tab=settings"));
+    const loader = redirectOf(await get(accountLoader, "/account?tab=settings"));
     expect(loader.headers.get("Location")).toBe("/login?redirectTo=%2Faccount%3Ftab%3Dsettings");
   });
 
   it("a cookie that is not a session counts as a visitor", async () => {
-    const response = asRedirect(
+    const response = redirectOf(
       await get(adminDashboardLoader, "/admin/dashboard", { cookie: "nocturn.session_token=forged" }),
     );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
@@ -633,7 +583,7 @@ describe("guards", () => {
 describe("profile update", () => {
   it("saves the trimmed name", async () => {
     const customer = await registerCustomer({ fullName: "Old Name" });
-    const result = asData(
+    const result = dataOf(
       await post(
         accountAction,
         "/account",
@@ -644,7 +594,7 @@ describe("profile update", () => {
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ intent: "profile", ok: true });
     expect((await userRow(customer.email))?.name).toBe("New Name");
-    const loaded = asData<{ name: string; email: string }>(
+    const loaded = dataOf<{ name: string; email: string }>(
       await get(accountLoader, "/account", { cookie: customer.cookie }),
     );
     expect(loaded.data).toEqual({ name: "New Name", email: customer.email });
@@ -652,7 +602,7 @@ describe("profile update", () => {
 
   it("requires a name", async () => {
     const customer = await registerCustomer({ fullName: "Keeps Name" });
-    const result = asData(
+    const result = dataOf(
       await post(
         accountAction,
         "/account",
@@ -685,7 +635,7 @@ describe("profile update", () => {
       { intent: "delete-everything" },
       { cookie: customer.cookie },
     );
-    expect(asData(result).status).toBe(400);
+    expect(dataOf(result).status).toBe(400);
   });
 });
 
@@ -704,7 +654,7 @@ describe("createOrPromoteAdmin", () => {
     expect((await userRow(customer.email))?.role).toBe("admin");
     const cookie = await signIn(customer.email, customer.password);
     expect((await signInFails(customer.email, "ignored-for-existing")).status).toBe(401);
-    const dashboard = asData<{ name: string }>(
+    const dashboard = dataOf<{ name: string }>(
       await get(adminDashboardLoader, "/admin/dashboard", { cookie }),
     );
     expect(dashboard.data.name).toBe(customer.fullName);

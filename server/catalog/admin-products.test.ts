@@ -7,28 +7,24 @@ import { action as productsAction, loader as productsLoader } from "../../app/ro
 import { action as imagesAction } from "../../app/routes/admin.products.images";
 import { IMAGE_WIDTHS } from "../../core/images";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
-import { signedInAdmin, signedInCustomer } from "../../tests/fixtures/accounts";
 import { makeImage } from "../../tests/fixtures/images";
-import {
-  createTestServices,
-  requestContext,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
+import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { createTestServices, TEST_PUBLIC_URL, type TestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { mediaUpload, order, orderItem, product } from "../db/schema";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { saveProduct } from "./save-product";
 
 let t: TestServices;
-let admin: { cookie: string; userId: string };
-let customer: { cookie: string; userId: string };
+let admin: { cookie: string; id: string };
+let customer: { cookie: string; id: string };
 
 beforeAll(async () => {
   t = await createTestServices();
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  admin = await signedInAdmin(t.services);
-  customer = await signedInCustomer(t.services);
+  admin = await signUpTestAdmin(t.services);
+  customer = await registerTestCustomer(t.services);
 });
 
 afterAll(async () => {
@@ -38,22 +34,9 @@ afterAll(async () => {
 
 // --- helpers -------------------------------------------------------------------------------------
 
-type RouteFunction = (args: never) => unknown;
+const call = (fn: RouteFunction, request: Request) => callRoute(fn, request, { services: t.services });
 
-/** Calls a loader or action as React Router does; a thrown Response (redirect) is returned. */
-async function call(fn: RouteFunction, request: Request): Promise<unknown> {
-  const context = await requestContext(t.services, { cookie: request.headers.get("Cookie") ?? undefined });
-  try {
-    return await fn({ request, context, params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
-      return thrown;
-    throw thrown;
-  }
-}
-
-const get = (fn: RouteFunction, pathname: string, cookie?: string) =>
-  call(fn, new Request(new URL(pathname, TEST_PUBLIC_URL), { headers: cookie ? { Cookie: cookie } : {} }));
+const get = (fn: RouteFunction, pathname: string, cookie?: string) => call(fn, getRequest(pathname, cookie));
 
 /** Posts the product form; `images` may repeat, so the body is built by hand. */
 async function postProduct(fields: Record<string, string | string[]>, cookie = admin.cookie) {
@@ -66,22 +49,6 @@ async function postProduct(fields: Record<string, string | string[]>, cookie = a
     body,
   });
   return call(productsAction, request);
-}
-
-/** The payload and status of `data(...)` or of a plain object a route returned. */
-function asData<T>(result: unknown): { data: T; status: number } {
-  if (result instanceof Response) throw new Error(`expected data, got a ${result.status} Response`);
-  if (result && typeof result === "object" && "data" in result && "init" in result) {
-    const { data, init } = result as { data: T; init: ResponseInit | null };
-    return { data, status: init?.status ?? 200 };
-  }
-  return { data: result as T, status: 200 };
-}
-
-function redirectTo(result: unknown): string | null {
-  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  expect(result.status).toBe(302);
-  return result.headers.get("Location");
 }
 
 type ActionResult = { intent: string; ok: boolean; message?: string; error?: string };
@@ -125,7 +92,7 @@ const productByName = async (name: string) =>
   (await t.services.db.select().from(product).where(eq(product.name, name)))[0];
 
 async function createProduct(fields: Record<string, string | string[]>) {
-  const result = asData<ActionResult>(await postProduct({ intent: "save", price: "10", ...fields }));
+  const result = dataOf<ActionResult>(await postProduct({ intent: "save", price: "10", ...fields }));
   expect(result.data).toMatchObject({ ok: true, message: productMessages.added });
   const row = await productByName(String(fields.name));
   if (!row) throw new Error("product not saved");
@@ -139,7 +106,7 @@ async function orderOf(productId: string) {
   const [created] = await t.services.db
     .insert(order)
     .values({
-      userId: customer.userId,
+      userId: customer.id,
       checkoutKey: `test-${productId}`,
       paymentMethod: "test",
       paymentStatus: "paid",
@@ -171,7 +138,7 @@ describe("who may manage products", () => {
       [productsLoader, "/admin"],
       [productsLoader, "/admin/products?q=tee"],
     ] as const)
-      expect(redirectTo(await get(fn, pathname, customer.cookie))).toBe("/forbidden");
+      expect(locationOf(await get(fn, pathname, customer.cookie))).toBe("/forbidden");
 
     const existing = await createProduct({ name: "Guarded Tee" });
     for (const fields of [
@@ -179,14 +146,14 @@ describe("who may manage products", () => {
       { intent: "save", id: existing.id, name: "Hijacked", price: "0" },
       { intent: "delete", id: existing.id },
     ] as Record<string, string>[])
-      expect(redirectTo(await postProduct(fields, customer.cookie))).toBe("/forbidden");
+      expect(locationOf(await postProduct(fields, customer.cookie))).toBe("/forbidden");
 
     expect(await productByName("Customer Tee")).toBeUndefined();
     expect(await productRow(existing.id)).toMatchObject({ name: "Guarded Tee", priceCents: 1000 });
   });
 
   it("sends a visitor to /login and back", async () => {
-    expect(redirectTo(await get(productsLoader, "/admin/products?page=2"))).toBe(
+    expect(locationOf(await get(productsLoader, "/admin/products?page=2"))).toBe(
       "/login?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2",
     );
     const anonymous = new Request(new URL("/admin/products", TEST_PUBLIC_URL), {
@@ -194,7 +161,7 @@ describe("who may manage products", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_PUBLIC_URL },
       body: new URLSearchParams({ intent: "save", name: "Anon", price: "1" }),
     });
-    expect(redirectTo(await call(productsAction, anonymous))).toBe("/login?redirectTo=%2Fadmin%2Fproducts");
+    expect(locationOf(await call(productsAction, anonymous))).toBe("/login?redirectTo=%2Fadmin%2Fproducts");
   });
 
   it("remembers a collapsed sidebar from its cookie", async () => {
@@ -220,38 +187,38 @@ describe("the product list", () => {
   });
 
   it("shows 20 products a page, newest first, with a page count", async () => {
-    const first = asData<ListData>(await get(productsLoader, "/admin/products", admin.cookie)).data;
+    const first = dataOf<ListData>(await get(productsLoader, "/admin/products", admin.cookie)).data;
     expect(first.products).toHaveLength(ADMIN_PRODUCTS_PAGE_SIZE);
     expect(first.pageCount).toBe(Math.ceil(first.total / ADMIN_PRODUCTS_PAGE_SIZE));
     const listed = first.products.filter((row) => row.name.startsWith("Listed Item"));
     expect(listed.map((row) => row.name)).toEqual([...listed.map((row) => row.name)].sort().reverse());
 
-    const second = asData<ListData>(await get(productsLoader, "/admin/products?page=2", admin.cookie)).data;
+    const second = dataOf<ListData>(await get(productsLoader, "/admin/products?page=2", admin.cookie)).data;
     expect(second.page).toBe(2);
     const firstIds = new Set(first.products.map((row) => row.id));
     expect(second.products.some((row) => firstIds.has(row.id))).toBe(false);
   });
 
   it("serves the same list at /admin", async () => {
-    const index = asData<ListData>(await get(productsLoader, "/admin", admin.cookie)).data;
+    const index = dataOf<ListData>(await get(productsLoader, "/admin", admin.cookie)).data;
     expect(index.products).toHaveLength(ADMIN_PRODUCTS_PAGE_SIZE);
   });
 
   it("searches name and description case-insensitively", async () => {
-    const byName = asData<ListData>(
+    const byName = dataOf<ListData>(
       await get(productsLoader, "/admin/products?q=listed%20item%2007", admin.cookie),
     );
     expect(byName.data.products.map((row) => row.name)).toEqual(["Listed Item 07"]);
-    const byDescription = asData<ListData>(
+    const byDescription = dataOf<ListData>(
       await get(productsLoader, "/admin/products?q=midnight", admin.cookie),
     );
     expect(byDescription.data.products.map((row) => row.name)).toEqual(["Listed Item 03"]);
-    const none = asData<ListData>(await get(productsLoader, "/admin/products?q=zzz-nothing", admin.cookie));
+    const none = dataOf<ListData>(await get(productsLoader, "/admin/products?q=zzz-nothing", admin.cookie));
     expect(none.data).toMatchObject({ total: 0, products: [] });
   });
 
   it("sends a page past the end to the last page", async () => {
-    expect(redirectTo(await get(productsLoader, "/admin/products?q=listed&page=9", admin.cookie))).toBe(
+    expect(locationOf(await get(productsLoader, "/admin/products?q=listed&page=9", admin.cookie))).toBe(
       "/admin/products?q=listed&page=2",
     );
   });
@@ -262,7 +229,7 @@ describe("the product list", () => {
 describe("saving a product", () => {
   it("creates a product with its uploaded images in order and forgets the uploads", async () => {
     const [first, second] = [await uploadImage(), await uploadImage()];
-    const result = asData<ActionResult>(
+    const result = dataOf<ActionResult>(
       await postProduct({
         intent: "save",
         name: "  Orbit Tee ",
@@ -292,7 +259,7 @@ describe("saving a product", () => {
         .where(inArray(mediaUpload.imageId, [first!, second!])),
     ).toEqual([]);
 
-    const listed = asData<ListData>(await get(productsLoader, "/admin/products?q=orbit", admin.cookie)).data;
+    const listed = dataOf<ListData>(await get(productsLoader, "/admin/products?q=orbit", admin.cookie)).data;
     expect(listed.products[0]?.images.map((image) => image.id)).toEqual([second, first]);
   });
 
@@ -320,14 +287,14 @@ describe("saving a product", () => {
     [{ name: "Thousandths", price: "1.005" }, productMessages.invalidPrice],
     [{ name: "Minus Stock", price: "1", stock: "-2" }, productMessages.invalidStock],
   ])("refuses %o with the spec's message", async (fields, message) => {
-    const result = asData<ActionResult>(await postProduct({ intent: "save", ...fields }));
+    const result = dataOf<ActionResult>(await postProduct({ intent: "save", ...fields }));
     expect(result.status).toBe(400);
     expect(result.data.error).toBe(message);
   });
 
   it("refuses more than 5 images", async () => {
     const images = await Promise.all(Array.from({ length: 6 }, () => uploadImage()));
-    const result = asData<ActionResult>(
+    const result = dataOf<ActionResult>(
       await postProduct({ intent: "save", name: "Six Pack", price: "9", images }),
     );
     expect(result.status).toBe(400);
@@ -353,7 +320,7 @@ describe("saving a product", () => {
   it("refuses image ids that are neither fresh uploads nor already on the product", async () => {
     const other = await createProduct({ name: "Image Owner", images: [await uploadImage()] });
     for (const images of [["0123456789abcdef01234567"], ["../../../etc/passwd"], [other.images[0]!]]) {
-      const result = asData<ActionResult>(
+      const result = dataOf<ActionResult>(
         await postProduct({ intent: "save", name: "Thief Tee", price: "5", images }),
       );
       expect(result.status).toBe(400);
@@ -367,7 +334,7 @@ describe("saving a product", () => {
     const created = await createProduct({ name: "Drift Hoodie", price: "80", images: [a!, b!, c!] });
     const added = await uploadImage();
 
-    const result = asData<ActionResult>(
+    const result = dataOf<ActionResult>(
       await postProduct({
         intent: "save",
         id: created.id,
@@ -389,7 +356,7 @@ describe("saving a product", () => {
 
   it("answers Product not found for an id that does not exist", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const result = asData<ActionResult>(
+      const result = dataOf<ActionResult>(
         await postProduct({ intent: "save", id, name: "Ghost", price: "1" }),
       );
       expect(result.status).toBe(404);
@@ -405,7 +372,7 @@ describe("deleting a product", () => {
     const images = [await uploadImage(), await uploadImage()];
     const created = await createProduct({ name: "Short Lived", images });
 
-    const result = asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    const result = dataOf<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
 
     expect(result.data).toEqual({ intent: "delete", ok: true, message: productMessages.deleted });
     expect(await productRow(created.id)).toBeUndefined();
@@ -418,7 +385,7 @@ describe("deleting a product", () => {
     const created = await createProduct({ name: "Sold Once", price: "45", images: [ordered!, unordered!] });
     const paid = await orderOf(created.id);
 
-    asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    dataOf<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
 
     expect(await productRow(created.id)).toBeUndefined();
     const [item] = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, paid.id));
@@ -435,8 +402,8 @@ describe("deleting a product", () => {
 
   it("answers Product not found for a product deleted meanwhile", async () => {
     const created = await createProduct({ name: "Twice Deleted" });
-    asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
-    const again = asData<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    dataOf<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
+    const again = dataOf<ActionResult>(await postProduct({ intent: "delete", id: created.id }));
     expect(again.status).toBe(404);
     expect(again.data.error).toBe(productMessages.notFound);
   });
@@ -461,7 +428,7 @@ describe("sweepUnattachedUploads", () => {
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     await t.services.db
       .insert(mediaUpload)
-      .values([abandoned!, onProduct!, inOrder!].map((imageId) => ({ imageId, uploadedBy: admin.userId })))
+      .values([abandoned!, onProduct!, inOrder!].map((imageId) => ({ imageId, uploadedBy: admin.id })))
       .onConflictDoNothing();
     await t.services.db
       .update(mediaUpload)
@@ -487,7 +454,7 @@ describe("sweepUnattachedUploads", () => {
   it("a swept upload can no longer be attached", async () => {
     const imageId = await uploadImage();
     await sweepUnattachedUploads({ ...t.services, olderThanMs: 0, now: new Date(Date.now() + 1000) });
-    const result = asData<ActionResult>(
+    const result = dataOf<ActionResult>(
       await postProduct({ intent: "save", name: "Too Late", price: "5", images: [imageId] }),
     );
     expect(result.data.error).toBe(productMessages.unknownImage);

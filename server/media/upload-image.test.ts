@@ -6,26 +6,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as imagesAction, loader as imagesLoader } from "../../app/routes/admin.products.images";
 import { IMAGE_WIDTHS, imageKey } from "../../core/images";
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
-import { signedInAdmin, signedInCustomer } from "../../tests/fixtures/accounts";
 import { makeImage, makeNoisyPng, SVG_IMAGE } from "../../tests/fixtures/images";
-import {
-  createTestServices,
-  requestContext,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { callRoute } from "../../tests/setup/route-call";
+import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { createTestServices, TEST_PUBLIC_URL, type TestServices } from "../../tests/setup/test-services";
 import { mediaUpload, product } from "../db/schema";
 
 let t: TestServices;
-let admin: { cookie: string; userId: string };
-let customer: { cookie: string; userId: string };
+let admin: { cookie: string; id: string };
+let customer: { cookie: string; id: string };
 
 beforeAll(async () => {
   t = await createTestServices();
   // better-auth warns on sign-in attempts; nothing here depends on its console output
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  admin = await signedInAdmin(t.services);
-  customer = await signedInCustomer(t.services);
+  admin = await signUpTestAdmin(t.services);
+  customer = await registerTestCustomer(t.services);
 });
 
 afterAll(async () => {
@@ -61,17 +57,9 @@ function uploadRequest(
   } as RequestInit);
 }
 
-/** Calls the route's action (or loader) as React Router does; a thrown redirect is returned. */
-async function call(fn: typeof imagesAction | typeof imagesLoader, request: Request): Promise<Response> {
-  const cookie = request.headers.get("Cookie") ?? undefined;
-  const context = await requestContext(t.services, { cookie });
-  try {
-    return (await fn({ request, context, params: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+/** The route's action (or loader) answers with a Response, or throws a redirect. */
+const call = async (fn: typeof imagesAction | typeof imagesLoader, request: Request) =>
+  (await callRoute(fn, request, { services: t.services })) as Response;
 
 const upload = (body: Body, fileName: string, extra = {}) =>
   call(imagesAction, uploadRequest(body, { fileName, cookie: admin.cookie, ...extra }));
@@ -102,7 +90,7 @@ describe("image upload (POST /admin/products/images)", () => {
       expect(metadata.width).toBe(width);
     }
     const [row] = await t.services.db.select().from(mediaUpload).where(eq(mediaUpload.imageId, body.imageId));
-    expect(row?.uploadedBy).toBe(admin.userId);
+    expect(row?.uploadedBy).toBe(admin.id);
   });
 
   it("strips the camera's metadata (EXIF, GPS, colour profile)", async () => {

@@ -32,7 +32,7 @@ export async function signUpTestUser(services: Services, label = "shopper") {
 
 /**
  * A customer signed up through the register page's action, as a browser does (so with the welcome
- * mail and toast): id, e-mail, password and the cookies the sign-up set.
+ * mail and toast): id, e-mail, password, name and the cookies the sign-up set.
  */
 export async function registerTestCustomer(
   services: Services,
@@ -51,7 +51,7 @@ export async function registerTestCustomer(
     ),
   );
   const cookie = cookieFrom(response.headers);
-  return { id: await sessionUserId(services, cookie, "user"), email, password, cookie };
+  return { id: await sessionUserId(services, cookie, "user"), email, password, fullName, cookie };
 }
 
 /**
