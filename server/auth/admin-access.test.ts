@@ -3,11 +3,11 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
+import { callRoute, getRequest, type RouteFunction } from "../../tests/setup/route-call";
 import { signUpTestUser } from "../../tests/setup/test-commerce";
 import {
   createTestServices,
   formRequest,
-  requestContext,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
@@ -41,16 +41,12 @@ const ADMIN_ROUTES = adminRoutes(routes);
 /** Every intent an admin form sends, and one nobody sends. */
 const INTENTS = ["", "save", "delete", "update", "set-active", "export", "unknown"];
 
-type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
 
-async function outcome(fn: (args: never) => unknown, request: Request, cookie?: string) {
-  const context = await requestContext(t.services, { cookie });
-  try {
-    const result = await fn({ request, context, params: {} } as never);
-    return { redirect: result instanceof Response ? result.headers.get("Location") : null, result };
-  } catch (thrown) {
-    return { redirect: thrown instanceof Response ? thrown.headers.get("Location") : null, result: thrown };
-  }
+/** Where the route sends the caller (null when it answers without a redirect). */
+async function redirectFrom(fn: RouteFunction, request: Request, cookie?: string) {
+  const result = await callRoute(fn, request, { services: t.services, cookie });
+  return result instanceof Response ? result.headers.get("Location") : null;
 }
 
 describe("the admin area", () => {
@@ -75,20 +71,19 @@ describe("the admin area", () => {
       expect(module.loader ?? module.action, `${file} has neither loader nor action`).toBeDefined();
 
       if (module.loader) {
-        const get = () => new Request(new URL(path, TEST_PUBLIC_URL));
-        expect((await outcome(module.loader, get(), customerCookie)).redirect).toBe("/forbidden");
-        expect((await outcome(module.loader, get())).redirect).toMatch(/^\/login\?redirectTo=/);
+        expect(await redirectFrom(module.loader, getRequest(path), customerCookie)).toBe("/forbidden");
+        expect(await redirectFrom(module.loader, getRequest(path))).toMatch(/^\/login\?redirectTo=/);
       }
       if (module.action) {
         for (const intent of INTENTS) {
-          const customer = await outcome(
+          const customer = await redirectFrom(
             module.action,
             formRequest(path, { intent, id: crypto.randomUUID() }, customerCookie),
             customerCookie,
           );
-          expect(customer.redirect, `${path} intent "${intent}"`).toBe("/forbidden");
-          const visitor = await outcome(module.action, formRequest(path, { intent }));
-          expect(visitor.redirect, `${path} intent "${intent}"`).toMatch(/^\/login\?redirectTo=/);
+          expect(customer, `${path} intent "${intent}"`).toBe("/forbidden");
+          const visitor = await redirectFrom(module.action, formRequest(path, { intent }));
+          expect(visitor, `${path} intent "${intent}"`).toMatch(/^\/login\?redirectTo=/);
         }
         // an upload: a raw body rather than a form
         const upload = new Request(new URL(path, TEST_PUBLIC_URL), {
@@ -101,7 +96,7 @@ describe("the admin area", () => {
           },
           body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
         });
-        expect((await outcome(module.action, upload, customerCookie)).redirect).toBe("/forbidden");
+        expect(await redirectFrom(module.action, upload, customerCookie)).toBe("/forbidden");
       }
     });
   });

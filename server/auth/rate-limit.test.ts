@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
 import { authMessages } from "../../core/validation/auth";
-import {
-  createTestServices,
-  formRequest,
-  requestContext,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { callRoute, type RouteFunction, settle } from "../../tests/setup/route-call";
+import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
 import { rateLimit } from "../db/schema";
 import { consumeRateLimit, pruneRateLimits, RATE_LIMITS } from "./rate-limit";
 
@@ -29,25 +25,16 @@ afterAll(async () => {
 const consume = (key: string, rule: { window: number; max: number }, now?: number) =>
   consumeRateLimit({ db: t.services.db, key, rule, now });
 
-interface ActionResult {
-  data: { error?: string };
-  init: { status?: number } | null;
-}
-
-/** Calls a route action as React Router does, minus Express. */
-async function callAction(
-  action: (args: never) => unknown,
+/** Posts a form to a route action from `clientIp`; its answer's status, payload and redirect. */
+const callAction = async (
+  action: RouteFunction,
   pathname: string,
   fields: Record<string, string>,
   clientIp: string,
-) {
-  const request = formRequest(pathname, fields);
-  const context = await requestContext(t.services, { clientIp });
-  return (await action({ request, context, params: {} } as never)) as Response | ActionResult;
-}
-
-const statusOf = (result: Response | ActionResult) =>
-  result instanceof Response ? result.status : (result.init?.status ?? 200);
+) =>
+  settle<{ error?: string }>(
+    await callRoute(action, formRequest(pathname, fields), { services: t.services, clientIp }),
+  );
 
 describe("consumeRateLimit", () => {
   const rule = { window: 60, max: 3 };
@@ -129,18 +116,18 @@ describe("sign-in rate limit", () => {
       { fullName: "Rate Limited", email, password, confirmPassword: password },
       "198.51.100.1",
     );
-    expect(statusOf(result)).toBe(302);
+    expect(result.status).toBe(302);
   });
 
   it("answers 429 after 5 wrong passwords for one e-mail from one IP; another IP still gets in", async () => {
     const attacker = "203.0.113.66";
     for (let i = 0; i < RATE_LIMITS.signInPerAccount.max; i++) {
       const result = await callAction(loginAction, "/login", { email, password: `wrong-${i}` }, attacker);
-      expect(statusOf(result), `attempt ${i + 1}`).toBe(401);
+      expect(result.status, `attempt ${i + 1}`).toBe(401);
     }
     // the sixth is refused before the password is even checked, the right one too
-    const sixth = (await callAction(loginAction, "/login", { email, password }, attacker)) as ActionResult;
-    expect(statusOf(sixth)).toBe(429);
+    const sixth = await callAction(loginAction, "/login", { email, password }, attacker);
+    expect(sixth.status).toBe(429);
     expect(sixth.data.error).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     const seconds = Number(/wait (\d+)/.exec(sixth.data.error ?? "")?.[1]);
     expect(seconds).toBeGreaterThanOrEqual(1);
@@ -152,7 +139,7 @@ describe("sign-in rate limit", () => {
       { email: ` ${email.toUpperCase()} `, password },
       attacker,
     );
-    expect(statusOf(shouted)).toBe(429);
+    expect(shouted.status).toBe(429);
 
     const owner = await callAction(
       loginAction,
@@ -160,8 +147,8 @@ describe("sign-in rate limit", () => {
       { email, password, redirectTo: "/account" },
       "192.0.2.10",
     );
-    expect(statusOf(owner)).toBe(302);
-    expect((owner as Response).headers.get("Location")).toBe("/account");
+    expect(owner.status).toBe(302);
+    expect(owner.location).toBe("/account");
   });
 
   it("limits one IP trying many accounts", async () => {
@@ -173,10 +160,10 @@ describe("sign-in rate limit", () => {
         { email: `nobody${i}@nocturn-shop.io`, password },
         sprayer,
       );
-      expect(statusOf(result), `attempt ${i + 1}`).toBe(401);
+      expect(result.status, `attempt ${i + 1}`).toBe(401);
     }
-    const next = (await callAction(loginAction, "/login", { email, password }, sprayer)) as ActionResult;
-    expect(statusOf(next)).toBe(429);
+    const next = await callAction(loginAction, "/login", { email, password }, sprayer);
+    expect(next.status).toBe(429);
     expect(next.data.error).toMatch(/^Too many attempts\./);
     expect(authMessages.tooManyAttempts(5)).toMatch(/^Too many attempts\./);
     // 31 password hashes: slow on a busy machine

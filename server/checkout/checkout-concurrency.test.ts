@@ -8,11 +8,12 @@ import {
   insertTestCoupon,
   insertTestProduct,
   insertTestUsers,
+  productStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
-import { coupon, order, product } from "../db/schema";
+import { coupon, order } from "../db/schema";
 import { prepareOrder } from "./prepare-order";
 import { startPayment } from "./start-payment";
 
@@ -61,13 +62,7 @@ function payAll(orders: { shopper: { id: string; email: string }; orderId: strin
 const refusals = (results: PromiseSettledResult<unknown>[]) =>
   results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
 
-async function stockOf(productId: string) {
-  const [row] = await t.services.db
-    .select({ stock: product.stock })
-    .from(product)
-    .where(eq(product.id, productId));
-  return row?.stock;
-}
+const stockOf = (productId: string) => productStock(t.services.db, productId);
 
 describe("checkout under concurrency", () => {
   it("50 shoppers, 5 in stock: exactly 5 reservations, the rest are told it is sold out", async () => {

@@ -5,19 +5,17 @@ import { loader as successLoader } from "../../app/routes/checkout-success";
 import { action as testCheckoutAction, loader as testCheckoutLoader } from "../../app/routes/test-checkout";
 import { checkoutMessages } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
+import { callRoute, type RouteFunction, settle } from "../../tests/setup/route-call";
 import {
   insertTestCoupon,
   insertTestProduct,
+  orderRow,
+  productStock,
   signUpTestUser,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import {
-  createTestServices,
-  formRequest,
-  requestContext,
-  type TestServices,
-} from "../../tests/setup/test-services";
-import { coupon, couponUsage, order, orderItem, product, receipt, testPaymentSession } from "../db/schema";
+import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
+import { coupon, couponUsage, order, orderItem, receipt, testPaymentSession } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
@@ -34,30 +32,16 @@ afterAll(async () => {
 
 type Json = Record<string, unknown> & { error?: string; code?: string };
 
-/** Calls a route function as React Router does; returns the data, or the thrown/returned Response. */
-async function call(
-  fn: (args: never) => unknown,
+/** A route's answer (see settle), signed in with `cookie` even when the request carries none. */
+const call = async (
+  fn: RouteFunction,
   request: Request,
   cookie?: string,
   params: Record<string, string> = {},
-): Promise<{ status: number; body: Json; response?: Response }> {
-  const context = await requestContext(t.services, { cookie });
-  let result: unknown;
-  try {
-    result = await fn({ request, context, params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: {}, response: result };
-  const wrapped = result as { type?: string; data?: Json; init?: { status?: number } };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? {} };
-  }
-  return { status: 200, body: (result ?? {}) as Json };
-}
+) => settle<Json>(await callRoute(fn, request, { services: t.services, cookie, params }));
 
 const cart = (fields: Record<string, string>, cookie?: string) =>
-  call(cartAction as never, formRequest("/cart", fields, cookie), cookie);
+  call(cartAction, formRequest("/cart", fields, cookie), cookie);
 
 const linesOf = (...lines: { productId: string; quantity: number }[]) => JSON.stringify(lines);
 
@@ -81,18 +65,8 @@ async function prepare(options: {
   );
 }
 
-async function stockOf(productId: string) {
-  const [row] = await t.services.db
-    .select({ stock: product.stock })
-    .from(product)
-    .where(eq(product.id, productId));
-  return row?.stock;
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await t.services.db.select().from(order).where(eq(order.id, orderId));
-  return row!;
-}
+const stockOf = (productId: string) => productStock(t.services.db, productId);
+const orderOf = (orderId: string) => orderRow(t.services.db, orderId);
 
 function sessionIdOf(url: string) {
   return new URL(url).pathname.split("/").pop()!;
@@ -100,7 +74,7 @@ function sessionIdOf(url: string) {
 
 async function payOnTestPage(sessionId: string, cardNumber: string) {
   return call(
-    testCheckoutAction as never,
+    testCheckoutAction,
     formRequest(`/test-checkout/${sessionId}`, { cardNumber, expiry: "12/34", cvc: "123" }),
     undefined,
     { session: sessionId },
@@ -116,7 +90,7 @@ describe("the whole purchase with the test checkout", () => {
     const lines = linesOf({ productId: tee.id, quantity: 2 }, { productId: hoodie.id, quantity: 1 });
 
     const applied = await cart({ intent: "coupon", code: welcome.code.toLowerCase(), lines }, shopper.cookie);
-    expect(applied.body).toMatchObject({
+    expect(applied.data).toMatchObject({
       coupon: { code: welcome.code, discountCents: 1790 },
       message: "Coupon applied! You saved $17.90",
     });
@@ -124,7 +98,7 @@ describe("the whole purchase with the test checkout", () => {
     const checkoutKey = crypto.randomUUID();
     const first = await prepare({ cookie: shopper.cookie, lines, couponCode: welcome.code, checkoutKey });
     expect(first.status).toBe(200);
-    const summary = first.body.order as { orderId: string; orderNumber: string; totalCents: number };
+    const summary = first.data.order as { orderId: string; orderNumber: string; totalCents: number };
     expect(summary).toMatchObject({
       subtotalCents: 17900,
       discountCents: 1790,
@@ -145,8 +119,8 @@ describe("the whole purchase with the test checkout", () => {
       checkoutKey,
       shipping: { city: "Hamburg", zipCode: "20095", state: "Hamburg", note: "Ring twice" },
     });
-    expect((again.body.order as { orderId: string }).orderId).toBe(summary.orderId);
-    const saved = await orderRow(summary.orderId);
+    expect((again.data.order as { orderId: string }).orderId).toBe(summary.orderId);
+    const saved = await orderOf(summary.orderId);
     expect(saved).toMatchObject({
       shippingNote: "Ring twice",
       paymentMethod: "test",
@@ -158,7 +132,7 @@ describe("the whole purchase with the test checkout", () => {
 
     const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
     expect(paid.status).toBe(200);
-    const url = paid.body.url as string;
+    const url = paid.data.url as string;
     expect(url).toMatch(/^http:\/\/localhost:3999\/test-checkout\/tcs_[0-9a-f]{40}$/);
     // reserved: stock and the coupon use are held while the shopper pays
     expect(await stockOf(tee.id)).toBe(3);
@@ -167,8 +141,8 @@ describe("the whole purchase with the test checkout", () => {
     expect(held?.usageCount).toBe(1);
 
     const sessionId = sessionIdOf(url);
-    const page = await call(testCheckoutLoader as never, new Request(url), undefined, { session: sessionId });
-    expect(page.body).toMatchObject({
+    const page = await call(testCheckoutLoader, new Request(url), undefined, { session: sessionId });
+    expect(page.data).toMatchObject({
       open: true,
       amountCents: summary.totalCents,
       customerEmail: shopper.email,
@@ -180,7 +154,7 @@ describe("the whole purchase with the test checkout", () => {
       `http://localhost:3999/checkout-success?session_id=${sessionId}`,
     );
 
-    const done = await orderRow(summary.orderId);
+    const done = await orderOf(summary.orderId);
     expect(done).toMatchObject({ status: "processing", paymentStatus: "paid", paymentSessionId: sessionId });
     expect(done.paidAt).toBeInstanceOf(Date);
     const receipts = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
@@ -205,11 +179,11 @@ describe("the whole purchase with the test checkout", () => {
 
     // the success page settles again (as a webhook would): nothing changes a second time
     const success = await call(
-      successLoader as never,
+      successLoader,
       new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
       shopper.cookie,
     );
-    const outcome = await (success.body.outcome as Promise<unknown>);
+    const outcome = await (success.data.outcome as Promise<unknown>);
     expect(outcome).toEqual({ ok: true, result: { orderNumber: summary.orderNumber, state: "paid" } });
     expect(
       await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
@@ -231,31 +205,31 @@ describe("the whole purchase with the test checkout", () => {
       cookie: owner.cookie,
       lines: linesOf({ productId: tee.id, quantity: 1 }),
     });
-    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, owner.cookie);
-    const sessionId = sessionIdOf(paid.body.url as string);
+    const sessionId = sessionIdOf(paid.data.url as string);
 
     const theirs = await call(
-      successLoader as never,
+      successLoader,
       new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
       stranger.cookie,
     );
-    expect(await (theirs.body.outcome as Promise<unknown>)).toMatchObject({
+    expect(await (theirs.data.outcome as Promise<unknown>)).toMatchObject({
       ok: false,
       message: checkoutMessages.orderNotFound,
     });
     expect(await cart({ intent: "pay", orderId }, stranger.cookie)).toMatchObject({
       status: 404,
-      body: { error: checkoutMessages.orderNotFound },
+      data: { error: checkoutMessages.orderNotFound },
     });
     const visitor = await call(
-      successLoader as never,
+      successLoader,
       new Request(`http://localhost:3999/checkout-success?session_id=${sessionId}`),
     );
     expect(visitor.response?.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     expect(await cart({ intent: "prepare", lines: "[]" })).toMatchObject({
       status: 401,
-      body: { error: checkoutMessages.signInRequired, signInRequired: true },
+      data: { error: checkoutMessages.signInRequired, signInRequired: true },
     });
   });
 
@@ -266,22 +240,22 @@ describe("the whole purchase with the test checkout", () => {
       cookie: shopper.cookie,
       lines: linesOf({ productId: tee.id, quantity: 1 }),
     });
-    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
-    const sessionId = sessionIdOf(paid.body.url as string);
+    const sessionId = sessionIdOf(paid.data.url as string);
 
     const declined = await payOnTestPage(sessionId, "4000 0000 0000 0002");
-    expect(declined).toMatchObject({ status: 402, body: { error: testCheckoutMessages.declined } });
-    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
+    expect(declined).toMatchObject({ status: 402, data: { error: testCheckoutMessages.declined } });
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
     expect(await t.services.db.select().from(receipt).where(eq(receipt.orderId, orderId))).toHaveLength(0);
 
     const unknown = await payOnTestPage(sessionId, "1234 5678 9012 3456");
-    expect(unknown.body.error).toBe(testCheckoutMessages.unknownCard);
+    expect(unknown.data.error).toBe(testCheckoutMessages.unknownCard);
 
     expect((await payOnTestPage(sessionId, "4242424242424242")).status).toBe(302);
-    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid" });
     // a paid session cannot be paid twice
-    expect((await payOnTestPage(sessionId, "4242424242424242")).body.error).toBe(testCheckoutMessages.closed);
+    expect((await payOnTestPage(sessionId, "4242424242424242")).data.error).toBe(testCheckoutMessages.closed);
   });
 
   it("Cancel on the payment page gives the stock and the coupon use back at once", async () => {
@@ -290,23 +264,23 @@ describe("the whole purchase with the test checkout", () => {
     const limited = await insertTestCoupon(t.services.db, { usageLimit: 1 });
     const lines = linesOf({ productId: tee.id, quantity: 2 });
     const prepared = await prepare({ cookie: shopper.cookie, lines, couponCode: limited.code });
-    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
     expect(await stockOf(tee.id)).toBe(0);
 
     // the test page's Cancel leads to /cart?cancelled=<order id>, whose page posts this
     const cancelUrl = (
-      await call(testCheckoutLoader as never, new Request(paid.body.url as string), undefined, {
-        session: sessionIdOf(paid.body.url as string),
+      await call(testCheckoutLoader, new Request(paid.data.url as string), undefined, {
+        session: sessionIdOf(paid.data.url as string),
       })
-    ).body.cancelUrl as string;
+    ).data.cancelUrl as string;
     expect(cancelUrl).toBe(`http://localhost:3999/cart?cancelled=${orderId}`);
     expect(await cart({ intent: "cancel", orderId }, shopper.cookie)).toMatchObject({ status: 200 });
 
     expect(await stockOf(tee.id)).toBe(2);
     const [back] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
     expect(back?.usageCount).toBe(0);
-    expect(await orderRow(orderId)).toMatchObject({
+    expect(await orderOf(orderId)).toMatchObject({
       status: "cancelled",
       paymentStatus: "cancelled",
       isReserved: false,
@@ -317,13 +291,13 @@ describe("the whole purchase with the test checkout", () => {
       .where(eq(testPaymentSession.orderId, orderId));
     expect(session?.status).toBe("expired");
     // the cancelled session can no longer be paid
-    expect((await payOnTestPage(session!.id, "4242424242424242")).body.error).toBe(
+    expect((await payOnTestPage(session!.id, "4242424242424242")).data.error).toBe(
       testCheckoutMessages.closed,
     );
     // and Pay on that order is refused
     expect(await cart({ intent: "pay", orderId }, shopper.cookie)).toMatchObject({
       status: 409,
-      body: { error: checkoutMessages.orderNotPayable },
+      data: { error: checkoutMessages.orderNotPayable },
     });
   });
 
@@ -334,7 +308,7 @@ describe("the whole purchase with the test checkout", () => {
       cookie: shopper.cookie,
       lines: linesOf({ productId: tee.id, quantity: 3 }),
     });
-    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
     await cart({ intent: "pay", orderId }, shopper.cookie);
     expect(await stockOf(tee.id)).toBe(0);
 
@@ -344,7 +318,7 @@ describe("the whole purchase with the test checkout", () => {
     const later = new Date(Date.now() + 40 * 60 * 1000);
     await sweepExpiredReservations({ services: t.services, now: later });
     expect(await stockOf(tee.id)).toBe(3);
-    expect(await orderRow(orderId)).toMatchObject({
+    expect(await orderOf(orderId)).toMatchObject({
       status: "cancelled",
       paymentStatus: "cancelled",
       isReserved: false,
@@ -357,14 +331,14 @@ describe("checkouts left at the shipping step", () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db, { stock: 5 });
     const lines = linesOf({ productId: tee.id, quantity: 1 });
-    const left = (await prepare({ cookie: shopper.cookie, lines })).body.order as { orderId: string };
-    const paying = (await prepare({ cookie: shopper.cookie, lines })).body.order as { orderId: string };
+    const left = (await prepare({ cookie: shopper.cookie, lines })).data.order as { orderId: string };
+    const paying = (await prepare({ cookie: shopper.cookie, lines })).data.order as { orderId: string };
     await cart({ intent: "pay", orderId: paying.orderId }, shopper.cookie);
 
     expect(await cancelAbandonedCheckouts({ db: t.services.db })).toBe(0);
     await cancelAbandonedCheckouts({ db: t.services.db, now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
-    expect(await orderRow(left.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "cancelled" });
-    expect(await orderRow(paying.orderId)).toMatchObject({ status: "pending", isReserved: true });
+    expect(await orderOf(left.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "cancelled" });
+    expect(await orderOf(paying.orderId)).toMatchObject({ status: "pending", isReserved: true });
     expect(await stockOf(tee.id)).toBe(4);
   });
 });
@@ -387,9 +361,9 @@ describe("what the server refuses", () => {
       },
       shopper.cookie,
     );
-    const result = await call(cartAction as never, request, shopper.cookie);
-    expect(result.body.order).toMatchObject({ subtotalCents: 4500, totalCents: 5499 });
-    const orderId = (result.body.order as { orderId: string }).orderId;
+    const result = await call(cartAction, request, shopper.cookie);
+    expect(result.data.order).toMatchObject({ subtotalCents: 4500, totalCents: 5499 });
+    const orderId = (result.data.order as { orderId: string }).orderId;
     const items = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, orderId));
     expect(items).toEqual([
       expect.objectContaining({ priceCents: 4500, quantity: 1, productName: tee.name }),
@@ -406,21 +380,21 @@ describe("what the server refuses", () => {
       }),
     ).toMatchObject({
       status: 409,
-      body: { error: checkoutMessages.createOrderFailed(checkoutMessages.productUnavailable) },
+      data: { error: checkoutMessages.createOrderFailed(checkoutMessages.productUnavailable) },
     });
     expect(
       await prepare({ cookie: shopper.cookie, lines: linesOf({ productId: tee.id, quantity: 3 }) }),
     ).toMatchObject({
       status: 409,
-      body: { error: "Failed to create order: Sorry, only 2 of Phantom Tee available in stock." },
+      data: { error: "Failed to create order: Sorry, only 2 of Phantom Tee available in stock." },
     });
     expect(await prepare({ cookie: shopper.cookie, lines: "[]" })).toMatchObject({
       status: 400,
-      body: { error: checkoutMessages.cartEmpty },
+      data: { error: checkoutMessages.cartEmpty },
     });
     expect(
       await prepare({ cookie: shopper.cookie, lines: JSON.stringify([{ productId: tee.id, quantity: -4 }]) }),
-    ).toMatchObject({ status: 400, body: { error: checkoutMessages.createOrderFailedGeneric } });
+    ).toMatchObject({ status: 400, data: { error: checkoutMessages.createOrderFailedGeneric } });
     expect(await prepare({ cookie: shopper.cookie, lines: "not json" })).toMatchObject({ status: 400 });
   });
 
@@ -436,10 +410,10 @@ describe("what the server refuses", () => {
       ["zipCode", "ZIP Code"],
     ] as const) {
       const result = await prepare({ cookie: shopper.cookie, lines, shipping: { [field]: "  " } });
-      expect(result.body.error).toBe(`Please fill in ${label}`);
+      expect(result.data.error).toBe(`Please fill in ${label}`);
     }
     const noCountry = await prepare({ cookie: shopper.cookie, lines, shipping: { country: "US" } });
-    expect(noCountry.body.error).toBe(checkoutMessages.countryRequired);
+    expect(noCountry.data.error).toBe(checkoutMessages.countryRequired);
   });
 
   it("gives each coupon problem the spec's message, in the spec's order", async () => {
@@ -461,7 +435,7 @@ describe("what the server refuses", () => {
       amountOffCents: 99_900,
     });
     const check = async (code: string) =>
-      (await cart({ intent: "coupon", code, lines }, shopper.cookie)).body;
+      (await cart({ intent: "coupon", code, lines }, shopper.cookie)).data;
 
     expect((await check("   ")).error).toBe(couponMessages.empty);
     expect((await check("NOPE-NOT-A-CODE")).error).toBe(couponMessages.invalid);
@@ -472,7 +446,7 @@ describe("what the server refuses", () => {
     // capped at the subtotal
     expect(await check(huge.code)).toMatchObject({ message: "Coupon applied! You saved $25.00" });
     const prepared = await prepare({ cookie: shopper.cookie, lines, couponCode: huge.code });
-    expect(prepared.body.order).toMatchObject({ subtotalCents: 2500, discountCents: 2500, totalCents: 999 });
+    expect(prepared.data.order).toMatchObject({ subtotalCents: 2500, discountCents: 2500, totalCents: 999 });
   });
 
   it("limits coupon attempts per shopper", async () => {
@@ -483,9 +457,9 @@ describe("what the server refuses", () => {
     for (let attempt = 0; attempt < 11; attempt++) {
       answers.push(await cart({ intent: "coupon", code: `GUESS${attempt}`, lines }, shopper.cookie));
     }
-    expect(answers.slice(0, 10).every((answer) => answer.body.error === couponMessages.invalid)).toBe(true);
+    expect(answers.slice(0, 10).every((answer) => answer.data.error === couponMessages.invalid)).toBe(true);
     expect(answers[10]?.status).toBe(429);
-    expect(answers[10]?.body.error).toMatch(
+    expect(answers[10]?.data.error).toMatch(
       /^Too many coupon attempts\. Please wait \d+ seconds? and try again\.$/,
     );
   });

@@ -5,21 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { action as cartAction } from "../../app/routes/cart";
 import { checkoutMessages } from "../../core/checkout";
+import { callRoute, settle } from "../../tests/setup/route-call";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
 import {
   insertTestCoupon,
   insertTestProduct,
+  orderRow,
+  productStock,
   signUpTestUser,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
 import {
   createTestServices,
   formRequest,
-  requestContext,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { coupon, couponUsage, order, paymentEvent, product, receipt } from "../db/schema";
+import { coupon, couponUsage, paymentEvent, product, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { releaseOrder } from "./settle-order";
 
@@ -42,19 +44,12 @@ afterAll(async () => {
 
 type Json = Record<string, unknown> & { error?: string };
 
-async function cart(fields: Record<string, string>, cookie: string): Promise<{ status: number; body: Json }> {
-  const context = await requestContext(t.services, { cookie });
-  const result = (await cartAction({
-    request: formRequest("/cart", fields, cookie),
-    context,
-    params: {},
-  } as never)) as Json | { type: "DataWithResponseInit"; data: Json; init: { status: number } };
-  if (result && (result as { type?: string }).type === "DataWithResponseInit") {
-    const wrapped = result as { data: Json; init: { status: number } };
-    return { status: wrapped.init.status, body: wrapped.data };
-  }
-  return { status: 200, body: result as Json };
-}
+const cart = async (fields: Record<string, string>, cookie: string) =>
+  settle<Json>(await callRoute(cartAction, formRequest("/cart", fields, cookie), { services: t.services }));
+
+/** Posts to the Stripe webhook route; it always answers with a Response. */
+const postWebhook = async (request: Request) =>
+  (await callRoute(webhookAction, request, { services: t.services })) as Response;
 
 /** A shopper with a pending, reserved order on Stripe: the order and its session id. */
 async function checkoutOnStripe(options: { stock?: number; quantity?: number; couponCode?: string } = {}) {
@@ -70,11 +65,11 @@ async function checkoutOnStripe(options: { stock?: number; quantity?: number; co
     },
     shopper.cookie,
   );
-  const summary = prepared.body.order as { orderId: string; orderNumber: string; totalCents: number };
+  const summary = prepared.data.order as { orderId: string; orderNumber: string; totalCents: number };
   const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
   expect(paid.status).toBe(200);
-  const [row] = await t.services.db.select().from(order).where(eq(order.id, summary.orderId));
-  return { shopper, hoodie, summary, sessionId: row!.paymentSessionId!, url: paid.body.url as string };
+  const { paymentSessionId } = await orderOf(summary.orderId);
+  return { shopper, hoodie, summary, sessionId: paymentSessionId!, url: paid.data.url as string };
 }
 
 /** Delivers a signed event to the webhook route, as Stripe's servers would. */
@@ -86,22 +81,11 @@ async function deliver(event: { id?: string; type: string; sessionId: string }, 
     headers: { "content-type": "application/json", "stripe-signature": signature ?? signed.signature },
     body: signed.rawBody,
   });
-  const context = await requestContext(t.services);
-  return (await webhookAction({ request, context, params: {} } as never)) as Response;
+  return postWebhook(request);
 }
 
-async function stockOf(productId: string) {
-  const [row] = await t.services.db
-    .select({ stock: product.stock })
-    .from(product)
-    .where(eq(product.id, productId));
-  return row?.stock;
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await t.services.db.select().from(order).where(eq(order.id, orderId));
-  return row!;
-}
+const stockOf = (productId: string) => productStock(t.services.db, productId);
+const orderOf = (orderId: string) => orderRow(t.services.db, orderId);
 
 describe("checkout on Stripe", () => {
   it("opens a session that charges exactly the order, with the order's metadata and addresses", async () => {
@@ -146,7 +130,7 @@ describe("checkout on Stripe", () => {
     // and once more under another event id, as the success page would
     await deliver({ type: "checkout.session.async_payment_succeeded", sessionId });
 
-    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "paid", status: "processing" });
     const receipts = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({
@@ -176,7 +160,7 @@ describe("checkout on Stripe", () => {
     await deliver({ type: "checkout.session.expired", sessionId });
     await deliver({ type: "checkout.session.completed", sessionId });
     await deliver({ type: "checkout.session.expired", sessionId });
-    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "paid" });
     expect(await stockOf(hoodie.id)).toBe(1);
     expect(
       await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
@@ -192,7 +176,7 @@ describe("checkout on Stripe", () => {
     expect(await stockOf(hoodie.id)).toBe(1);
     const [back] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
     expect(back?.usageCount).toBe(0);
-    expect(await orderRow(summary.orderId)).toMatchObject({
+    expect(await orderOf(summary.orderId)).toMatchObject({
       status: "cancelled",
       paymentStatus: "cancelled",
     });
@@ -205,9 +189,9 @@ describe("checkout on Stripe", () => {
     session.status = "complete";
     session.payment_status = "unpaid";
     await deliver({ type: "checkout.session.completed", sessionId });
-    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
     await deliver({ type: "checkout.session.async_payment_failed", sessionId });
-    expect(await orderRow(summary.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await orderOf(summary.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
     expect(await stockOf(hoodie.id)).toBe(3);
   });
 
@@ -217,7 +201,7 @@ describe("checkout on Stripe", () => {
     expect(await stockOf(hoodie.id)).toBe(2);
     stripe.completeSession(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
-    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "paid", attentionReason: null });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "paid", attentionReason: null });
     expect(await stockOf(hoodie.id)).toBe(1);
   });
 
@@ -229,7 +213,7 @@ describe("checkout on Stripe", () => {
     await deliver({ type: "checkout.session.completed", sessionId });
     await deliver({ type: "checkout.session.completed", sessionId });
 
-    const flagged = await orderRow(summary.orderId);
+    const flagged = await orderOf(summary.orderId);
     expect(flagged).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(flagged.attentionReason).toMatch(/refunded/);
     expect(await stockOf(hoodie.id)).toBe(0);
@@ -256,12 +240,9 @@ describe("checkout on Stripe", () => {
       headers: { "stripe-signature": signed.signature },
       body: signed.rawBody.replace(sessionId, `${sessionId}x`),
     });
-    const context = await requestContext(t.services);
-    expect(
-      ((await webhookAction({ request: tampered, context, params: {} } as never)) as Response).status,
-    ).toBe(400);
+    expect((await postWebhook(tampered)).status).toBe(400);
 
-    expect(await orderRow(summary.orderId)).toMatchObject({ paymentStatus: "pending" });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "pending" });
     expect(await t.services.db.select().from(paymentEvent)).not.toContainEqual(
       expect.objectContaining({ id: JSON.parse(signed.rawBody).id }),
     );
@@ -283,7 +264,7 @@ describe("checkout on Stripe", () => {
       },
       shopper.cookie,
     );
-    const orderId = (prepared.body.order as { orderId: string }).orderId;
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
     stripe.failNextRequest({
       path: "/v1/checkout/sessions",
       method: "POST",
@@ -292,10 +273,10 @@ describe("checkout on Stripe", () => {
     });
     expect(await cart({ intent: "pay", orderId }, shopper.cookie)).toMatchObject({
       status: 502,
-      body: { error: "The customer_email is invalid." },
+      data: { error: "The customer_email is invalid." },
     });
     expect(await stockOf(cap.id)).toBe(2);
-    expect(await orderRow(orderId)).toMatchObject({
+    expect(await orderOf(orderId)).toMatchObject({
       status: "pending",
       paymentStatus: "pending",
       isReserved: false,
@@ -319,7 +300,7 @@ describe("checkout on Stripe", () => {
       status: 500,
       error: { type: "api_error", message: "Something went wrong on Stripe's end." },
     });
-    expect((await cart({ intent: "pay", orderId }, shopper.cookie)).body.error).toBe(
+    expect((await cart({ intent: "pay", orderId }, shopper.cookie)).data.error).toBe(
       checkoutMessages.sessionFailed,
     );
     // the button is enabled again and the next press works

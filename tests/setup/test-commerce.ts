@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
 import { createOrPromoteAdmin } from "../../server/auth/create-admin";
 import type { Database } from "../../server/db/client";
-import { coupon, product, user } from "../../server/db/schema";
+import { coupon, order, product, user } from "../../server/db/schema";
 import type { Services } from "../../server/http/context";
 import { callRoute, redirectOf } from "./route-call";
 import { cookieFrom, formRequest } from "./test-services";
@@ -102,6 +103,19 @@ export async function insertTestCoupon(db: Database, values: Partial<typeof coup
     })
     .returning();
   return row!;
+}
+
+/** How many of the product are in stock now. */
+export async function productStock(db: Database, productId: string) {
+  const [row] = await db.select({ stock: product.stock }).from(product).where(eq(product.id, productId));
+  return row?.stock;
+}
+
+/** The order as stored now. */
+export async function orderRow(db: Database, orderId: string) {
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row;
 }
 
 /** A complete, valid shipping address. */
