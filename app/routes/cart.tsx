@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           db: context.db,
           storage: context.storage,
           userId: user.id,
-          checkoutKey: formText(form, "checkoutKey").slice(0, 64),
+          checkoutKey: formText(form, "checkoutKey"),
           lines: parseCheckoutLines(formText(form, "lines")),
           shipping: readShippingDetails(form),
           couponCode: formText(form, "couponCode"),

@@ -33,6 +33,9 @@ export async function prepareOrder(options: {
   paymentMethod: PaymentProviderId;
 }): Promise<OrderSummary> {
   const { db, userId, checkoutKey } = options;
+  if (!/^[\w-]{8,64}$/.test(checkoutKey)) {
+    throw new AppError("bad_checkout_key", checkoutMessages.createOrderFailedGeneric);
+  }
   const problem = shippingProblem(options.shipping);
   if (problem) throw new AppError("shipping_incomplete", problem);
   if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
