@@ -1,27 +1,17 @@
 // Every loader and action under /admin refuses customers and visitors. The routes are read from
 // app/routes.ts, so a new admin screen is checked without anyone remembering to add it here.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { callRoute, getRequest, type RouteFunction } from "../../tests/setup/route-call";
 import { signUpTestUser } from "../../tests/setup/test-commerce";
-import {
-  createTestServices,
-  formRequest,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { formRequest, setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 
-let t: TestServices;
+const t = setupTestServices();
 let customerCookie: string;
 
 beforeAll(async () => {
-  t = await createTestServices();
   customerCookie = (await signUpTestUser(t.services, "customer")).cookie;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 interface AdminRoute {

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { loader as adminLoader } from "../../app/routes/admin";
 import { loader as adminDashboardLoader } from "../../app/routes/admin.dashboard";
@@ -24,6 +24,7 @@ import {
   cookieFrom,
   createTestServices,
   formRequest,
+  setupTestServices,
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
@@ -32,18 +33,7 @@ import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
 import { bootstrapAdmin, createOrPromoteAdmin, DEMO_ADMIN_EMAIL } from "./create-admin";
 
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns "User not found" on every sign-in attempt for an unknown address
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-});
+const t = setupTestServices();
 
 // --- helpers -------------------------------------------------------------------------------------
 

@@ -1,26 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
 import { authMessages } from "../../core/validation/auth";
 import { callRoute, type RouteFunction, settle } from "../../tests/setup/route-call";
-import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
+import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { rateLimit } from "../db/schema";
 import { consumeRateLimit, pruneRateLimits, RATE_LIMITS } from "./rate-limit";
 
-let t: TestServices;
+const t = setupTestServices();
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns "User not found" on every sign-in attempt for an unknown address
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-});
 
 const consume = (key: string, rule: { window: number; max: number }, now?: number) =>
   consumeRateLimit({ db: t.services.db, key, rule, now });

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "../../app/routes/admin";
 import { action as productsAction, loader as productsLoader } from "../../app/routes/admin.products";
 import { action as imagesAction } from "../../app/routes/admin.products.images";
@@ -10,26 +10,19 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation
 import { makeImage } from "../../tests/fixtures/images";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
-import { createTestServices, TEST_PUBLIC_URL, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { mediaUpload, order, orderItem, product } from "../db/schema";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { saveProduct } from "./save-product";
 
-let t: TestServices;
+const t = setupTestServices();
 let admin: { cookie: string; id: string };
 let customer: { cookie: string; id: string };
 
 beforeAll(async () => {
-  t = await createTestServices();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
   admin = await signUpTestAdmin(t.services);
   customer = await registerTestCustomer(t.services);
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
 });
 
 // --- helpers -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Many shoppers at once. Meaningful on PostgreSQL with a connection pool (CI runs this file there
 // too); on PGlite transactions take turns, so the same assertions hold trivially.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutMessages } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import {
@@ -11,21 +11,13 @@ import {
   productStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { coupon, order } from "../db/schema";
 import { prepareOrder } from "./prepare-order";
 import { startPayment } from "./start-payment";
 
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await createTestServices();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestServices();
 
 /** One pending order per shopper for these lines, as the shipping step makes them. */
 async function pendingOrders(

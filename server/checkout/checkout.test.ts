@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart";
 import { loader as successLoader } from "../../app/routes/checkout-success";
 import { action as testCheckoutAction, loader as testCheckoutLoader } from "../../app/routes/test-checkout";
@@ -14,21 +14,13 @@ import {
   signUpTestUser,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
+import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { coupon, couponUsage, order, orderItem, receipt, testPaymentSession } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
 
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await createTestServices();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestServices();
 
 type Json = Record<string, unknown> & { error?: string; code?: string };
 

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/admin.coupons";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
-import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
+import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { coupon, couponUsage, order } from "../db/schema";
 import type { AdminCouponView } from "./list-coupons";
 
-let t: TestServices;
+const t = setupTestServices();
 let adminCookie: string;
 let customerCookie: string;
 let customerId: string;
@@ -91,19 +91,11 @@ const ordersOf = (id: string) => t.services.db.select().from(order).where(eq(ord
 const usagesOf = (id: string) => t.services.db.select().from(couponUsage).where(eq(couponUsage.couponId, id));
 
 beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns "User not found" on sign-in attempts for unknown addresses
-  vi.spyOn(console, "warn").mockImplementation(() => {});
   adminCookie = (await signUpTestAdmin(t.services)).cookie;
   const customer = await registerTestCustomer(t.services);
   customerCookie = customer.cookie;
   customerId = customer.id;
   expect(customerId).not.toBe("");
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
 });
 
 describe("admin coupons: access", () => {

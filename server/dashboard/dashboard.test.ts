@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
 import { callRoute, getRequest, locationOf } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices } from "../../tests/setup/test-services";
 import { type Database, openDatabase } from "../db/client";
 import { order, product } from "../db/schema";
 import { DASHBOARD_DAYS, getSalesDashboard, type SalesDashboard } from "./get-sales-dashboard";
 
-let t: TestServices;
+const t = setupTestServices();
 let adminCookie: string;
 let adminId: string;
 let customer: { id: string; email: string; cookie: string };
@@ -121,21 +121,12 @@ const dayOf = (dashboard: SalesDashboard, day: string) => dashboard.daily.find((
 // --- fixtures ------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns on some sign-in paths; the output is noise here
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-
   ({ cookie: adminCookie, id: adminId } = await signUpTestAdmin(t.services, { name: "Boss Person" }));
   customer = await registerTestCustomer(t.services, { fullName: "Alice Night", email: freshEmail("alice") });
   otherCustomer = await registerTestCustomer(t.services, {
     fullName: "Bruno Dusk",
     email: freshEmail("bruno"),
   });
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
 });
 
 // --- tests ---------------------------------------------------------------------------------------

@@ -2,31 +2,23 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as imagesAction, loader as imagesLoader } from "../../app/routes/admin.products.images";
 import { IMAGE_WIDTHS, imageKey } from "../../core/images";
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
 import { makeImage, makeNoisyPng, SVG_IMAGE } from "../../tests/fixtures/images";
 import { callRoute } from "../../tests/setup/route-call";
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
-import { createTestServices, TEST_PUBLIC_URL, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { mediaUpload, product } from "../db/schema";
 
-let t: TestServices;
+const t = setupTestServices();
 let admin: { cookie: string; id: string };
 let customer: { cookie: string; id: string };
 
 beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns on sign-in attempts; nothing here depends on its console output
-  vi.spyOn(console, "warn").mockImplementation(() => {});
   admin = await signUpTestAdmin(t.services);
   customer = await registerTestCustomer(t.services);
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
 });
 
 const mediaFolder = () => path.join(t.dataDir, "media", "products");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderView } from "../../app/components/admin/order-table";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin.orders";
 import { loader as exportLoader } from "../../app/routes/admin.orders.export";
@@ -11,7 +11,7 @@ import {
   createTestServices,
   formRequest,
   requestContext,
-  TEST_PUBLIC_URL,
+  setupTestServices,
   type TestServices,
 } from "../../tests/setup/test-services";
 import { order, orderItem, product, user } from "../db/schema";
@@ -19,7 +19,7 @@ import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
 import { exportOrdersCsv } from "./export-orders-csv";
 
-let t: TestServices;
+const t = setupTestServices();
 let adminCookie: string;
 let customerCookie: string;
 
@@ -152,10 +152,6 @@ let brunoAttention: Awaited<ReturnType<typeof insertOrder>>;
 let productId: string;
 
 beforeAll(async () => {
-  t = await createTestServices();
-  // better-auth warns on some sign-in paths; the output is noise here
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-
   adminCookie = (await signUpTestAdmin(t.services, { name: "Boss Person" })).cookie;
 
   const a = await registerCustomer(alice.name);
@@ -201,11 +197,6 @@ beforeAll(async () => {
     paid: false,
     attentionReason: "Paid after its stock was released; refunded.",
   });
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
 });
 
 // --- access --------------------------------------------------------------------------------------
@@ -499,11 +490,8 @@ describe("when something outside fails", () => {
   it("shows the spec's message when the orders cannot be read", async () => {
     const context = await requestContext(other.services, { cookie: otherAdminCookie });
     await other.close();
-    const result = await ordersLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/admin/orders`),
-      context,
-      params: {},
-    } as never);
+    // the session was read before the database closed: the guard lets the admin in, the query fails
+    const result = await ordersLoader({ request: getRequest("/admin/orders"), context, params: {} } as never);
     expect(result).toMatchObject({ error: "Failed to load orders. Please try again later.", orders: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AccountOrdersResult } from "../../app/components/account-orders";
 import { loader as accountLoader } from "../../app/routes/account";
 import { imageKey } from "../../core/images";
@@ -8,24 +8,13 @@ import { trackingUrl } from "../../core/order";
 import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
 import { callRoute, getRequest } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer } from "../../tests/setup/test-commerce";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
 import { order, orderItem, product } from "../db/schema";
 import type { RequestContext } from "../http/context";
 import { CUSTOMER_ORDERS_LIMIT, CUSTOMER_ORDERS_LOAD_ERROR } from "./list-customer-orders";
 
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await createTestServices({ TRACKING_URL_TEMPLATE: "https://track.example.org/search?code={code}" });
-  // better-auth warns about unknown users on some flows; irrelevant here
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-});
+const t = setupTestServices({ TRACKING_URL_TEMPLATE: "https://track.example.org/search?code={code}" });
 
 // --- helpers -------------------------------------------------------------------------------------
 
