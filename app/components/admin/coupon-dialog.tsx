@@ -1,5 +1,5 @@
 import { ShuffleIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/auth-ui";
@@ -49,9 +49,12 @@ export function CouponDialog({
   const [serverError, setServerError] = useState<string | null>(null);
   const result = fetcher.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer counts
+  // each answer is handled once, when the fetcher is idle again (revalidation included)
+  const handled = useRef<CouponActionResult | undefined>(undefined);
   useEffect(() => {
-    if (!result || result.intent !== "save") return;
+    if (fetcher.state !== "idle" || !result || result === handled.current) return;
+    handled.current = result;
+    if (result.intent !== "save") return;
     if (result.ok) {
       toast.success(result.message);
       onOpenChange(false);
@@ -59,7 +62,7 @@ export function CouponDialog({
       toast.error(result.message);
       setServerError(result.message);
     }
-  }, [result]);
+  }, [fetcher.state, result, onOpenChange]);
 
   return (
     <Dialog
