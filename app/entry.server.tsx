@@ -2,11 +2,24 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "react-router";
 import { ServerRouter } from "react-router";
+import { failureStatus, logRequestFailure } from "../server/http/request-failure";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Requests whose loader or action failed because the database could not answer. React Router
+ * reports every such error to handleError (below) before it builds the response, and answers 500;
+ * these get 503 instead, so a load balancer or client knows that trying again later can succeed.
+ */
+const failedOnDatabase = new WeakSet<Request>();
 
 export default function handleRequest(
   request: Request,
@@ -15,6 +28,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 500 && failedOnDatabase.has(request)) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -76,8 +90,19 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // aborted requests (the shopper navigated away) are not errors
   if (request.signal.aborted) return;
+  if (failureStatus(error) === 503) failedOnDatabase.add(request);
   const log = (context as AppLoadContext | undefined)?.log;
-  const details = { err: error, method: request.method, url: request.url };
-  if (log) log.error(details, "request failed");
-  else console.error(details);
+  const details = { method: request.method, url: request.url };
+  if (log) logRequestFailure(log, error, "request failed", details);
+  else console.error({ err: error, ...details });
 };
+
+/** Client-side navigations and fetchers (`.data` requests): the same 503 as a page load. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  response.status === 500 && failedOnDatabase.has(request)
+    ? new Response(response.body, {
+        status: 503,
+        statusText: "Service Unavailable",
+        headers: response.headers,
+      })
+    : response;

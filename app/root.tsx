@@ -29,6 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       storeName: context.config.storeName,
       publicUrl: context.config.publicUrl,
+      // dates are written in the store's locale and zone on both sides (useDateFormat)
+      locale: context.config.locale,
+      timeZone: context.config.timeZone,
       user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(context.session) } : null,
       toast,
       paymentTestMode: context.payments.isTestMode,

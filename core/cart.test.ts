@@ -6,11 +6,13 @@ import {
   canIncrease,
   cartItemCount,
   clearCart,
+  lineQuantityLimit,
   parseStoredCart,
   refreshCart,
   removeFromCart,
   updateCartQuantity,
 } from "./cart";
+import { MAX_LINE_QUANTITY } from "./checkout";
 
 const tee: CartProduct = {
   id: "t",
@@ -79,6 +81,21 @@ describe("updating", () => {
 
   it("does nothing for a product not in the cart", () => {
     expect(updateCartQuantity(lines, "nope", 1)).toBeNull();
+  });
+
+  it("holds at most MAX_LINE_QUANTITY of one product, however much is in stock", () => {
+    const plenty = { ...cap, stock: 500 };
+    const full: CartLine[] = [{ product: plenty, quantity: MAX_LINE_QUANTITY }];
+    const tooMany = { kind: "error", text: "Sorry, only 99 of Void Cap can be ordered at once." };
+    expect(addToCart(full, plenty)).toEqual({ lines: full, message: tooMany });
+    expect(addToCart([], plenty, 100)).toEqual({ lines: [], message: tooMany });
+    expect(updateCartQuantity(full, "c", 100)).toEqual({ lines: full, message: tooMany });
+    expect(canIncrease(full[0]!)).toBe(false);
+    expect(canIncrease({ product: plenty, quantity: 98 })).toBe(true);
+    expect(addToCart([{ product: plenty, quantity: 98 }], plenty).lines).toEqual(full);
+    // the steppers on the cart and product pages stop there too
+    expect(lineQuantityLimit(500)).toBe(MAX_LINE_QUANTITY);
+    expect(lineQuantityLimit(3)).toBe(3);
   });
 
   it("disables the plus button at stock", () => {

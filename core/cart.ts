@@ -1,4 +1,5 @@
 // The cart's rules (spec §5 Quantities). Pure functions: the browser store and the tests use them.
+import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./checkout";
 
 export interface CartProduct {
   id: string;
@@ -34,13 +35,15 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1)
   if (wanted > product.stock) {
     return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(product.stock) } };
   }
+  const tooMany = lineQuantityProblem(product.name, wanted);
+  if (tooMany) return { lines, message: { kind: "error", text: tooMany } };
   const next = existing
     ? lines.map((line) => (line === existing ? { product, quantity: wanted } : line))
     : [...lines, { product, quantity }];
   return { lines: next, message: { kind: "success", text: cartMessages.added(product.name) } };
 }
 
-/** A quantity below 1 removes the line; one above stock is refused and changes nothing. */
+/** A quantity below 1 removes the line; one above stock or the cap is refused and changes nothing. */
 export function updateCartQuantity(
   lines: CartLine[],
   productId: string,
@@ -52,6 +55,8 @@ export function updateCartQuantity(
   if (quantity > line.product.stock) {
     return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(line.product.stock) } };
   }
+  const tooMany = lineQuantityProblem(line.product.name, quantity);
+  if (tooMany) return { lines, message: { kind: "error", text: tooMany } };
   return {
     lines: lines.map((candidate) => (candidate === line ? { ...line, quantity } : candidate)),
     message: { kind: "success", text: cartMessages.updated(line.product.name) },
@@ -75,8 +80,13 @@ export function cartItemCount(lines: CartLine[]): number {
   return lines.reduce((count, line) => count + line.quantity, 0);
 }
 
+/** The most of one product a line can hold: its stock, and never more than the per-line cap. */
+export function lineQuantityLimit(stock: number): number {
+  return Math.min(stock, MAX_LINE_QUANTITY);
+}
+
 export function canIncrease(line: CartLine): boolean {
-  return line.quantity < line.product.stock;
+  return line.quantity < lineQuantityLimit(line.product.stock);
 }
 
 export interface CartRefresh {

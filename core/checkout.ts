@@ -59,7 +59,7 @@ export const REQUIRED_SHIPPING_FIELDS = [
 
 export const MAX_FIELD_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 500;
-/** A line of an order: at most this many of one product. */
+/** At most this many of one product in one order, however many cart lines it arrives in. */
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 
@@ -74,6 +74,7 @@ export const checkoutMessages = {
   productUnavailable: "A product in your cart is no longer available. Please review your cart.",
   notEnoughStock: (name: string, stock: number) =>
     stock === 0 ? `${name} is sold out.` : `Sorry, only ${stock} of ${name} available in stock.`,
+  tooManyOfOne: (name: string) => `Sorry, only ${MAX_LINE_QUANTITY} of ${name} can be ordered at once.`,
   sessionFailed: "Failed to create checkout session",
   paymentFailed: "Payment failed. Please try again.",
   orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
@@ -92,6 +93,15 @@ export function shippingProblem(details: ShippingDetails): string | null {
     return checkoutMessages.countryRequired;
   if (details.note.length > MAX_NOTE_LENGTH) return checkoutMessages.tooLong("Delivery note");
   return null;
+}
+
+/**
+ * Why one order cannot hold `quantity` of the product `name`, or null. The cart checks it when a
+ * line grows, the server after merging the lines the browser sent (the same product may come
+ * in several), before anything is priced or reserved. Stock is checked separately.
+ */
+export function lineQuantityProblem(name: string, quantity: number): string | null {
+  return quantity > MAX_LINE_QUANTITY ? checkoutMessages.tooManyOfOne(name) : null;
 }
 
 export function countryName(code: string): string {

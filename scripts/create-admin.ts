@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { isAcceptableEmail } from "../core/validation/auth";
 import { createOrPromoteAdmin } from "../server/auth/create-admin";
-import { isCommonPassword } from "../server/auth/password-policy";
+import { passwordStrengthProblem } from "../server/auth/password-policy";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { createServices } from "../server/http/services";
@@ -27,11 +27,17 @@ if (!values.email || !values.password) {
 }
 const config = parseConfig();
 if (!isAcceptableEmail(values.email, [])) fail(`Not an e-mail address: ${values.email}`);
-if (values.password.length < MIN_ADMIN_PASSWORD_LENGTH || isCommonPassword(values.password)) {
-  fail(
-    `Choose an admin password of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters that is not a common one.`,
-  );
+if (values.password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+  fail(`Choose an admin password of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`);
 }
+// the customers' strength rule, with the admin's e-mail, name and the store's name as weak words
+const weak = await passwordStrengthProblem({
+  password: values.password,
+  email: values.email,
+  name: values.name,
+  storeName: config.storeName,
+});
+if (weak) fail(weak);
 
 const log = pino({ level: "warn" });
 const database = await openDatabase({

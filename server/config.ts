@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_POOL_SETTINGS, DEFAULT_STARTUP_TIMEOUT_MS } from "./db/pool-settings";
 
 const optionalString = z
   .string()
@@ -13,6 +14,19 @@ const environmentSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.com" }).optional(),
   STORE_NAME: z.string().trim().min(1).default("Nocturn"),
+  /** Dates and times on the store's pages; given to the browser too, so both write the same text. */
+  STORE_LOCALE: z
+    .string()
+    .trim()
+    .default("en-US")
+    .transform(canonicalLocale)
+    .pipe(z.string({ message: "must be a locale the server knows, such as en-US or de-DE" })),
+  STORE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .transform(canonicalTimeZone)
+    .pipe(z.string({ message: "must be an IANA time zone such as UTC or Europe/Berlin" })),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(
     z
@@ -20,6 +34,18 @@ const environmentSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_SETTINGS.max),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(DEFAULT_POOL_SETTINGS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_POOL_SETTINGS.statementTimeoutMs),
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_STARTUP_TIMEOUT_MS),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalString.pipe(
     z
@@ -73,6 +99,24 @@ const environmentSchema = z.object({
     .default("https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}"),
 });
 
+/** The locale's canonical tag (`en-us` → `en-US`), or undefined when Intl does not know it. */
+function canonicalLocale(value: string): string | undefined {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf(value)[0];
+  } catch {
+    return undefined; // not a well-formed language tag
+  }
+}
+
+/** The zone's canonical name (`utc` → `UTC`), or undefined when Intl does not know it. */
+function canonicalTimeZone(value: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {
@@ -108,8 +152,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: values.HOST,
     publicUrl: publicUrl.origin,
     storeName: values.STORE_NAME,
+    locale: values.STORE_LOCALE,
+    timeZone: values.STORE_TIME_ZONE,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    /** PostgreSQL only: see docs/OPERATIONS.md. */
+    database: {
+      pool: {
+        max: values.DATABASE_POOL_MAX,
+        connectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+      },
+      startupTimeoutMs: values.DATABASE_STARTUP_TIMEOUT_MS,
+    },
     logLevel: values.LOG_LEVEL,
     /** Unset: generated into DATA_DIR on first start (see server/auth/auth-secret.ts). */
     authSecret: values.AUTH_SECRET,

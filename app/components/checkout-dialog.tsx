@@ -1,10 +1,11 @@
 import { ArrowLeftIcon, LockIcon, TagIcon, TruckIcon, XIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { CartLine } from "../../core/cart";
 import type { OrderSummary } from "../../core/checkout";
 import {
@@ -36,18 +37,6 @@ const EMPTY_DETAILS: ShippingDetails = {
   country: DEFAULT_COUNTRY,
   note: "",
 };
-
-/** Calls `onResult` once for each answer a fetcher receives. */
-function useFetcherResult<T>(fetcher: { state: string; data: T | undefined }, onResult: (data: T) => void) {
-  const handled = useRef<T | undefined>(undefined);
-  const callback = useRef(onResult);
-  callback.current = onResult;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    callback.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
 
 function linesPayload(lines: CartLine[]) {
   return JSON.stringify(lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));

@@ -11,8 +11,8 @@ import {
 } from "~/components/admin/dashboard-panels";
 import { RevenueChart, RevenueTable } from "~/components/admin/dashboard-revenue-chart";
 import { buttonVariants } from "~/components/ui/button";
+import { useDateFormat } from "~/lib/date-format";
 import { pageMeta } from "~/lib/meta";
-import { formatUtcDateTime } from "~/lib/utc-date";
 import { formatUsd } from "../../core/money";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { requireAdmin } from "../../server/auth/guards";
@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, summary, error } = loaderData;
+  const format = useDateFormat();
   return (
     <div>
       <header className="mb-6">
@@ -47,7 +48,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {dashboard ? (
             <>
               Sales by UTC day (days start at 00:00 UTC), as of{" "}
-              <time dateTime={dashboard.now}>{formatUtcDateTime(dashboard.now)}</time>. Paid orders only;
+              <time dateTime={dashboard.now}>{format.dateTime(dashboard.now)}</time>. Paid orders only;
               refunds are not counted. Signed in as {loaderData.name}.
             </>
           ) : (

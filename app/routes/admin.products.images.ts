@@ -2,12 +2,24 @@
 //   POST   /admin/products/images          raw file as the body, X-File-Name: URI-encoded name
 //                                          → 201 { imageId, image: { src, srcSet } } | 4xx { error }
 //   DELETE /admin/products/images?id=...   forgets an upload not yet saved with a product → { ok }
-import { productMessages } from "../../core/validation/product-form";
+import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
 import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import type { RequestBodyPolicy } from "../../server/http/request-body";
 import { deleteUnusedImages } from "../../server/media/delete-image";
 import { displayFileName, uploadImage } from "../../server/media/upload-image";
 import type { Route } from "./+types/admin.products.images";
+
+/**
+ * One image per request (the dialog sends its up to 5 files as 5 requests), and only from an
+ * admin: everyone else gets the small default before the body is read. The margin over 5 MB lets
+ * a file slightly too large reach uploadImage, whose refusal names the file.
+ */
+export const requestBody: RequestBodyPolicy = {
+  maxBytes: MAX_IMAGE_BYTES + 1024 * 1024,
+  kind: "raw",
+  adminOnly: true,
+};
 
 /** Image ids are content hashes (server/media/store-image.ts). */
 const IMAGE_ID_PATTERN = /^[0-9a-f]{24}$/;

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toCartProduct, useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
-import { type CartLine, cartItemCount, refreshCart } from "../../core/cart";
+import { type CartLine, cartItemCount, lineQuantityLimit, refreshCart } from "../../core/cart";
 import { checkoutMessages, DEFAULT_COUNTRY, type ShippingDetails } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
@@ -228,7 +228,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           <QuantityStepper
             value={quantity}
             min={0}
-            max={product.stock}
+            max={lineQuantityLimit(product.stock)}
             onChange={(next) => update(product.id, next)}
             label={`Quantity of ${product.name}`}
             size="sm"

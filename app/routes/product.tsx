@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toCartProduct, useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { lineQuantityLimit } from "../../core/cart";
 import { formatUsd } from "../../core/money";
 import { LOW_STOCK_THRESHOLD, productSku } from "../../core/product";
 import { getProduct } from "../../server/catalog/get-product";
@@ -96,8 +97,8 @@ function AddToCart({ product }: { product: Route.ComponentProps["loaderData"]["p
       {!soldOut && (
         <QuantityStepper
           value={quantity}
-          max={product.stock}
-          onChange={(next) => setQuantity(Math.min(Math.max(next, 1), product.stock))}
+          max={lineQuantityLimit(product.stock)}
+          onChange={(next) => setQuantity(Math.min(Math.max(next, 1), lineQuantityLimit(product.stock)))}
           label={`Quantity of ${product.name}`}
         />
       )}

@@ -25,11 +25,14 @@ export async function limitAttempts(options: {
   clientIp: string;
   action: string;
   rule: RateLimitRule;
+  /** The limit's clock, in milliseconds; for tests. */
+  now?: number;
 }): Promise<AuthResult | null> {
   const result = await consumeRateLimit({
     db: options.db,
     key: `${options.clientIp}|${options.action}`,
     rule: options.rule,
+    now: options.now,
   });
   return result.allowed ? null : failure(429, authMessages.tooManyAttempts(result.retryAfterSeconds));
 }

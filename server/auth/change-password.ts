@@ -1,8 +1,10 @@
 import { authMessages, type PasswordChangeInput, validatePasswordChange } from "../../core/validation/auth";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { Auth } from "./auth";
+import type { Auth, AuthSession } from "./auth";
 import { type AuthResult, authServiceMessage, failure, limitAttempts } from "./auth-result";
+import { passwordStrengthProblem } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
 /** Checks the current password, sets the new one and ends every other session of the account. */
@@ -10,13 +12,25 @@ export async function changePassword(
   options: {
     auth: Auth;
     db: Database;
+    config: Config;
     log: Logger;
     clientIp: string;
     headers: Headers;
+    /** The signed-in user's session (the route requires one): its name and e-mail make weak words. */
+    session: Pick<AuthSession, "user"> | null;
   } & PasswordChangeInput,
 ): Promise<AuthResult> {
   const invalid = validatePasswordChange(options);
   if (invalid) return failure(400, invalid);
+  // before the limit, which is there against guessing the current password: a weak new one
+  // proves nothing about it
+  const weak = await passwordStrengthProblem({
+    password: options.newPassword,
+    email: options.session?.user.email,
+    name: options.session?.user.name,
+    storeName: options.config.storeName,
+  });
+  if (weak) return failure(400, weak);
   const limited = await limitAttempts({
     ...options,
     action: "change-password",

@@ -4,15 +4,19 @@ import {
   type PasswordResetInput,
   validatePasswordReset,
 } from "../../core/validation/auth";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
 import { type AuthResult, authServiceMessage, failure, limitAttempts } from "./auth-result";
+import { passwordStrengthProblem } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
 /**
- * Sends the reset e-mail when the account exists. The answer is the same either way, so the form
- * cannot be used to find out who has an account.
+ * Sends the reset e-mail when the account exists. The answer is the same either way, and it is
+ * given before the address is even looked up: better-auth's look-up, token and e-mail run in the
+ * background (auth.background), because a known address took it 25-55 ms longer than an unknown
+ * one (measured on PGlite and PostgreSQL), enough for a script to tell who has an account.
  */
 export async function requestPasswordReset(options: {
   auth: Auth;
@@ -28,27 +32,58 @@ export async function requestPasswordReset(options: {
     rule: RATE_LIMITS.passwordReset,
   });
   if (limited) return limited;
-  try {
-    await options.auth.api.requestPasswordReset({ body: { email: normalizeEmail(options.email) } });
-  } catch (error) {
-    // a malformed address is refused by better-auth; say nothing more than for any other address
-    if (!authServiceMessage(error)) options.log.error({ err: error }, "password reset request failed");
-  }
+  options.auth.background.track(
+    options.auth.api
+      .requestPasswordReset({ body: { email: normalizeEmail(options.email) } })
+      .catch((error) => {
+        // a malformed address is refused by better-auth: nothing to send, nothing to say
+        if (!authServiceMessage(error)) options.log.error({ err: error }, "password reset request failed");
+      }),
+  );
   return { ok: true, headers: new Headers() };
+}
+
+/** The account a reset token was mailed to, while the token is valid; better-auth's own look-up. */
+async function findTokenOwner(auth: Auth, token: string) {
+  if (!token) return null;
+  const { internalAdapter } = await auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  return internalAdapter.findUserById(verification.value);
 }
 
 /** Sets a new password from an e-mailed token; the token works once, and every session ends. */
 export async function resetPassword(
-  options: { auth: Auth; db: Database; log: Logger; clientIp: string; token: string } & PasswordResetInput,
+  options: {
+    auth: Auth;
+    db: Database;
+    config: Config;
+    log: Logger;
+    clientIp: string;
+    token: string;
+  } & PasswordResetInput,
 ): Promise<AuthResult> {
   const invalid = validatePasswordReset(options);
   if (invalid) return failure(400, invalid);
+  // the strength rule knows the account's name and e-mail; a weak choice is refused before the
+  // attempt counts, and leaves the link usable
+  const owner = await findTokenOwner(options.auth, options.token);
+  if (owner) {
+    const weak = await passwordStrengthProblem({
+      password: options.password,
+      email: owner.email,
+      name: owner.name,
+      storeName: options.config.storeName,
+    });
+    if (weak) return failure(400, weak);
+  }
   const limited = await limitAttempts({
     ...options,
     action: "password-reset-confirm",
     rule: RATE_LIMITS.passwordReset,
   });
   if (limited) return limited;
+  if (!owner) return failure(400, authMessages.invalidResetLink);
   try {
     await options.auth.api.resetPassword({ body: { newPassword: options.password, token: options.token } });
     return { ok: true, headers: new Headers() };

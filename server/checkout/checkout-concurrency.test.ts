@@ -1,5 +1,6 @@
-// Many shoppers at once. Meaningful on PostgreSQL with a connection pool (CI runs this file there
-// too); on PGlite transactions take turns, so the same assertions hold trivially.
+// Many shoppers at once. The races are real only on PostgreSQL with a connection pool, so they run
+// only there (CI runs the suite on PostgreSQL too); PGlite runs one transaction at a time and they
+// could not fail on it. The same rules, with the shoppers paying one after another, run on both.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutMessages } from "../../core/checkout";
@@ -11,6 +12,7 @@ import {
   productStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { onPostgres } from "../../tests/setup/test-database";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { coupon, order } from "../db/schema";
@@ -42,6 +44,25 @@ async function pendingOrders(
   return orders;
 }
 
+/** The shoppers press Pay in turn, each after the one before has been answered. */
+async function payInTurn(orders: { shopper: { id: string; email: string }; orderId: string }[]) {
+  const results: PromiseSettledResult<unknown>[] = [];
+  for (const { shopper, orderId } of orders) {
+    results.push(
+      await startPayment({
+        services: t.services,
+        userId: shopper.id,
+        customerEmail: shopper.email,
+        orderId,
+      }).then(
+        (value) => ({ status: "fulfilled" as const, value }),
+        (reason: unknown) => ({ status: "rejected" as const, reason }),
+      ),
+    );
+  }
+  return results;
+}
+
 /** Everyone presses Pay at the same moment. */
 function payAll(orders: { shopper: { id: string; email: string }; orderId: string }[]) {
   return Promise.allSettled(
@@ -56,8 +77,53 @@ const refusals = (results: PromiseSettledResult<unknown>[]) =>
 
 const stockOf = (productId: string) => productStock(t.services.db, productId);
 
-describe("checkout under concurrency", () => {
-  it("50 shoppers, 5 in stock: exactly 5 reservations, the rest are told it is sold out", async () => {
+describe("checkout, shoppers paying one after another", () => {
+  it("6 shoppers, 3 in stock: the first 3 reserve, the rest are told it is sold out", async () => {
+    const drop = await insertTestProduct(t.services.db, { name: "Turn Hoodie", stock: 3 });
+    const shoppers = await insertTestUsers(t.services.db, 6);
+    const orders = await pendingOrders(shoppers, () => [{ productId: drop.id, quantity: 1 }]);
+    const results = await payInTurn(orders);
+
+    expect(results.map((result) => result.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "rejected",
+      "rejected",
+    ]);
+    for (const reason of refusals(results)) {
+      expect(isAppError(reason) && reason.userMessage).toBe(
+        checkoutMessages.notEnoughStock("Turn Hoodie", 0),
+      );
+    }
+    expect(await stockOf(drop.id)).toBe(0);
+  });
+
+  it("a coupon limited to 2 uses is redeemed by the first 2 of 4 checkouts", async () => {
+    const tee = await insertTestProduct(t.services.db, { stock: 10 });
+    const limited = await insertTestCoupon(t.services.db, { usageLimit: 2 });
+    const shoppers = await insertTestUsers(t.services.db, 4);
+    const orders = await pendingOrders(shoppers, () => [{ productId: tee.id, quantity: 1 }], limited.code);
+    const results = await payInTurn(orders);
+
+    expect(results.map((result) => result.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "rejected",
+    ]);
+    for (const reason of refusals(results)) {
+      expect(isAppError(reason) && reason.userMessage).toBe(couponMessages.exhausted);
+    }
+    const [after] = await t.services.db.select().from(coupon).where(eq(coupon.id, limited.id));
+    expect(after?.usageCount).toBe(2);
+    expect(await stockOf(tee.id)).toBe(8);
+  });
+});
+
+describe.runIf(onPostgres)("checkout under concurrency (PostgreSQL only: PGlite has one connection)", () => {
+  it("50 shoppers racing for 5 in stock (PostgreSQL only): exactly 5 reservations, the rest are told it is sold out", async () => {
     const drop = await insertTestProduct(t.services.db, { name: "Last Drop Hoodie", stock: 5 });
     const shoppers = await insertTestUsers(t.services.db, 50);
     const orders = await pendingOrders(shoppers, () => [{ productId: drop.id, quantity: 1 }]);
@@ -80,7 +146,7 @@ describe("checkout under concurrency", () => {
     expect(reserved.filter((row) => orders.some((o) => o.orderId === row.id))).toHaveLength(5);
   });
 
-  it("carts holding the same two products in opposite orders never deadlock", async () => {
+  it("racing carts holding the same two products in opposite orders never deadlock (PostgreSQL only)", async () => {
     const left = await insertTestProduct(t.services.db, { stock: 100 });
     const right = await insertTestProduct(t.services.db, { stock: 100 });
     const shoppers = await insertTestUsers(t.services.db, 30);
@@ -101,7 +167,7 @@ describe("checkout under concurrency", () => {
     expect(await stockOf(right.id)).toBe(40);
   });
 
-  it("a coupon limited to 3 uses is redeemed exactly 3 times by 20 checkouts", async () => {
+  it("a coupon limited to 3 uses is redeemed exactly 3 times by 20 racing checkouts (PostgreSQL only)", async () => {
     const tee = await insertTestProduct(t.services.db, { stock: 100 });
     const limited = await insertTestCoupon(t.services.db, { usageLimit: 3 });
     const shoppers = await insertTestUsers(t.services.db, 20);

@@ -1,23 +1,26 @@
 import { z } from "zod";
-import { checkoutMessages, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "../../core/checkout";
+import { checkoutMessages, lineQuantityProblem, MAX_ORDER_LINES } from "../../core/checkout";
 import { AppError } from "../app-error";
 import { listProductsById } from "../catalog/list-products-by-id";
 import type { Database, Transaction } from "../db/client";
 import type { Product } from "../db/schema";
 
-/** What the browser may say about its cart: product ids and quantities, nothing priced. */
+/**
+ * What the browser may say about its cart: product ids and quantities, nothing priced. The cap
+ * on one product's quantity applies after merging (priceCheckoutLines), not per line here.
+ */
 export const checkoutLinesSchema = z
   .array(
     z.object({
       productId: z.uuid(),
-      quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+      quantity: z.number().int().min(1),
     }),
   )
   .max(MAX_ORDER_LINES);
 
 export type CheckoutLine = z.infer<typeof checkoutLinesSchema>[number];
 
-/** Parses the JSON the dialog posts; one line per product. */
+/** Parses the JSON the dialog posts; lines of the same product are merged into one. */
 export function parseCheckoutLines(json: string): CheckoutLine[] {
   let value: unknown;
   try {
@@ -40,8 +43,9 @@ export interface PricedCartLine {
 }
 
 /**
- * The cart priced from the database. Every product must still exist and have the stock asked
- * for now; the stock is only taken when the shopper pays (reserve-stock.ts).
+ * The cart priced from the database. Every product must still exist, have the stock asked for
+ * now and stay within the per-order cap; the stock is only taken when the shopper pays
+ * (reserve-stock.ts), from the order items these lines become.
  */
 export async function priceCheckoutLines(options: {
   db: Database | Transaction;
@@ -62,6 +66,8 @@ export async function priceCheckoutLines(options: {
         409,
       );
     }
+    const tooMany = lineQuantityProblem(product.name, line.quantity);
+    if (tooMany) throw new AppError("too_many_of_one", tooMany);
     return { product, quantity: line.quantity };
   });
 }

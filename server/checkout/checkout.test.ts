@@ -390,6 +390,35 @@ describe("what the server refuses", () => {
     expect(await prepare({ cookie: shopper.cookie, lines: "not json" })).toMatchObject({ status: 400 });
   });
 
+  it("merges lines of one product and refuses more than 99 of it before anything is saved or reserved", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const tee = await insertTestProduct(t.services.db, { stock: 500, name: "Bulk Tee" });
+    const tooMany = { status: 400, data: { error: checkoutMessages.tooManyOfOne("Bulk Tee") } };
+    const threeLines = linesOf(
+      { productId: tee.id, quantity: 99 },
+      { productId: tee.id, quantity: 99 },
+      { productId: tee.id, quantity: 99 },
+    );
+    expect(await prepare({ cookie: shopper.cookie, lines: threeLines })).toMatchObject(tooMany);
+    expect(
+      await prepare({ cookie: shopper.cookie, lines: linesOf({ productId: tee.id, quantity: 100 }) }),
+    ).toMatchObject(tooMany);
+    expect(
+      await cart({ intent: "coupon", code: "WELCOME10", lines: threeLines }, shopper.cookie),
+    ).toMatchObject(tooMany);
+    expect(await t.services.db.select().from(order).where(eq(order.userId, shopper.id))).toEqual([]);
+    expect(await stockOf(tee.id)).toBe(500);
+
+    // within the cap, the lines become one item
+    const merged = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ productId: tee.id, quantity: 40 }, { productId: tee.id, quantity: 59 }),
+    });
+    const orderId = (merged.data.order as { orderId: string }).orderId;
+    const items = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+    expect(items).toEqual([expect.objectContaining({ productId: tee.id, quantity: 99 })]);
+  });
+
   it("names the first missing shipping field", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db);

@@ -161,11 +161,17 @@ export async function releaseOrder(options: {
   db: Database;
   orderId: string;
   outcome: ReleaseOutcome;
+  /**
+   * Release only a reservation whose hold ended before this time (the sweeper's check, made
+   * again under the row lock: the hold may have been extended since the sweeper read it).
+   */
+  expiredBy?: Date;
 }): Promise<boolean> {
-  const { db, orderId, outcome } = options;
+  const { db, orderId, outcome, expiredBy } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row || row.paymentStatus !== "pending") return false;
+    if (expiredBy && row.isReserved && !(row.reservedUntil && row.reservedUntil < expiredBy)) return false;
     if (row.isReserved) {
       const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
       await returnStock(tx, items);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { checkoutMessages } from "../../core/checkout";
 import { couponMessages, couponProblem } from "../../core/coupon";
 import { imageKey } from "../../core/images";
@@ -6,7 +6,7 @@ import { CURRENCY } from "../../core/pricing";
 import { AppError } from "../app-error";
 import { coupon, order, orderItem } from "../db/schema";
 import type { Services } from "../http/context";
-import { PaymentProviderError } from "../payments/payment-provider";
+import { type CheckoutSession, PaymentProviderError } from "../payments/payment-provider";
 import { redeemCoupon, takeStock } from "./reserve-stock";
 import { releaseOrder } from "./settle-order";
 import { syncPaymentSession } from "./sync-payment";
@@ -15,12 +15,20 @@ import { syncPaymentSession } from "./sync-payment";
 export const CHECKOUT_SESSION_MS = 31 * 60 * 1000;
 /** The reservation outlives the session a little, so a payment made in its last second still finds it. */
 export const RESERVATION_GRACE_MS = 5 * 60 * 1000;
+/**
+ * How long stock is held before the payment page exists. If the process dies between taking the
+ * stock and saving the session, the sweeper gives it back after this, not after the session's
+ * 36 minutes. It must outlast the provider's slowest answer (the Stripe driver: 30 s timeout, two
+ * retries), or a slow but successful Pay would find its reservation gone.
+ */
+export const FIRST_HOLD_MS = 2 * 60 * 1000;
 
 type PaymentServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
 
 /**
  * The payment step (DESIGN §6.2): reserves the stock of every line and the coupon use in one
- * transaction, then opens the provider's hosted payment page and returns its address.
+ * transaction, held for FIRST_HOLD_MS; then opens the provider's hosted payment page, saves it and
+ * extends the hold to the session's life, and returns its address.
  */
 export async function startPayment(options: {
   services: PaymentServices;
@@ -54,7 +62,7 @@ export async function startPayment(options: {
     // conditional: a second Pay press while the first is on its way reserves nothing twice
     const [claimed] = await tx
       .update(order)
-      .set({ isReserved: true, reservedUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MS) })
+      .set({ isReserved: true, reservedUntil: new Date(now.getTime() + FIRST_HOLD_MS) })
       .where(and(eq(order.id, orderId), eq(order.isReserved, false), eq(order.paymentStatus, "pending")))
       .returning();
     if (!claimed) throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
@@ -72,8 +80,9 @@ export async function startPayment(options: {
   });
 
   const { order: reservedOrder, items } = reserved;
+  let session: CheckoutSession;
   try {
-    const session = await payments.createCheckoutSession({
+    session = await payments.createCheckoutSession({
       orderId,
       orderNumber: reservedOrder.orderNumber,
       lineItems: items.map((item) => ({
@@ -99,8 +108,6 @@ export async function startPayment(options: {
       // one key per attempt: a retried request finds its session, a new attempt gets a new one
       idempotencyKey: `checkout-${orderId}-${reservedOrder.updatedAt.getTime()}`,
     });
-    await db.update(order).set({ paymentSessionId: session.id }).where(eq(order.id, orderId));
-    return { url: session.url };
   } catch (error) {
     await releaseOrder({ db, orderId, outcome: "retry" });
     services.log.error({ err: error, orderId }, "payment session not created; reservation released");
@@ -109,6 +116,33 @@ export async function startPayment(options: {
       cause: error,
     });
   }
+
+  // conditional: only a reservation still held and without a session gets this one
+  const [saved] = await db
+    .update(order)
+    .set({
+      paymentSessionId: session.id,
+      reservedUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MS),
+    })
+    .where(
+      and(
+        eq(order.id, orderId),
+        eq(order.isReserved, true),
+        eq(order.paymentStatus, "pending"),
+        isNull(order.paymentSessionId),
+      ),
+    )
+    .returning({ id: order.id });
+  if (!saved) {
+    // the provider answered after the first hold ran out and the sweeper gave the stock back:
+    // close the page so nobody pays for stock that is no longer held
+    await payments.expireSession(session.id).catch((err: unknown) => {
+      services.log.error({ err, orderId, sessionId: session.id }, "could not close a session without stock");
+    });
+    services.log.warn({ orderId, sessionId: session.id }, "payment session created after its hold ran out");
+    throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
+  }
+  return { url: session.url };
 }
 
 /** Providers show product pictures only from public https addresses. */

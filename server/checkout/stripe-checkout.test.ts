@@ -251,6 +251,40 @@ describe("checkout on Stripe", () => {
     ).toHaveLength(0);
   });
 
+  it("when Stripe fails to open the session, the stock and the coupon use come back at once", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const hoodie = await insertTestProduct(t.services.db, { stock: 1 });
+    const lastUse = await insertTestCoupon(t.services.db, { usageLimit: 1 });
+    const prepared = await cart(
+      {
+        intent: "prepare",
+        checkoutKey: crypto.randomUUID(),
+        lines: JSON.stringify([{ productId: hoodie.id, quantity: 1 }]),
+        couponCode: lastUse.code,
+        ...TEST_SHIPPING,
+      },
+      shopper.cookie,
+    );
+    const orderId = (prepared.data.order as { orderId: string }).orderId;
+    stripe.failNextRequest({
+      path: "/v1/checkout/sessions",
+      method: "POST",
+      status: 400,
+      error: { type: "invalid_request_error", message: "The customer_email is invalid." },
+    });
+    expect((await cart({ intent: "pay", orderId }, shopper.cookie)).status).toBe(502);
+    // no sweeper pass needed: both are free for the next shopper straight away
+    expect(await stockOf(hoodie.id)).toBe(1);
+    const [back] = await t.services.db.select().from(coupon).where(eq(coupon.id, lastUse.id));
+    expect(back?.usageCount).toBe(0);
+    expect(await orderOf(orderId)).toMatchObject({
+      paymentStatus: "pending",
+      isReserved: false,
+      reservedUntil: null,
+      paymentSessionId: null,
+    });
+  });
+
   it("when Stripe refuses the session, the shopper sees why and the reservation is undone", async () => {
     const shopper = await signUpTestUser(t.services);
     const cap = await insertTestProduct(t.services.db, { stock: 2 });

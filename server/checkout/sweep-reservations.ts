@@ -5,9 +5,11 @@ import { releaseOrder } from "./settle-order";
 import { syncPaymentSession } from "./sync-payment";
 
 /**
- * Releases reservations past `reserved_until` (DESIGN §6.4). Asks the provider first: a session
- * paid while its webhook was lost is fulfilled, an open one is closed before its stock returns.
- * Runs at start and every minute; safe to run in several processes at once.
+ * Releases reservations past `reserved_until` (DESIGN §6.4). One without a payment session (the
+ * process stopped before the page was created, FIRST_HOLD_MS in start-payment.ts) is released
+ * without asking the provider, which knows nothing of it. For one with a session the provider is
+ * asked first: a session paid while its webhook was lost is fulfilled, an open one is closed
+ * before its stock returns. Runs at start and every minute; safe to run in several processes at once.
  */
 export async function sweepExpiredReservations(options: {
   services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
@@ -25,14 +27,16 @@ export async function sweepExpiredReservations(options: {
   for (const row of due) {
     try {
       if (!row.paymentSessionId) {
-        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+        // "cancelled", not "retry": should a session have been created and not saved, its
+        // payment still finds this order by its metadata and goes the late-payment way
+        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled", expiredBy: now });
         continue;
       }
       await services.payments.expireSession(row.paymentSessionId);
       const { outcome } = await syncPaymentSession({ services, sessionId: row.paymentSessionId });
       // the provider still reports it open (e.g. its clock is behind): release it anyway
       if (outcome === "waiting")
-        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled", expiredBy: now });
     } catch (err) {
       services.log.error({ err, orderId: row.id }, "could not release an expired reservation; will retry");
     }

@@ -8,7 +8,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createLogger, type Logger } from "../logger";
+import { describeDatabaseUrl } from "./describe-database";
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 import * as schema from "./schema";
+import { watchPool } from "./watch-pool";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -17,6 +21,8 @@ export interface DatabaseHandle {
   driver: "pglite" | "postgres";
   /** The embedded instance, when the driver is PGlite. */
   pglite?: PGlite;
+  /** The connection pool, when the driver is PostgreSQL. */
+  pool?: pg.Pool;
   /** Applies the committed migrations in drizzle/. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -24,20 +30,43 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve("drizzle");
 
-/** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir`. */
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir`.
+ *
+ * PostgreSQL goes through a pool that survives lost connections (see watch-pool.ts) and bounds
+ * every wait: opening or waiting for a connection (`connectTimeoutMs`) and each statement
+ * (`statementTimeoutMs`, enforced by the server). PGlite is one in-process connection: there is
+ * nothing to lose or wait for, and it does not enforce statement_timeout (no timers in WebAssembly).
+ */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   /** An already-migrated PGlite data directory dump, for fast isolated test databases. */
   loadDataDir?: Blob | File;
+  pool?: Partial<PoolSettings>;
+  /** Where outages of PostgreSQL are reported; silent when not given. */
+  log?: Logger;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const url = options.url;
+    const settings = { ...DEFAULT_POOL_SETTINGS, ...options.pool };
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: settings.max,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      // sent as a start-up parameter: the server cancels longer statements on every pooled connection
+      ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    });
+    watchPool(pool, {
+      log: options.log ?? createLogger({ level: "silent" }),
+      target: describeDatabaseUrl(url),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      pool,
+      migrate: () => migrateOverOwnConnection(url, settings.connectTimeoutMs),
       close: () => pool.end(),
     };
   }
@@ -56,6 +85,22 @@ export async function openDatabase(options: {
     close: () => client.close(),
     pglite: client,
   };
+}
+
+/**
+ * Migrations run on a connection of their own, without the pool's statement timeout: building an
+ * index on a large table may take longer than any request should.
+ */
+async function migrateOverOwnConnection(url: string, connectTimeoutMs: number) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // an error on this short-lived connection surfaces through the migration's queries instead
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+  } finally {
+    await client.end();
+  }
 }
 
 /** The handle a `db.transaction(async (tx) => ...)` callback receives. */

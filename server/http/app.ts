@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
@@ -8,7 +7,10 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "./context";
-import { refuseCrossSiteRequests, resolveSession, stampClientIp } from "./middleware";
+import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
+import { handleWithReactRouter } from "./react-router-handler";
+import { limitRequestBodies } from "./request-body";
+import { failureStatus, logRequestFailure } from "./request-failure";
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -44,6 +46,12 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
         ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.ico",
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // for a 5xx without an error pino-http makes one up, whose stack shows only its own code; the
+      // real error was logged where it happened (in one short line for a database outage)
+      customErrorObject: (_req, res, error, value) =>
+        res.err || error.message !== `failed with status code ${res.statusCode}`
+          ? value
+          : { ...value, err: undefined },
     }),
   );
 
@@ -81,12 +89,21 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   );
   app.use(compression());
 
-  app.get("/healthz", async (_req, res) => {
+  // size and shape limits before anything reads a body or a session (docs/SECURITY.md)
+  const bodyLimits = limitRequestBodies({ build });
+  app.use(refuseMalformedUrls);
+  app.use(bodyLimits.beforeSession);
+
+  // asks the database each time (through the pool, bounded by its connect timeout): 503 while it
+  // cannot answer, 200 again with the first query that succeeds
+  app.get("/healthz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
     try {
       await services.db.execute(sql`select 1`);
       res.json({ status: "ok" });
     } catch (error) {
-      services.log.error({ err: error }, "health check failed");
+      // probes come every few seconds: an outage is logged once by the pool, not once per probe
+      if (failureStatus(error) === 500) req.log.error({ err: error }, "health check failed");
       res.status(503).json({ status: "unavailable" });
     }
   });
@@ -110,9 +127,11 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   app.use(stampClientIp);
   app.use(refuseCrossSiteRequests({ publicUrl: config.publicUrl, exemptPrefixes: ["/api/webhooks/"] }));
   app.use(resolveSession(services.auth));
-  app.all(
-    "/{*path}",
-    createRequestHandler({
+  // an admin-only allowance (image uploads) is read once the session says who is asking
+  app.use(bodyLimits.afterSession);
+  // app.use, not a "/{*path}" route: a route's path parameters are decoded, a page URL need not be
+  app.use(
+    handleWithReactRouter({
       build,
       getLoadContext: (req, res) => ({
         ...services,
@@ -126,8 +145,10 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   );
 
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, "unhandled request error");
-    if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+    logRequestFailure(req.log, error, "unhandled request error");
+    if (!res.headersSent) {
+      res.status(failureStatus(error)).type("text/plain").send("Something went wrong. Please try again.");
+    }
   };
   app.use(handleError);
   return app;

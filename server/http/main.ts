@@ -2,15 +2,19 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { bootstrapAdmin } from "../auth/create-admin";
+import { pruneRateLimits } from "../auth/rate-limit";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { ConfigError, parseConfig } from "../config";
 import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
+import { isDatabaseUnavailable } from "../db/database-errors";
+import { DatabaseUnreachableError, waitForDatabase } from "../db/wait-for-database";
 import { createLogger } from "../logger";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { createApp } from "./app";
 import type { Services } from "./context";
+import { createHttpServer } from "./http-server";
 import { createServices } from "./services";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,9 +33,25 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   }
   const log = createLogger({ level: config.logLevel });
 
+  if (config.databaseUrl) {
+    try {
+      await waitForDatabase({
+        url: config.databaseUrl,
+        timeoutMs: config.database.startupTimeoutMs,
+        connectTimeoutMs: config.database.pool.connectTimeoutMs,
+        log,
+      });
+    } catch (error) {
+      if (!(error instanceof DatabaseUnreachableError)) throw error;
+      log.fatal(error.message);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
+    pool: config.database.pool,
+    log,
   });
   await database.migrate();
   log.info({ driver: database.driver }, "database ready");
@@ -67,7 +87,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createApp({ services, build, devMiddleware: vite?.middlewares, mediaRoot });
 
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl }, `${config.storeName} is listening on port ${config.port}`);
   });
 
@@ -98,10 +118,12 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Background upkeep, at start and every minute: reservations past their time give their stock
- * back, checkouts abandoned at the shipping step are closed, and images uploaded but never
- * attached to a product for a day are deleted. Each pass finishes before the next is scheduled.
+ * back, checkouts abandoned at the shipping step are closed, images uploaded but never attached
+ * to a product for a day are deleted, and rate-limit counters idle for a day are dropped. Each pass
+ * finishes before the next is scheduled. Every step is safe in several processes at once (the
+ * prune is a plain DELETE of expired rows: whichever process gets there first removes them).
  */
-function startSweeper(options: { services: Services }) {
+export function startSweeper(options: { services: Services }) {
   const { services } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -110,9 +132,12 @@ function startSweeper(options: { services: Services }) {
     try {
       await sweepExpiredReservations({ services });
       await cancelAbandonedCheckouts({ db: services.db });
+      await pruneRateLimits({ db: services.db });
       await sweepUnattachedUploads({ db: services.db, storage: services.storage, log: services.log });
     } catch (err) {
-      services.log.error({ err }, "sweep failed; will retry");
+      // an outage is logged once by the pool; here one short line per pass
+      if (isDatabaseUnavailable(err)) services.log.warn("sweep skipped: database unavailable; will retry");
+      else services.log.error({ err }, "sweep failed; will retry");
     }
     if (stopped) return;
     timer = setTimeout(() => {

@@ -1,5 +1,7 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { type Auth, CLIENT_IP_HEADER } from "../auth/auth";
+import { isDatabaseUnavailable } from "../db/database-errors";
+import { refuseRequest } from "./refuse-request";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -41,7 +43,7 @@ export function refuseCrossSiteRequests(options: {
           : true;
     if (allowed) return next();
     req.log?.warn({ origin, fetchSite, path: req.path }, "cross-site request refused");
-    res.status(403).type("text/plain").send("Cross-site request refused.");
+    refuseRequest(req, res, 403, "Cross-site request refused.");
   };
 }
 
@@ -54,15 +56,36 @@ function toHeaders(raw: NodeJS.Dict<string | string[]>): Headers {
   return headers;
 }
 
+/** Whether the request carries a session cookie at all (valid or not: that costs a query to know). */
+export function hasSessionCookie(req: Request): boolean {
+  return req.headers.cookie?.includes("nocturn.session_token") ?? false;
+}
+
+/**
+ * Answers 400 for a path that is not valid percent-encoding (`/%E0%A4%A`), before the router or
+ * a route decodes it: Express's router and React Router would otherwise throw a URIError (a 500)
+ * or log a warning. The query string is not checked: URLSearchParams reads it leniently.
+ */
+export const refuseMalformedUrls: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    req.log?.info({ url: req.originalUrl }, "malformed URL refused");
+    return refuseRequest(req, res, 400, "Bad request: malformed URL.");
+  }
+  next();
+};
+
 /**
  * Reads the session once per page or data request and hands it to loaders and actions. Forwards
- * the refreshed cookie when better-auth slides the expiry. A failed check means no session.
+ * the refreshed cookie when better-auth slides the expiry. A failed check means no session, unless
+ * the database could not answer: then the request fails with 503.
  */
 export function resolveSession(auth: Auth): RequestHandler {
   return async (req, res, next) => {
     res.locals.session = null;
     // visitors without a session cookie cost no database query
-    if (!req.headers.cookie?.includes("nocturn.session_token")) return next();
+    if (!hasSessionCookie(req)) return next();
     try {
       const { headers, response } = await auth.api.getSession({
         headers: toHeaders(req.headers),
@@ -71,6 +94,9 @@ export function resolveSession(auth: Auth): RequestHandler {
       for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
       res.locals.session = response;
     } catch (error) {
+      // without its database the store cannot tell who this is: a 503, not a signed-out visitor
+      // (which would send a signed-in shopper to the sign-in page during an outage)
+      if (isDatabaseUnavailable(error)) return next(error);
       req.log.error({ err: error }, "session check failed");
     }
     next();

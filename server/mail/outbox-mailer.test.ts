@@ -92,7 +92,7 @@ describe("parseEml", () => {
     const raw = (info.message as Buffer).toString("utf8");
     expect(raw).toContain(textEncoding === "base64" ? "Content-Transfer-Encoding: base64" : "=C3=AB");
 
-    expect(parseEml(raw)).toMatchObject({
+    expect(await parseEml(raw)).toMatchObject({
       to: "Zoë Straße <zoe@example.com>",
       subject: `${message.subject} 日本語 ${"long ".repeat(20)}end`,
       text: message.text,
@@ -100,7 +100,7 @@ describe("parseEml", () => {
     });
   });
 
-  it("reads a single-part message and leaves attachments out", () => {
+  it("reads a single-part message and leaves attachments out", async () => {
     const raw = [
       "To: a@example.com",
       "Subject: =?ISO-8859-1?Q?Gr=FC=DFe?= and =?UTF-8?B?Wm/Dqw==?=",
@@ -120,7 +120,11 @@ describe("parseEml", () => {
       "not the body",
       "--b1--",
     ].join("\r\n");
-    expect(parseEml(raw)).toMatchObject({ subject: "Grüße and Zoë", text: "Grüße, softbreak", html: "" });
+    expect(await parseEml(raw)).toMatchObject({
+      subject: "Grüße and Zoë",
+      text: "Grüße, softbreak",
+      html: "",
+    });
   });
 });
 

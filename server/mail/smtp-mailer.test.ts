@@ -75,7 +75,7 @@ describe("SMTP mailer", () => {
     const [mail] = received;
     expect(mail!.rcptTo).toEqual(["zoe@example.com"]);
     expect(mail!.from).toBe("no-reply@nocturn.test");
-    expect(parseEml(mail!.raw)).toMatchObject({ ...message, from: "Nocturn <no-reply@nocturn.test>" });
+    expect(await parseEml(mail!.raw)).toMatchObject({ ...message, from: "Nocturn <no-reply@nocturn.test>" });
   });
 
   it("signs in with the percent-encoded credentials of the URL", async () => {

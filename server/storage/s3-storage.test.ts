@@ -1,6 +1,8 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageKey } from "../../core/images";
@@ -165,6 +167,31 @@ describe("createStorage", () => {
     await storage.put(key, Buffer.from("via createStorage"), "image/webp");
     expect(storage.publicUrl(key)).toBe(`${s3.endpoint}/${s3.bucket}/${key}`);
     expect(await (await fetch(storage.publicUrl(key))).text()).toBe("via createStorage");
+  });
+
+  it("loads the AWS SDK on the first S3 call, and never for the local folder", async () => {
+    // in a fresh process: this one loaded the SDK with the tests above
+    const script = `
+      import { createRequire } from "node:module";
+      import { parseConfig } from "${path.resolve("server/config.ts")}";
+      import { createStorage } from "${path.resolve("server/storage/create-storage.ts")}";
+      const sdkLoaded = () =>
+        Object.keys(createRequire(import.meta.url).cache).some((id) => id.includes("/@aws-sdk/client-s3/"));
+      const local = createStorage(parseConfig({ ...process.env, S3_BUCKET: "" }));
+      await local.storage.put("products/local-320.webp", Buffer.from("x"), "image/webp");
+      const afterLocal = sdkLoaded();
+      const s3 = createStorage(parseConfig(process.env));
+      const afterCreate = sdkLoaded();
+      await s3.storage.put("products/lazy-sdk-320.webp", Buffer.from("x"), "image/webp");
+      console.log(JSON.stringify({ afterLocal, afterCreate, afterPut: sdkLoaded() }));
+    `;
+    const dataDir = await mkdtemp(path.join(tmpdir(), "nocturn-storage-"));
+    await writeFile(path.join(dataDir, "check.mts"), script);
+    const tsx = path.resolve("node_modules/.bin/tsx");
+    const { stdout } = await promisify(execFile)(tsx, [path.join(dataDir, "check.mts")], {
+      env: { ...process.env, ...s3Environment({ DATA_DIR: dataDir }) },
+    });
+    expect(JSON.parse(stdout)).toEqual({ afterLocal: false, afterCreate: false, afterPut: true });
   });
 
   it("uses the local folder served at /media otherwise", async () => {

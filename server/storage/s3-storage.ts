@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import type { Storage } from "./storage";
 
@@ -30,29 +30,38 @@ export class S3StorageError extends Error {
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
   const { bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl } = options;
-  const client = new S3Client({
-    region,
-    credentials: { accessKeyId, secretAccessKey },
-    ...(endpoint
-      ? {
-          endpoint,
-          // S3-compatible servers rarely resolve bucket sub-domains: address the bucket in the path
-          forcePathStyle: true,
-          // send the CRC32 checksum headers only where S3 requires them: several S3-compatible
-          // servers reject or mishandle them; the SigV4 payload hash still covers the body
-          requestChecksumCalculation: "WHEN_REQUIRED" as const,
-          responseChecksumValidation: "WHEN_REQUIRED" as const,
-        }
-      : {}),
-    // an unreachable bucket must fail the upload, not hang the admin's request
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
-  });
+  // The AWS SDK is large: it is loaded on the first upload or delete, never when S3 is not configured.
+  let connecting: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
+  const connect = () => {
+    connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region,
+        credentials: { accessKeyId, secretAccessKey },
+        ...(endpoint
+          ? {
+              endpoint,
+              // S3-compatible servers rarely resolve bucket sub-domains: address the bucket in the path
+              forcePathStyle: true,
+              // send the CRC32 checksum headers only where S3 requires them: several S3-compatible
+              // servers reject or mishandle them; the SigV4 payload hash still covers the body
+              requestChecksumCalculation: "WHEN_REQUIRED" as const,
+              responseChecksumValidation: "WHEN_REQUIRED" as const,
+            }
+          : {}),
+        // an unreachable bucket must fail the upload, not hang the admin's request
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+      }),
+    }));
+    return connecting;
+  };
 
   return {
     async put(key, body, contentType) {
       try {
+        const { client, sdk } = await connect();
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket: bucket,
             Key: key,
             Body: body,
@@ -67,7 +76,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(key) {
       try {
         // S3 answers 204 for a key that does not exist, like the local driver's rm --force
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        const { client, sdk } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         throw new S3StorageError({ operation: "delete", bucket, key, cause: error });
       }

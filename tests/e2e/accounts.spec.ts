@@ -68,6 +68,35 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("the register form says why a password is refused", async ({ page }) => {
+    const user = { name: "Wren Weakling", email: uniqueEmail("wren"), password: "Password123" };
+    await visit(page, "/register");
+    await page.getByLabel("Full Name").fill(user.name);
+    await page.getByLabel("Email").fill(user.email);
+    // the length rule is checked in the browser
+    await page.getByLabel("Password", { exact: true }).fill("abc1234");
+    await page.getByLabel("Confirm Password").fill("abc1234");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters");
+    // the strength rule on the server
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByLabel("Confirm Password").fill(user.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Password is too easy to guess. This is a commonly used password. Add more words that are less common.",
+    );
+    await page.getByLabel("Password", { exact: true }).fill("wren-weakling-2024");
+    await page.getByLabel("Confirm Password").fill("wren-weakling-2024");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Password is too easy to guess. It contains your name, your e-mail address or the store's name. Add more words that are less common.",
+    );
+    await page.getByLabel("Password", { exact: true }).fill("copper-kettle-on-the-moor");
+    await page.getByLabel("Confirm Password").fill("copper-kettle-on-the-moor");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Account created successfully! You are now logged in.")).toBeVisible();
+  });
+
   test("forgot password: the link from the outbox sets a new password, and works once", async ({ page }) => {
     const user = { name: "Rhea Dusk", email: uniqueEmail("rhea"), password: "ember-harbour-17" };
     await register(page, user);

@@ -1,7 +1,7 @@
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { purchase } from "./support/checkout";
-import { clientAddress, expect, test } from "./support/fixtures";
+import { expect, newWatchedContext, test } from "./support/fixtures";
 import { visit } from "./support/store";
 
 test.describe("the admin and a customer's order", () => {
@@ -12,10 +12,8 @@ test.describe("the admin and a customer's order", () => {
     await registerCustomer(page, "tracked");
     const { orderNumber, total } = await purchase(page);
 
-    const adminContext = await browser.newContext({
-      extraHTTPHeaders: { "X-Forwarded-For": clientAddress() },
-    });
-    const admin = await adminContext.newPage();
+    const adminContext = await newWatchedContext(browser);
+    const admin = await adminContext.context.newPage();
     await signInAsAdmin(admin);
 
     await visit(admin, `/admin/orders?q=${orderNumber}`);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "./support/fixtures";
+import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
 import {
   CART_KEY,
   cartBadge,
@@ -171,8 +171,8 @@ test.describe("shop", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const page = await context.newPage();
+    const context = await newWatchedContext(browser, { javaScriptEnabled: false, baseURL });
+    const page = await context.context.newPage();
     try {
       const response = await page.goto("/products?q=hoodie");
       expect(response?.status()).toBe(200);

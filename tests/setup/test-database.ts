@@ -5,6 +5,12 @@ import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 
 /**
+ * Whether this run's databases are PostgreSQL (TEST_DATABASE_URL set). Races between connections
+ * are only possible there: PGlite has one connection and runs one transaction at a time.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * A fresh, migrated database of its own for one test file: PGlite by default, PostgreSQL when
  * TEST_DATABASE_URL is set. Close it in afterAll.
  */

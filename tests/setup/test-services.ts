@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { afterAll, beforeAll, type MockInstance, vi } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { parseConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
 import type { RequestContext, Services } from "../../server/http/context";
@@ -37,19 +37,13 @@ export async function createTestServices(env: Record<string, string> = {}) {
 
 export type TestServices = Awaited<ReturnType<typeof createTestServices>>;
 
-/**
- * This test file's services: made before its first test, closed after its last. Meanwhile console
- * warnings are silenced (better-auth warns "User not found" on every failed sign-in).
- */
+/** This test file's services: made before its first test, closed after its last. */
 export function setupTestServices(env: Record<string, string> = {}): TestServices {
   const t = {} as TestServices;
-  let warn: MockInstance<typeof console.warn> | undefined;
   beforeAll(async () => {
-    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     Object.assign(t, await createTestServices(env));
   });
   afterAll(async () => {
-    warn?.mockRestore();
     await t.close?.();
   });
   return t;

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -10,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import type { CouponActionResult } from "./coupon-dialog";
 
@@ -25,15 +25,12 @@ export function DeleteCouponDialog({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<CouponActionResult>();
-  const result = fetcher.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer counts
-  useEffect(() => {
-    if (!result) return;
+  useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast.success(result.message);
       onClose();
     } else toast.error(result.message);
-  }, [result]);
+  });
   const busy = fetcher.state !== "idle";
   return (
     <Dialog open={coupon !== null} onOpenChange={(open) => !open && onClose()}>

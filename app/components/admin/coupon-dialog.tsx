@@ -1,5 +1,5 @@
 import { ShuffleIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/auth-ui";
@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { generateCouponCode } from "../../../core/coupon";
 import {
   couponFormDefaults,
@@ -47,13 +48,8 @@ export function CouponDialog({
 }) {
   const fetcher = useFetcher<CouponActionResult>();
   const [serverError, setServerError] = useState<string | null>(null);
-  const result = fetcher.data;
 
-  // each answer is handled once, when the fetcher is idle again (revalidation included)
-  const handled = useRef<CouponActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || result === handled.current) return;
-    handled.current = result;
+  useFetcherResult(fetcher, (result) => {
     if (result.intent !== "save") return;
     if (result.ok) {
       toast.success(result.message);
@@ -62,7 +58,7 @@ export function CouponDialog({
       toast.error(result.message);
       setServerError(result.message);
     }
-  }, [fetcher.state, result, onOpenChange]);
+  });
 
   return (
     <Dialog

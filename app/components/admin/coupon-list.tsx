@@ -1,10 +1,10 @@
 import { CopyIcon, PowerIcon, PowerOffIcon } from "lucide-react";
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/cart";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCouponDiscount } from "../../../core/coupon";
 import { formatUsd } from "../../../core/money";
 import { couponAdminMessages } from "../../../core/validation/coupon-form";
@@ -92,12 +92,10 @@ function CouponActions({
   onDelete: (coupon: AdminCouponView) => void;
 }) {
   const fetcher = useFetcher<CouponActionResult>();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
+  useFetcherResult(fetcher, (result) => {
     if (result.ok) toast.success(result.message);
     else toast.error(result.message);
-  }, [result]);
+  });
   const pending = fetcher.formData ? fetcher.formData.get("isActive") === "true" : null;
   const isActive = pending ?? coupon.isActive;
   return (

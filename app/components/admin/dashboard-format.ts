@@ -1,17 +1,5 @@
-// Days and amounts for the dashboard, written out by hand (dates in UTC, see ~/lib/utc-date): the
-// page is rendered on the server, and the very same text must come out of the browser during hydration.
-
-import { formatUtcMonthDay, formatUtcWeekdayDate } from "~/lib/utc-date";
-
-/** "2026-03-05" → "Mar 5". */
-export function formatDayShort(day: string): string {
-  return formatUtcMonthDay(`${day}T00:00:00Z`);
-}
-
-/** "2026-03-05" → "Thu, Mar 5, 2026". */
-export function formatDayLong(day: string): string {
-  return formatUtcWeekdayDate(`${day}T00:00:00Z`);
-}
+// Amounts for the dashboard, written out by hand: the page is rendered on the server, and the very
+// same text must come out of the browser during hydration (days: useDateFormat in ~/lib/date-format).
 
 /** Whole dollars with thousands separators, cents only when there are some: "$12,500", "$2.50". */
 export function formatAxisDollars(cents: number): string {

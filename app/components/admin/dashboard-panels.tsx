@@ -2,7 +2,7 @@ import { ArrowRightIcon, type LucideIcon, PackageCheckIcon, ShoppingBagIcon } fr
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
-import { formatUtcDateTime } from "~/lib/utc-date";
+import { useDateFormat } from "~/lib/date-format";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
 import { adminStatusTone, ORDER_STATUSES, type OrderStatus } from "../../../core/order";
@@ -150,6 +150,7 @@ export interface LatestOrder {
 }
 
 export function LatestOrders({ orders }: { orders: LatestOrder[] }) {
+  const format = useDateFormat();
   if (orders.length === 0) {
     return <EmptyPanel icon={ShoppingBagIcon} text="No orders yet. New orders will appear here." />;
   }
@@ -176,7 +177,7 @@ export function LatestOrders({ orders }: { orders: LatestOrder[] }) {
                 dateTime={order.createdAt}
                 className="mt-1 block whitespace-nowrap text-muted-foreground text-xs"
               >
-                {formatUtcDateTime(order.createdAt)}
+                {format.dateTime(order.createdAt)}
               </time>
             </span>
           </Link>

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
+import { useDateFormat } from "~/lib/date-format";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
-import { formatAxisDollars, formatDayLong, formatDayShort, plural } from "./dashboard-format";
+import { formatAxisDollars, plural } from "./dashboard-format";
 
 export interface RevenueDay {
   /** UTC day, "2026-03-05". */
@@ -43,6 +44,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
   const titleId = useId();
   const descId = useId();
   const [active, setActive] = useState<number | null>(null);
+  const format = useDateFormat();
 
   const slots = days.length;
   const maxCents = Math.max(0, ...days.map((day) => day.revenueCents));
@@ -58,9 +60,9 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
   const last = days[slots - 1];
   const summary =
     first && last
-      ? `${formatUsd(totalCents)} from ${formatDayLong(first.day)} to ${formatDayLong(last.day)} (UTC days).` +
+      ? `${formatUsd(totalCents)} from ${format.dayLong(first.day)} to ${format.dayLong(last.day)} (UTC days).` +
         (best
-          ? ` Best day: ${formatDayLong(best.day)} with ${formatUsd(best.revenueCents)}.`
+          ? ` Best day: ${format.dayLong(best.day)} with ${formatUsd(best.revenueCents)}.`
           : " No paid orders in this period.")
       : "No data.";
   // a date under every 7th bar, counted back from today so that today is always labelled
@@ -130,7 +132,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
                     textAnchor={isToday ? "end" : "middle"}
                     className="fill-muted-foreground text-[11px]"
                   >
-                    {isToday ? "Today" : formatDayShort(day.day)}
+                    {isToday ? "Today" : format.dayShort(day.day)}
                   </text>
                 ) : null}
                 {/* the whole day's column answers the pointer, so thin and empty days are easy to hit */}
@@ -170,7 +172,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
             }}
             aria-hidden
           >
-            <div className="font-medium">{formatDayLong(activeDay.day)}</div>
+            <div className="font-medium">{format.dayLong(activeDay.day)}</div>
             <div className="mt-0.5 text-muted-foreground">
               <span className="font-semibold text-foreground tabular-nums">
                 {formatUsd(activeDay.revenueCents)}
@@ -186,6 +188,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
 
 /** The chart's figures as a table, for screen readers and for anyone who wants the numbers. */
 export function RevenueTable({ days }: { days: RevenueDay[] }) {
+  const format = useDateFormat();
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Revenue per day (UTC)</caption>
@@ -206,7 +209,7 @@ export function RevenueTable({ days }: { days: RevenueDay[] }) {
         {[...days].reverse().map((day) => (
           <tr key={day.day} className="border-b border-border/60 last:border-0">
             <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-              {formatDayLong(day.day)}
+              {format.dayLong(day.day)}
             </th>
             <td className="py-1.5 pr-4 text-right tabular-nums">{day.paidOrders}</td>
             <td className="py-1.5 text-right tabular-nums">{formatUsd(day.revenueCents)}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { capitalize, ORDER_STATUSES } from "../../../core/order";
 import type { AdminOrderView } from "./order-table";
 
@@ -39,10 +40,8 @@ function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => vo
   const codeId = useId();
   const hintId = useId();
   const saving = fetcher.state !== "idle";
-  const result = fetcher.data;
 
-  useEffect(() => {
-    if (!result) return;
+  useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast.success(result.message, result.notice ? { description: result.notice } : undefined);
       if (result.warning) toast.warning(result.warning);
@@ -50,7 +49,7 @@ function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => vo
     } else {
       toast.error(result.error);
     }
-  }, [result, onClose]);
+  });
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { Trash2Icon } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -11,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { productMessages } from "../../../core/validation/product-form";
 import type { AdminProduct } from "./product-dialog";
 
@@ -30,19 +30,15 @@ export function ProductDeleteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  const handled = useRef<ActionResult | undefined>(undefined);
   const busy = fetcher.state !== "idle";
 
   // after the action and the list's reload: a toast, and the dialog closes
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || result.intent !== "delete" || handled.current === result)
-      return;
-    handled.current = result;
+  useFetcherResult(fetcher, (result) => {
+    if (result.intent !== "delete") return;
     if (result.ok) toast.success(result.message ?? productMessages.deleted);
     else toast.error(result.error === productMessages.notFound ? result.error : productMessages.deleteFailed);
     onOpenChange(false);
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  });
 
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/auth-ui";
@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import {
   centsToPriceField,
   MAX_PRODUCT_CATEGORY_LENGTH,
@@ -83,7 +84,6 @@ export function ProductDialog({
   const [images, setImages] = useState<UploaderImage[]>(product?.images ?? []);
   const [uploading, setUploading] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
-  const handled = useRef<ActionResult | undefined>(undefined);
   const ids = {
     name: useId(),
     price: useId(),
@@ -98,18 +98,17 @@ export function ProductDialog({
   const error = clientError ?? (serverError === productMessages.saveFailed ? null : serverError) ?? null;
 
   // after the action and the list's reload: a toast; on success the dialog closes
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success(result.message ?? productMessages.updated);
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.intent !== "save") return;
+    if (answer.ok) {
+      toast.success(answer.message ?? productMessages.updated);
       onOpenChange(false);
     } else {
       toast.error(productMessages.saveFailed, {
-        description: result.error === productMessages.saveFailed ? undefined : result.error,
+        description: answer.error === productMessages.saveFailed ? undefined : answer.error,
       });
     }
-  }, [fetcher.state, result, onOpenChange]);
+  });
 
   const updateImages = useCallback(
     (update: (current: UploaderImage[]) => UploaderImage[]) => setImages(update),

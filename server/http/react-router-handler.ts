@@ -1,0 +1,90 @@
+// Express → React Router, as @react-router/express 7.18.4 does it (MIT, Remix Software Inc.),
+// with one difference: the request body is the one the body layer already read and checked
+// (server/http/request-body.ts), never the socket. @react-router/express hands React Router a
+// stream of the socket, which every action then read whole, whatever its size, before any check.
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { readBody } from "./request-body";
+
+function toFetchHeaders(raw: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(raw)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy")
+    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const portFromForwarded = Number.parseInt(forwardedPort ?? "", 10);
+  const portFromHost = Number.parseInt(hostPort ?? "", 10);
+  const port = Number.isSafeInteger(portFromForwarded)
+    ? portFromForwarded
+    : Number.isSafeInteger(portFromHost)
+      ? portFromHost
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  // the shopper navigated away: loaders can stop their work
+  let controller: AbortController | null = new AbortController();
+  const { signal } = controller;
+  res.on("finish", () => {
+    controller = null;
+  });
+  res.on("close", () => controller?.abort());
+
+  const init: RequestInit = { method: req.method, headers: toFetchHeaders(req.headers), signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = readBody(res);
+    // a route reached without the body layer would read an unlimited body: fail loudly instead
+    if (!body) throw new Error("request body was not read by the body layer (limitRequestBodies)");
+    init.body = body;
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/** The React Router request handler for Express, reading bodies from the body layer. */
+export function handleWithReactRouter(options: {
+  build: () => Promise<ServerBuild>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  mode?: string;
+}): RequestHandler {
+  const handleRequest = createRequestHandler(options.build, options.mode ?? process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handleRequest(request, options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
