@@ -28,6 +28,7 @@ test("dates are written in the store's locale and time zone, on the server and a
   await expect(asOf).toHaveText(serverText ?? "");
 
   // the revenue table's days, e.g. "Thu, Mar 5, 2026", the same on both sides
+  await page.getByText("Show the figures as a table").click();
   const firstDay = page
     .getByRole("table", { name: /Revenue per day/ })
     .getByRole("rowheader")
