@@ -3,10 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
-  AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   HandleErrorFunction,
+  RouterContextProvider,
 } from "react-router";
 import { ServerRouter } from "react-router";
 import { failureStatus, logRequestFailure } from "../server/http/request-failure";
@@ -26,7 +26,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (responseStatusCode === 500 && failedOnDatabase.has(request)) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
@@ -91,7 +91,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // aborted requests (the shopper navigated away) are not errors
   if (request.signal.aborted) return;
   if (failureStatus(error) === 503) failedOnDatabase.add(request);
-  const log = (context as AppLoadContext | undefined)?.log;
+  const log = (context as RouterContextProvider | undefined)?.log;
   const details = { method: request.method, url: request.url };
   if (log) logRequestFailure(log, error, "request failed", details);
   else console.error({ err: error, ...details });

@@ -31,6 +31,8 @@ export interface RequestContext extends Services {
   clientIp: string;
 }
 
+// future.v8_middleware: loaders and actions receive a RouterContextProvider (see
+// server/http/react-router-handler.ts), which carries the request context's properties
 declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+  interface RouterContextProvider extends RequestContext {}
 }

@@ -4,7 +4,8 @@
 // stream of the socket, which every action then read whole, whatever its size, before any check.
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestContext } from "./context";
 import { readBody } from "./request-body";
 
 function toFetchHeaders(raw: ExpressRequest["headers"]): Headers {
@@ -74,14 +75,18 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
 /** The React Router request handler for Express, reading bodies from the body layer. */
 export function handleWithReactRouter(options: {
   build: () => Promise<ServerBuild>;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
   mode?: string;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode ?? process.env.NODE_ENV);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      // with future.v8_middleware the context must be a RouterContextProvider; ours carries the
+      // request's services as plain properties too (typed in ./context.ts), so loaders read
+      // `context.db` as before and middleware can still use context.get/set
+      const context = Object.assign(new RouterContextProvider(), options.getLoadContext(req, res));
+      const response = await handleRequest(request, context);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
