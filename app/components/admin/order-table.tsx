@@ -48,7 +48,10 @@ export interface AdminOrderView {
   items: AdminOrderItemView[];
 }
 
-/** The e-mail when known, otherwise "User ID: " and the first 8 characters of the id (spec §2). */
+/**
+ * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
+ * (docs/SPEC.md#admin-orders).
+ */
 export function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
   return order.customerEmail ?? `User ID: ${order.userId.slice(0, 8)}`;
 }
