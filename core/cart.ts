@@ -21,7 +21,7 @@ export interface CartChange {
   message: { kind: "success" | "error"; text: string };
 }
 
-export const cartMessages = {
+const cartMessages = {
   added: (name: string) => `Added ${name} to cart.`,
   updated: (name: string) => `Updated ${name} quantity in cart.`,
   removed: (name: string) => `Removed ${name} from cart.`,

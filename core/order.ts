@@ -8,7 +8,6 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refu
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);

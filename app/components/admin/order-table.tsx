@@ -52,7 +52,7 @@ export interface AdminOrderView {
  * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
  * (docs/SPEC.md#admin-orders).
  */
-export function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
+function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
   return order.customerEmail ?? `User ID: ${order.userId.slice(0, 8)}`;
 }
 
