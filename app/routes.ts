@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Mirrors the table of routes in the specification (§2).
+// Mirrors the table of routes in the specification (docs/SPEC.md#routes).
 export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
@@ -20,7 +20,7 @@ export default [
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("admin", "routes/admin.tsx", [
-    // the spec: the admin index shows the product manager
+    // the admin index shows the product manager (docs/SPEC.md#routes)
     index("routes/admin.products.tsx", { id: "admin-index" }),
     route("products", "routes/admin.products.tsx", { id: "admin-products" }),
     route("products/images", "routes/admin.products.images.ts"),

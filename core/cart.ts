@@ -1,4 +1,4 @@
-// The cart's rules (spec §5 Quantities). Pure functions: the browser store and the tests use them.
+// The cart's rules (docs/SPEC.md#quantities). Pure functions: the browser store and the tests use them.
 import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./checkout";
 
 export interface CartProduct {
@@ -21,7 +21,7 @@ export interface CartChange {
   message: { kind: "success" | "error"; text: string };
 }
 
-export const cartMessages = {
+const cartMessages = {
   added: (name: string) => `Added ${name} to cart.`,
   updated: (name: string) => `Updated ${name} quantity in cart.`,
   removed: (name: string) => `Removed ${name} from cart.`,

@@ -1,4 +1,4 @@
-// The checkout's shipping step (spec §3 "shipping address form", §5 "Shipping and checkout").
+// The checkout's shipping step (docs/SPEC.md#shipping-address, docs/SPEC.md#shipping-and-checkout).
 // Shared by the dialog (instant feedback) and the server (the authority).
 import type { ResponsiveImage } from "./images";
 import type { OrderStatus, PaymentStatus } from "./order";
@@ -108,7 +108,10 @@ export function countryName(code: string): string {
   return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;
 }
 
-/** Spec §3: name, line 1, optional line 2, "city, state zip", country; one per line. */
+/**
+ * Name, line 1, optional line 2, "city, state zip", country; one per line
+ * (docs/SPEC.md#shipping-address).
+ */
 export function flattenAddress(details: ShippingDetails): string {
   return [
     details.fullName.trim(),

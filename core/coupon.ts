@@ -1,5 +1,6 @@
-// Coupon rules (spec §5 "Coupon at checkout", §9). Pure: the checkout dialog, the server and the
-// tests use the same functions; the server is the authority and checks again when it redeems.
+// Coupon rules (docs/SPEC.md#coupon-at-checkout, docs/SPEC.md#business-constants). Pure: the checkout
+// dialog, the server and the tests use the same functions; the server is the authority and checks again
+// when it redeems.
 import { formatUsd } from "./money";
 
 export const COUPON_DISCOUNT_TYPES = ["percentage", "fixed"] as const;

@@ -41,7 +41,7 @@ describe("extractZip", () => {
   });
 });
 
-describe("admin status colours (spec §4)", () => {
+describe("admin status colours (docs/SPEC.md#order-status)", () => {
   it.each([
     ["delivered", "green"],
     ["shipped", "blue"],
@@ -55,7 +55,7 @@ describe("admin status colours (spec §4)", () => {
   });
 });
 
-describe("customer status colours (spec §4)", () => {
+describe("customer status colours (docs/SPEC.md#order-status)", () => {
   it.each([
     ["delivered", "green"],
     ["processing", "blue"],

@@ -1,4 +1,5 @@
-// Order states and how they look (spec §4). Shared by the server, the account pages and the admin.
+// Order states and how they look (docs/SPEC.md#order-status). Shared by the server, the account pages
+// and the admin.
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -7,7 +8,6 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refu
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -80,8 +80,9 @@ export function trackingUrl(template: string, code: string): string {
 }
 
 /**
- * Spec §5: a standalone 5-digit number, optionally followed by a dash and 4 digits. The last one
- * wins: the "city, state zip" line comes after the street lines, which may hold numbers too.
+ * A standalone 5-digit number, optionally followed by a dash and 4 digits
+ * (docs/SPEC.md#zip-extraction). The last one wins: the "city, state zip" line comes after the street
+ * lines, which may hold numbers too.
  */
 export function extractZip(address: string | null | undefined): string | null {
   if (!address) return null;

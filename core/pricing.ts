@@ -1,4 +1,5 @@
-// One pricing function for the cart display, order creation and the tests (DESIGN §6).
+// One pricing function for the cart display, order creation and the tests
+// (docs/ARCHITECTURE.md#money-and-pricing).
 import { type CouponTerms, couponDiscountCents } from "./coupon";
 
 /** Flat shipping, "Complementary Priority", 2-4 business days. */

@@ -24,7 +24,7 @@ export function AuthCard({
   );
 }
 
-/** Errors appear in a box above the form (spec §2). */
+/** Errors appear in a box above the form (docs/SPEC.md#sign-in-and-registration). */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

@@ -45,7 +45,7 @@ export function ProductCard({ product, priority = false }: { product: ProductVie
   );
 }
 
-export function ProductCardSkeleton() {
+function ProductCardSkeleton() {
   return (
     <div className="flex flex-col gap-3" data-testid="product-skeleton">
       <Skeleton className="aspect-[4/5] w-full rounded-lg" />

@@ -44,9 +44,9 @@ export const LEGAL_INDEX = {
 
 const LAST_UPDATED = { label: "November 2026", iso: "2026-11" } as const;
 
-/** Return window and refund time (spec §9 "Returns: 30 days; refund in 5-10 business days"). */
-export const RETURN_WINDOW_DAYS = 30;
-export const REFUND_BUSINESS_DAYS = "5-10";
+/** Return window and refund time: 30 days, refund in 5-10 business days (docs/SPEC.md#legal-pages). */
+const RETURN_WINDOW_DAYS = 30;
+const REFUND_BUSINESS_DAYS = "5-10";
 
 export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
   returns: {

@@ -12,7 +12,7 @@ import {
 } from "../../core/cart";
 import type { ProductView } from "../../core/product";
 
-export const CART_STORAGE_KEY = "nocturn-cart";
+const CART_STORAGE_KEY = "nocturn-cart";
 const EMPTY: CartLine[] = [];
 const listeners = new Set<() => void>();
 let snapshot: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };

@@ -10,7 +10,7 @@ interface MetaArgs {
   location: { pathname: string; search?: string };
 }
 
-export function rootData(matches: MetaArgs["matches"]): RootData {
+function rootData(matches: MetaArgs["matches"]): RootData {
   const data = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   return data ?? { storeName: "Nocturn", publicUrl: "" };
 }

@@ -35,7 +35,7 @@ interface AdminLink {
 
 const LINKS: AdminLink[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboardIcon },
-  // the spec: the admin index shows the product manager
+  // the admin index shows the product manager (docs/SPEC.md#routes)
   { to: "/admin/products", label: "Products", icon: PackageIcon, alsoCurrentOn: ["/admin"] },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBagIcon },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercentIcon },

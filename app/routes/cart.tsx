@@ -29,10 +29,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Shopping Cart", description: "Your shopping cart.", noIndex: true });
 }
 
-/** AppErrors of the shipping step that the spec words as "Failed to create order: {message}". */
+/** AppErrors of the shipping step worded "Failed to create order: {message}" (docs/SPEC.md#messages). */
 const ORDER_FAILURES = new Set(["product_missing", "not_enough_stock", "order_locked"]);
 
-/** The checkout's steps (DESIGN §6). Only ids, quantities, an address and a code come from the browser. */
+/**
+ * The checkout's steps (docs/ARCHITECTURE.md#checkout-and-payment). Only ids, quantities, an address
+ * and a code come from the browser.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");

@@ -13,7 +13,8 @@ import {
   validateSignIn,
 } from "./auth";
 
-// spec §5: the blocked domains (also the default of BLOCKED_EMAIL_DOMAINS in server/config.ts)
+// the spec's blocked domains (docs/SPEC.md#account-forms), also the default of BLOCKED_EMAIL_DOMAINS in
+// server/config.ts
 const BLOCKED = [
   "example.com",
   "example.org",
@@ -41,7 +42,8 @@ const register = (overrides: Partial<RegistrationInput>) =>
 describe("the spec's messages", () => {
   it("are worded exactly as in the spec", () => {
     expect(authMessages.passwordsDoNotMatch).toBe("Passwords do not match");
-    // the spec's form of the message, with the store's 8 instead of the spec's 6 (DESIGN.md section 8)
+    // the spec's form of the message, with the store's 8 instead of the spec's 6
+    // (docs/ARCHITECTURE.md#departures-from-the-spec)
     expect(authMessages.passwordTooShort).toBe("Password must be at least 8 characters");
     expect(authMessages.invalidEmail).toBe(INVALID_EMAIL);
     expect(authMessages.newPasswordsDoNotMatch).toBe("New passwords do not match");

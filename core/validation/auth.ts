@@ -1,9 +1,10 @@
-// The account forms' rules with the spec's exact messages (§5, §8). Used by the browser for instant
-// feedback and by the server, which decides. Each validator returns the first problem, in the
-// order the spec lists them, or null. The password strength check is the server's alone
+// The account forms' rules with the spec's exact messages (docs/SPEC.md#account-forms). Used by the
+// browser for instant feedback and by the server, which decides. Each validator returns the first
+// problem, in the order the spec lists them, or null. The password strength check is the server's alone
 // (server/auth/password-policy.ts): its dictionaries are too big for a browser bundle.
 
-// the spec says 6; 8 is a deliberate departure (DESIGN.md section 8, docs/SECURITY.md)
+// the spec says 6; 8 is a deliberate departure (docs/ARCHITECTURE.md#departures-from-the-spec,
+// docs/SECURITY.md)
 export const MIN_PASSWORD_LENGTH = 8;
 export const MIN_EMAIL_LENGTH = 5;
 export const MAX_NAME_LENGTH = 100;

@@ -1,4 +1,4 @@
-// The admin coupon form's rules with the spec's messages (§5 "Coupon save", §8). The dialog runs
+// The admin coupon form's rules with the spec's messages (docs/SPEC.md#coupon-save). The dialog runs
 // them for instant feedback and the server runs them again before it writes: one source of truth.
 import { type CouponDiscountType, normalizeCouponCode } from "../coupon";
 import { formatUsd, parseUsdToCents } from "../money";
@@ -32,7 +32,7 @@ export const couponAdminMessages = {
   minimumTooHigh: `Minimum order amount cannot exceed ${formatUsd(MAX_COUPON_AMOUNT_CENTS)}`,
   expiryRequired: "Please choose an expiry date or tick Never Expires",
   expiryInvalid: "Please choose a valid expiry date",
-  // outcomes (§8)
+  // outcomes (docs/SPEC.md#messages)
   created: "Coupon created successfully",
   updated: "Coupon updated successfully",
   duplicateCode: "Coupon code already exists",

@@ -1,4 +1,4 @@
-// The admin product form's rules with the spec's exact messages (§5 Product save, §8). Used by the
+// The admin product form's rules with the spec's exact messages (docs/SPEC.md#product-save). Used by the
 // browser for instant feedback and by the server, which decides.
 
 import { parseUsdToCents } from "../money";

@@ -24,7 +24,7 @@ export interface RouteBundle {
   cssGzip: number;
 }
 
-export const STOREFRONT_ROUTES = [
+const STOREFRONT_ROUTES = [
   { label: "home", routeId: "routes/home" },
   { label: "shop", routeId: "routes/products" },
   { label: "product", routeId: "routes/product" },

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-export const LIGHTHOUSE_VERSION = "12.8.2";
-export const CHROME_PATH = "/usr/bin/chromium";
+const LIGHTHOUSE_VERSION = "12.8.2";
+const CHROME_PATH = "/usr/bin/chromium";
 const CHROME_FLAGS =
   "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -46,7 +46,7 @@ export interface LighthouseResult {
   performanceRuns?: (number | null)[];
 }
 
-export function lighthouseCommand(url: string, outputPath: string): { command: string; args: string[] } {
+function lighthouseCommand(url: string, outputPath: string): { command: string; args: string[] } {
   const args = [
     url,
     `--chrome-path=${CHROME_PATH}`,
@@ -87,7 +87,7 @@ export function stopLighthouseRuns() {
 }
 
 /** Lighthouse, mobile preset (the default), one page; the run is stopped after 4 minutes. */
-export async function runLighthouse(options: {
+async function runLighthouse(options: {
   label: string;
   url: string;
   outDir: string;

@@ -6,9 +6,9 @@ import type { LoadResult } from "./load";
 import type { Catalog, Driver } from "./seed";
 
 /** Fewer than this share of the small catalog's requests per second misses the target. */
-export const SCALE_TARGET = 0.75;
-export const JS_BUDGET_KIB = 150;
-export const LIGHTHOUSE_TARGETS = {
+const SCALE_TARGET = 0.75;
+const JS_BUDGET_KIB = 150;
+const LIGHTHOUSE_TARGETS = {
   performance: 95,
   accessibility: 100,
   "best-practices": 100,
@@ -52,7 +52,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const int = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? Math.round(value).toString() : value.toFixed(1));
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2

@@ -12,7 +12,7 @@ import { authLogger } from "./auth-log";
 import { createBackgroundWork } from "./background-work";
 
 export const CLIENT_IP_HEADER = "x-nocturn-client-ip";
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 const DAY = 24 * 60 * 60;
 
 /**

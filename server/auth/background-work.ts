@@ -21,5 +21,3 @@ export function createBackgroundWork() {
     },
   };
 }
-
-export type BackgroundWork = ReturnType<typeof createBackgroundWork>;

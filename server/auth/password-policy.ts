@@ -6,7 +6,7 @@ import { authMessages } from "../../core/validation/auth";
  * slow-hash scenario" (at least 10^8 guesses). Below it a password falls to an online guessing
  * attack spread over many addresses, which is the attack the sign-in limits cannot fully stop.
  */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 // what the estimator's own "userInputs" warning says is vague; the shopper should know what it means
 const PERSONAL_DATA_WARNING = "It contains your name, your e-mail address or the store's name.";

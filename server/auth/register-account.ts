@@ -16,7 +16,7 @@ import { passwordStrengthProblem } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
 /**
- * Creates the account and signs it in at once (spec §1). Per client address at most
+ * Creates the account and signs it in at once (docs/SPEC.md#product). Per client address at most
  * RATE_LIMITS.signUp attempts that pass the form's checks, so the "already exists" answer the spec
  * asks for cannot be used to test many addresses; and that answer takes as long as a new account.
  */
@@ -82,7 +82,7 @@ export async function registerAccount(
       await (await options.auth.$context).password.hash(options.password);
     }
     if (refusal) {
-      // spec §8: a refusal about the address is worded as an e-mail validation failure
+      // a refusal about the address is worded as an e-mail validation failure (docs/SPEC.md#messages)
       const aboutEmail =
         /email/i.test(refusal.message) ||
         refusal.code?.includes("EMAIL") ||

@@ -17,9 +17,9 @@ import { type CheckoutLine, priceCheckoutLines } from "./checkout-lines";
 import { loadOrderSummary } from "./order-summary";
 
 /**
- * The shipping step (DESIGN §6.1): prices the cart from the database and creates the pending
- * order of this checkout, or updates it when the shopper went Back and changed something, so one
- * checkout never makes two orders. Nothing is reserved yet.
+ * The shipping step (docs/ARCHITECTURE.md#shipping-step): prices the cart from the database and creates
+ * the pending order of this checkout, or updates it when the shopper went Back and changed something,
+ * so one checkout never makes two orders. Nothing is reserved yet.
  */
 export async function prepareOrder(options: {
   db: Database;

@@ -15,11 +15,11 @@ type SettleServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | 
 export type FulfilOutcome = "paid" | "already-settled" | "refunded";
 
 /**
- * Marks an order paid (DESIGN §6.3): receipt, coupon usage and confirmation e-mail. Idempotent:
- * the order row is locked and only the call that moves it from pending writes anything, so a
- * webhook replayed five times and the success page together fulfil it once.
- * A payment for an order whose reservation was already released takes the stock again; if it
- * is gone, the order is flagged for the admin and the payment refunded.
+ * Marks an order paid (docs/ARCHITECTURE.md#settlement): receipt, coupon usage and confirmation e-mail.
+ * Idempotent: the order row is locked and only the call that moves it from pending writes anything, so
+ * a webhook replayed five times and the success page together fulfil it once. A payment for an order
+ * whose reservation was already released takes the stock again; if it is gone, the order is flagged for
+ * the admin and the payment refunded.
  */
 export async function fulfilOrder(options: {
   services: SettleServices;
@@ -152,7 +152,7 @@ async function sendConfirmation(options: {
 export type ReleaseOutcome = "cancelled" | "failed" | "retry";
 
 /**
- * Gives back what a pending order holds: its stock and its coupon use (DESIGN §6.4).
+ * Gives back what a pending order holds: its stock and its coupon use (docs/ARCHITECTURE.md#release).
  * "cancelled" (expired or abandoned) and "failed" close the order; "retry" keeps it pending so
  * the shopper can press Pay again (the payment page could not be created). A no-op for an order
  * that is no longer pending, so it is safe to call twice.

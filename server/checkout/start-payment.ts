@@ -26,9 +26,9 @@ export const FIRST_HOLD_MS = 2 * 60 * 1000;
 type PaymentServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
 
 /**
- * The payment step (DESIGN §6.2): reserves the stock of every line and the coupon use in one
- * transaction, held for FIRST_HOLD_MS; then opens the provider's hosted payment page, saves it and
- * extends the hold to the session's life, and returns its address.
+ * The payment step (docs/ARCHITECTURE.md#reservation): reserves the stock of every line and the coupon
+ * use in one transaction, held for FIRST_HOLD_MS; then opens the provider's hosted payment page, saves
+ * it and extends the hold to the session's life, and returns its address.
  */
 export async function startPayment(options: {
   services: PaymentServices;

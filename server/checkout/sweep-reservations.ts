@@ -5,11 +5,11 @@ import { releaseOrder } from "./settle-order";
 import { syncPaymentSession } from "./sync-payment";
 
 /**
- * Releases reservations past `reserved_until` (DESIGN §6.4). One without a payment session (the
- * process stopped before the page was created, FIRST_HOLD_MS in start-payment.ts) is released
- * without asking the provider, which knows nothing of it. For one with a session the provider is
- * asked first: a session paid while its webhook was lost is fulfilled, an open one is closed
- * before its stock returns. Runs at start and every minute; safe to run in several processes at once.
+ * Releases reservations past `reserved_until` (docs/ARCHITECTURE.md#release). One without a payment
+ * session (the process stopped before the page was created, FIRST_HOLD_MS in start-payment.ts) is
+ * released without asking the provider, which knows nothing of it. For one with a session the provider
+ * is asked first: a session paid while its webhook was lost is fulfilled, an open one is closed before
+ * its stock returns. Runs at start and every minute; safe to run in several processes at once.
  */
 export async function sweepExpiredReservations(options: {
   services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;

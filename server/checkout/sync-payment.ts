@@ -9,9 +9,9 @@ type SyncServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "c
 export type SyncOutcome = "paid" | "already-settled" | "refunded" | "released" | "waiting" | "unknown-order";
 
 /**
- * The one path from a payment session to the order (DESIGN §6.3): webhooks, the success page,
- * the test checkout and the sweeper all call it. It never trusts what it was told; it re-reads
- * the session from the provider and acts on that, so events that arrive twice or out of order
+ * The one path from a payment session to the order (docs/ARCHITECTURE.md#settlement): webhooks, the
+ * success page, the test checkout and the sweeper all call it. It never trusts what it was told; it
+ * re-reads the session from the provider and acts on that, so events that arrive twice or out of order
  * change nothing the second time.
  */
 export async function syncPaymentSession(options: {

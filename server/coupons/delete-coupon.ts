@@ -5,9 +5,9 @@ import type { Database } from "../db/client";
 import { coupon, couponUsage, order } from "../db/schema";
 
 /**
- * Deletes a coupon the way the spec sequences it (§7), but as one transaction: unlink its orders
- * (they keep the code as text in coupon_code), delete its usage records, delete the coupon.
- * Either all of it happens or none. Returns how many orders were unlinked.
+ * Deletes a coupon the way the spec sequences it (docs/SPEC.md#admin-coupons), but as one transaction:
+ * unlink its orders (they keep the code as text in coupon_code), delete its usage records, delete the
+ * coupon. Either all of it happens or none. Returns how many orders were unlinked.
  */
 export async function deleteCoupon(options: {
   db: Database;

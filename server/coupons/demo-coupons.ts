@@ -4,7 +4,7 @@ import { coupon } from "../db/schema";
 type DemoCoupon = typeof coupon.$inferInsert;
 
 /** One of each kind a shopper can meet at checkout (README lists them). */
-export const DEMO_COUPONS: DemoCoupon[] = [
+const DEMO_COUPONS: DemoCoupon[] = [
   {
     code: "WELCOME10",
     name: "Welcome 10%",

@@ -20,7 +20,7 @@ export interface AdminCouponView {
   createdAt: string;
 }
 
-/** All coupons, newest first (spec §7 "read all coupons newest first"). */
+/** All coupons, newest first (docs/SPEC.md#admin-coupons). */
 export async function listCoupons(options: { db: Database; now?: Date }): Promise<AdminCouponView[]> {
   const now = (options.now ?? new Date()).getTime();
   const rows = await options.db.select().from(coupon).orderBy(desc(coupon.createdAt), desc(coupon.id));

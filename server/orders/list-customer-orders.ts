@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { type OrderItem, order, orderItem } from "../db/schema";
 import type { Storage } from "../storage/storage";
 
-/** Spec §8: shown in the Orders tab when the orders cannot be read. */
+/** Shown in the Orders tab when the orders cannot be read (docs/SPEC.md#messages). */
 export const CUSTOMER_ORDERS_LOAD_ERROR = "Failed to load your orders. Please try again later.";
 
 /** The account page lists at most this many orders, the newest. */

@@ -33,9 +33,10 @@ export interface UpdateOrderResult {
 }
 
 /**
- * An admin sets an order's status and tracking code; any status may follow any other (spec §4).
- * When the order is (still) shipped and its tracking code is new, the customer gets the
- * shipped e-mail once the change is committed; a failed e-mail is logged and does not undo it.
+ * An admin sets an order's status and tracking code; any status may follow any other
+ * (docs/SPEC.md#order-status). When the order is (still) shipped and its tracking code is new, the
+ * customer gets the shipped e-mail once the change is committed; a failed e-mail is logged and does not
+ * undo it.
  */
 export async function updateOrder(options: {
   db: Database;

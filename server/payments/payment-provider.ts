@@ -1,6 +1,7 @@
-// The payment adapter (DESIGN §2): the built-in test checkout (default) or Stripe Checkout.
-// Checkout code talks only to this interface; the provider is the truth about a payment, so
-// webhooks and the success page are triggers that make us re-read a session, never evidence.
+// The payment adapter (docs/ARCHITECTURE.md#payment-providers): the built-in test checkout (default) or
+// Stripe Checkout. Checkout code talks only to this interface; the provider is the truth about a
+// payment, so webhooks and the success page are triggers that make us re-read a session, never
+// evidence.
 
 export type PaymentProviderId = "test" | "stripe";
 

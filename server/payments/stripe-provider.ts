@@ -25,9 +25,9 @@ export interface StripeProviderOptions {
 }
 
 /**
- * Stripe Checkout (DESIGN §6), server side only. The session carries itemised lines, the flat
- * shipping rate and the discount as a one-off coupon, so what Stripe charges is exactly the
- * order's total; the session (not a webhook body) is the truth about a payment.
+ * Stripe Checkout (docs/ARCHITECTURE.md#payment-providers), server side only. The session carries
+ * itemised lines, the flat shipping rate and the discount as a one-off coupon, so what Stripe charges
+ * is exactly the order's total; the session (not a webhook body) is the truth about a payment.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const { secretKey, webhookSecret } = options;

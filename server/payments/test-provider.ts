@@ -22,9 +22,9 @@ export const testCheckoutMessages = {
 };
 
 /**
- * The built-in test checkout (DESIGN §6): a hosted-style page served by the store itself at
- * /test-checkout/:session. Its sessions live in their own table, as Stripe's live on Stripe's
- * servers, and go through the same fulfilment path.
+ * The built-in test checkout (docs/ARCHITECTURE.md#payment-providers): a hosted-style page served by
+ * the store itself at /test-checkout/:session. Its sessions live in their own table, as Stripe's live
+ * on Stripe's servers, and go through the same fulfilment path.
  */
 export function createTestPaymentProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
   const { db, publicUrl } = options;

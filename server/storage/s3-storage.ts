@@ -5,7 +5,7 @@ import type { Storage } from "./storage";
 export type S3StorageOptions = NonNullable<Config["s3"]>;
 
 /** Keys are content-addressed (see core/images.ts): an object never changes, so it may be cached forever. */
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** A failed S3 call, carrying what the log needs to find the object: operation, bucket and key. */
 export class S3StorageError extends Error {

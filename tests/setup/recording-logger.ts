@@ -18,4 +18,3 @@ export function recordingLogger(level = "info"): { log: Logger; records: LogReco
 }
 
 export const WARN = 40;
-export const ERROR = 50;

@@ -54,7 +54,7 @@ function CouponStatus({ isActive, isExpired }: { isActive: boolean; isExpired: b
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <StatusBadge status={isActive ? "Active" : "Inactive"} tone={isActive ? "green" : "gray"} />
-      {/* display only (spec §4): an expired coupon keeps its active flag */}
+      {/* display only (docs/SPEC.md#admin-coupons): an expired coupon keeps its active flag */}
       {isExpired && <span className="font-medium text-amber-200 text-xs"> (Expired)</span>}
     </span>
   );

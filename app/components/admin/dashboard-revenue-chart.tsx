@@ -18,7 +18,7 @@ const CHART_HEIGHT = PLOT_HEIGHT + AXIS_GAP;
 const BAR_SHARE = 0.62;
 
 /** Axis ticks from 0 to a round top: 4 or 5 steps of 1, 2, 2.5 or 5 x 10^n cents, at least a dollar. */
-export function revenueTicks(maxCents: number): number[] {
+function revenueTicks(maxCents: number): number[] {
   if (maxCents <= 0) return [0, 2500, 5000, 7500, 10000];
   const rough = maxCents / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));

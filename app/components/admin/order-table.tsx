@@ -48,8 +48,11 @@ export interface AdminOrderView {
   items: AdminOrderItemView[];
 }
 
-/** The e-mail when known, otherwise "User ID: " and the first 8 characters of the id (spec §2). */
-export function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
+/**
+ * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
+ * (docs/SPEC.md#admin-orders).
+ */
+function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
   return order.customerEmail ?? `User ID: ${order.userId.slice(0, 8)}`;
 }
 

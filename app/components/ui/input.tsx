@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export const fieldClassName =
+const fieldClassName =
   "flex h-10 w-full rounded-md border border-input bg-muted/60 px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {

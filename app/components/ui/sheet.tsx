@@ -4,8 +4,6 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 export const SheetTitle = SheetPrimitive.Title;
 
 /** A panel that slides in from the right; used for the small-screen menu. */

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-export const GARMENT_ART_SIZE = { width: 1200, height: 1500 } as const;
+const GARMENT_ART_SIZE = { width: 1200, height: 1500 } as const;
 
 export const GARMENT_KINDS = [
   "tshirt",

@@ -4,9 +4,9 @@ import { expect, type Page } from "@playwright/test";
 import { visit } from "./store";
 
 /** The folder the Playwright web server runs the store on (playwright.config.ts). */
-export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
 
-export function uniqueEmail(prefix: string) {
+function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@nightmail.io`;
 }
 

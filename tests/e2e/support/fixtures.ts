@@ -16,7 +16,7 @@ let contexts = 0;
  * trusts it from loopback, TRUST_PROXY in playwright.config.ts). The store's rate limits count per
  * address (sign-up: 5 in 10 minutes), so each test is a different shopper, as in real life.
  */
-export function clientAddress(): string {
+function clientAddress(): string {
   contexts++;
   return `198.18.${(process.pid + contexts) % 250}.${(contexts % 250) + 1}`;
 }
