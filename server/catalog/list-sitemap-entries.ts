@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { product } from "../db/schema";
 
 /** The sitemap protocol allows 50,000 URLs per file; stay well below it. */
-export const SITEMAP_PAGE_SIZE = 40_000;
+const SITEMAP_PAGE_SIZE = 40_000;
 
 export async function countSitemapPages(options: { db: Database }) {
   const [row] = await options.db.select({ total: count() }).from(product);

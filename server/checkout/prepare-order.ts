@@ -93,12 +93,3 @@ export async function prepareOrder(options: {
   if (!summary) throw new Error(`order ${orderId} vanished after it was saved`);
   return summary;
 }
-
-/** The signed-in user's own order, or null: ids from the browser never reach another's order. */
-export async function findOwnOrder(options: { db: Database; userId: string; orderId: string }) {
-  const [row] = await options.db
-    .select()
-    .from(order)
-    .where(and(eq(order.id, options.orderId), eq(order.userId, options.userId)));
-  return row ?? null;
-}

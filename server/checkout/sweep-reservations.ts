@@ -45,7 +45,7 @@ export async function sweepExpiredReservations(options: {
 }
 
 /** A checkout left at the shipping step is closed after a day; it never held stock. */
-export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Closes orders that never reached Pay (pending, nothing reserved, untouched for a day), so they

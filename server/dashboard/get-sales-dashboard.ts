@@ -8,8 +8,8 @@ import { order, product, user } from "../db/schema";
 /** Days in the revenue chart, and the period of the average order value. */
 export const DASHBOARD_DAYS = 30;
 /** Low-stock products listed by name (the total count is always given). */
-export const LOW_STOCK_LIST_LIMIT = 8;
-export const LATEST_ORDERS_LIMIT = 5;
+const LOW_STOCK_LIST_LIMIT = 8;
+const LATEST_ORDERS_LIMIT = 5;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import type { Storage } from "../storage/storage";
 import { deleteUnusedImages } from "./delete-image";
 
-export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Forgets uploads that were never attached to a product within `olderThanMs` (24 hours) and deletes

@@ -3,7 +3,7 @@ import type { OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
 import { type Order, type OrderItem, order, orderItem, user } from "../db/schema";
 
-export const ADMIN_ORDERS_PAGE_SIZE = 20;
+const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 export interface AdminOrderSearch {
   /** Matched case-insensitively, as a substring, against order number, user id, e-mail and status. */

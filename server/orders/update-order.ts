@@ -10,7 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
 
 export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
-export const TRACKING_CODE_MAX_LENGTH = 64;
+const TRACKING_CODE_MAX_LENGTH = 64;
 
 const updateSchema = z.object({
   orderId: z.uuid(),

@@ -2,7 +2,7 @@ import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { order, type Receipt, receipt } from "../db/schema";
 
-export const RECEIPTS_PAGE_SIZE = 20;
+const RECEIPTS_PAGE_SIZE = 20;
 
 export type ReceiptWithOrder = Receipt & {
   order: { orderNumber: string; userId: string; totalCents: number };
