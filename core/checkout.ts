@@ -1,5 +1,5 @@
-// The checkout's shipping step (spec §3 "shipping address form", §5 "Shipping and checkout").
-// Shared by the dialog (instant feedback) and the server (the authority).
+// The checkout's rules and words (spec §3, §5 "Shipping and checkout"), shared by the dialog and
+// the server. The shipping form's schema is core/validation/shipping-form.ts.
 import type { ResponsiveImage } from "./images";
 import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
@@ -48,17 +48,6 @@ export interface ShippingDetails {
   note: string;
 }
 
-/** The required fields, in form order, with the words used in "Please fill in {field}". */
-export const REQUIRED_SHIPPING_FIELDS = [
-  ["fullName", "Full Name"],
-  ["addressLine1", "Address Line 1"],
-  ["city", "City"],
-  ["state", "State"],
-  ["zipCode", "ZIP Code"],
-] as const satisfies readonly (readonly [keyof ShippingDetails, string])[];
-
-export const MAX_FIELD_LENGTH = 200;
-export const MAX_NOTE_LENGTH = 500;
 /** At most this many of one product in one order, however many cart lines it arrives in. */
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
@@ -81,19 +70,6 @@ export const checkoutMessages = {
   orderNotFound: "No order information found",
   couldNotRetrieve: "Could not retrieve order information",
 };
-
-/** The first problem with the shipping details, in form order; null when they are complete. */
-export function shippingProblem(details: ShippingDetails): string | null {
-  for (const [field, label] of REQUIRED_SHIPPING_FIELDS) {
-    if (!details[field].trim()) return checkoutMessages.fillIn(label);
-    if (details[field].length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong(label);
-  }
-  if (details.addressLine2.length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong("Address Line 2");
-  if (!EU_COUNTRIES.some((country) => country.code === details.country))
-    return checkoutMessages.countryRequired;
-  if (details.note.length > MAX_NOTE_LENGTH) return checkoutMessages.tooLong("Delivery note");
-  return null;
-}
 
 /**
  * Why one order cannot hold `quantity` of the product `name`, or null. The cart checks it when a

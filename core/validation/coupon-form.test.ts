@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   type CouponFormInput,
   couponFormDefaults,
-  couponFormFromData,
+  couponFormSchema,
   dateTimeLocalToIso,
   couponAdminMessages as m,
   toDateTimeLocalValue,
-  validateCouponForm,
 } from "./coupon-form";
+import { parseForm } from "./form-schema";
 
 const valid: CouponFormInput = {
   code: "summer-25",
@@ -22,7 +22,8 @@ const valid: CouponFormInput = {
   expiresAt: "",
 };
 
-const check = (overrides: Partial<CouponFormInput>) => validateCouponForm({ ...valid, ...overrides });
+const check = (overrides: Partial<CouponFormInput>) =>
+  parseForm(couponFormSchema, { ...valid, ...overrides });
 const messageOf = (overrides: Partial<CouponFormInput>) => {
   const result = check(overrides);
   return result.ok ? null : result.message;
@@ -57,6 +58,43 @@ describe("coupon form: required fields and the spec's order", () => {
       "Percentage discount cannot exceed 100%",
     );
     expect(messageOf({ unlimitedUses: false, usageLimit: "0" })).toBe(m.usageLimitTooLow);
+  });
+
+  it("names every problem in turn as the earlier ones are fixed", () => {
+    let form: Partial<CouponFormInput> = {
+      code: "a b",
+      name: "",
+      description: "x".repeat(501),
+      discountType: "bogo",
+      discountValue: "ten",
+      unlimitedUses: false,
+      usageLimit: "2.5",
+      minimumOrder: "-1",
+      neverExpires: false,
+      expiresAt: "",
+    };
+    const fixes: [string, Partial<CouponFormInput>][] = [
+      [m.required, { name: "x".repeat(101) }],
+      [m.codeFormat, { code: "SUMMER" }],
+      [m.nameTooLong, { name: "Summer" }],
+      [m.descriptionTooLong, { description: "" }],
+      [m.discountTypeInvalid, { discountType: "percentage" }],
+      [m.valueNotNumber, { discountValue: "0" }],
+      [m.valueNotPositive, { discountValue: "101" }],
+      [m.percentTooHigh, { discountValue: "12.345" }],
+      [m.valueTooPrecise, { discountValue: "12.5" }],
+      [m.usageLimitNotWhole, { usageLimit: "5000000000" }],
+      [m.usageLimitTooHigh, { usageLimit: "5" }],
+      [m.minimumInvalid, { minimumOrder: "100000000" }],
+      [m.minimumTooHigh, { minimumOrder: "10" }],
+      [m.expiryRequired, { expiresAt: "2030-06-01T18:30" }],
+      [m.expiryInvalid, { expiresAt: "2030-06-01T16:30:00.000Z" }],
+    ];
+    for (const [message, fix] of fixes) {
+      expect(messageOf(form)).toBe(message);
+      form = { ...form, ...fix };
+    }
+    expect(messageOf(form)).toBeNull();
   });
 });
 
@@ -179,12 +217,23 @@ describe("coupon form: minimum, usage limit, expiry", () => {
 });
 
 describe("coupon form: reading and prefilling", () => {
-  it("reads the dialog's fields, checkboxes by presence", () => {
+  it("reads the dialog's fields, checkboxes by presence, missing fields as empty", () => {
     const form = new FormData();
-    form.set("code", "abc");
+    for (const [name, value] of Object.entries({
+      code: "abc",
+      name: "ABC",
+      discountType: "fixed",
+      discountValue: "5",
+    }))
+      form.set(name, value);
     form.set("unlimitedUses", "on");
-    const input = couponFormFromData(form);
-    expect(input).toMatchObject({ code: "abc", name: "", unlimitedUses: true, neverExpires: false });
+    // the unticked Never Expires box is not sent, and its date field is empty
+    expect(parseForm(couponFormSchema, form)).toEqual({ ok: false, message: m.expiryRequired });
+    form.set("neverExpires", "on");
+    expect(parseForm(couponFormSchema, form)).toMatchObject({
+      ok: true,
+      value: { code: "ABC", description: null, amountOffCents: 500, usageLimit: null, expiresAt: null },
+    });
   });
 
   it("prefills an edit with what validation turns back into the same coupon", () => {
@@ -201,7 +250,7 @@ describe("coupon form: reading and prefilling", () => {
     };
     const input = couponFormDefaults(stored);
     expect(input).toMatchObject({ discountValue: "12.5", minimumOrder: "49.99", usageLimit: "3" });
-    expect(validateCouponForm(input)).toEqual({
+    expect(parseForm(couponFormSchema, { ...input })).toEqual({
       ok: true,
       value: { ...stored, expiresAt: new Date(stored.expiresAt) },
     });
