@@ -50,6 +50,6 @@ export const checkbox = z.union([z.boolean(), z.string().transform(() => true)])
 
 /** A field that may repeat (hidden `images` inputs): always a list, empty when absent. */
 export const textList = z.preprocess(
-  (value) => (value === undefined ? [] : value),
-  z.union([z.string().transform((text) => [text]), z.array(z.string())]),
+  (value) => (value === undefined ? [] : [value].flat()),
+  z.array(z.string()),
 );
