@@ -7,16 +7,14 @@ import { DialogClose } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { generateCouponCode } from "../../../core/coupon";
 import {
-  couponFormDefaults,
   couponFormSchema,
-  dateTimeLocalToIso,
   MAX_COUPON_DESCRIPTION_LENGTH,
   MAX_COUPON_NAME_LENGTH,
-  toDateTimeLocalValue,
 } from "../../../core/validation/coupon-form";
 import { parseForm } from "../../../core/validation/form-schema";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import type { CouponActionResult } from "./coupon-dialog";
+import { couponFormDefaults, dateTimeLocalToIso, toDateTimeLocalValue } from "./coupon-form-values";
 
 function Field({
   label,
