@@ -48,6 +48,8 @@ export interface ShippingDetails {
   note: string;
 }
 
+export const MAX_FIELD_LENGTH = 200;
+export const MAX_NOTE_LENGTH = 500;
 /** At most this many of one product in one order, however many cart lines it arrives in. */
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;

@@ -12,8 +12,6 @@ import {
 } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { priceOrder } from "../../core/pricing";
-import { parseForm } from "../../core/validation/form-schema";
-import { shippingSchema } from "../../core/validation/shipping-form";
 import { PaymentStep } from "./checkout-payment-step";
 import { ShippingStep } from "./checkout-shipping-step";
 
@@ -35,6 +33,20 @@ const EMPTY_DETAILS: ShippingDetails = {
   country: DEFAULT_COUNTRY,
   note: "",
 };
+
+/**
+ * The shipping form's first problem, checked with the server's schema. The schema brings zod
+ * (about 24 KiB gzip), so it is fetched when the dialog opens rather than with the cart page,
+ * which must stay within the storefront's JavaScript budget (docs/PERFORMANCE.md).
+ */
+async function shippingProblem(details: ShippingDetails): Promise<string | null> {
+  const [{ parseForm }, { shippingSchema }] = await Promise.all([
+    import("../../core/validation/form-schema"),
+    import("../../core/validation/shipping-form"),
+  ]);
+  const checked = parseForm(shippingSchema, details);
+  return checked.ok ? null : checked.message;
+}
 
 function linesPayload(lines: CartLine[]) {
   return JSON.stringify(lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
@@ -129,6 +141,8 @@ export function CheckoutDialog({
     setSummary(null);
     setFormError(null);
     setRedirecting(false);
+    // loads the shipping check before the shopper needs it
+    void shippingProblem(EMPTY_DETAILS);
   }, [open]);
 
   const setField = (field: keyof ShippingDetails) => (value: string) =>
@@ -152,17 +166,18 @@ export function CheckoutDialog({
     toast.success(couponMessages.removed);
   };
 
-  const continueToPayment = (event: FormEvent) => {
+  const continueToPayment = async (event: FormEvent) => {
     event.preventDefault();
     if (lines.length === 0) {
       setFormError(checkoutMessages.cartEmpty);
       toast.error(checkoutMessages.cartEmpty);
       return;
     }
-    const checked = parseForm(shippingSchema, details);
-    if (!checked.ok) {
-      setFormError(checked.message);
-      toast.error(checked.message);
+    // if the check cannot be fetched, the server still makes it
+    const problem = await shippingProblem(details).catch(() => null);
+    if (problem) {
+      setFormError(problem);
+      toast.error(problem);
       return;
     }
     prepareFetcher.submit(

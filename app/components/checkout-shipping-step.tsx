@@ -2,10 +2,9 @@ import { TagIcon, XIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
-import { EU_COUNTRIES, type ShippingDetails } from "../../core/checkout";
+import { EU_COUNTRIES, MAX_FIELD_LENGTH, MAX_NOTE_LENGTH, type ShippingDetails } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
-import { MAX_FIELD_LENGTH, MAX_NOTE_LENGTH } from "../../core/validation/shipping-form";
 
 /**
  * Step 1 of the checkout dialog: the address, the coupon and the cart's estimated totals. The

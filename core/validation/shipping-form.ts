@@ -1,11 +1,8 @@
 // The checkout's shipping step (spec §3 "shipping address form", §5 "Shipping and checkout"). The
 // dialog checks it for instant feedback and the server again before it makes the order.
 import { z } from "zod";
-import { checkoutMessages, EU_COUNTRIES } from "../checkout";
+import { checkoutMessages, EU_COUNTRIES, MAX_FIELD_LENGTH, MAX_NOTE_LENGTH } from "../checkout";
 import { requiredText } from "./form-schema";
-
-export const MAX_FIELD_LENGTH = 200;
-export const MAX_NOTE_LENGTH = 500;
 
 /** A required line: "Please fill in {label}", then "{label} is too long". */
 const requiredLine = (label: string) =>
