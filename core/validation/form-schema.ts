@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** A field's text, or its texts when the name repeats (several `images`). */
-export type FormValue = string | string[];
+type FormValue = string | string[];
 
 /** A form to check: the browser's FormData, or the fields a route read from it. */
 export type FormInput = FormData | object;
