@@ -1,5 +1,5 @@
-// The checkout's shipping step (docs/SPEC.md#shipping-address, docs/SPEC.md#shipping-and-checkout).
-// Shared by the dialog (instant feedback) and the server (the authority).
+// The checkout's rules and words (docs/SPEC.md#shipping-address, docs/SPEC.md#shipping-and-checkout), shared by the dialog and
+// the server. The shipping form's schema is core/validation/shipping-form.ts.
 import type { ResponsiveImage } from "./images";
 import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
@@ -48,15 +48,6 @@ export interface ShippingDetails {
   note: string;
 }
 
-/** The required fields, in form order, with the words used in "Please fill in {field}". */
-export const REQUIRED_SHIPPING_FIELDS = [
-  ["fullName", "Full Name"],
-  ["addressLine1", "Address Line 1"],
-  ["city", "City"],
-  ["state", "State"],
-  ["zipCode", "ZIP Code"],
-] as const satisfies readonly (readonly [keyof ShippingDetails, string])[];
-
 export const MAX_FIELD_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 500;
 /** At most this many of one product in one order, however many cart lines it arrives in. */
@@ -82,19 +73,6 @@ export const checkoutMessages = {
   couldNotRetrieve: "Could not retrieve order information",
 };
 
-/** The first problem with the shipping details, in form order; null when they are complete. */
-export function shippingProblem(details: ShippingDetails): string | null {
-  for (const [field, label] of REQUIRED_SHIPPING_FIELDS) {
-    if (!details[field].trim()) return checkoutMessages.fillIn(label);
-    if (details[field].length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong(label);
-  }
-  if (details.addressLine2.length > MAX_FIELD_LENGTH) return checkoutMessages.tooLong("Address Line 2");
-  if (!EU_COUNTRIES.some((country) => country.code === details.country))
-    return checkoutMessages.countryRequired;
-  if (details.note.length > MAX_NOTE_LENGTH) return checkoutMessages.tooLong("Delivery note");
-  return null;
-}
-
 /**
  * Why one order cannot hold `quantity` of the product `name`, or null. The cart checks it when a
  * line grows, the server after merging the lines the browser sent (the same product may come
@@ -104,14 +82,11 @@ export function lineQuantityProblem(name: string, quantity: number): string | nu
   return quantity > MAX_LINE_QUANTITY ? checkoutMessages.tooManyOfOne(name) : null;
 }
 
-export function countryName(code: string): string {
+function countryName(code: string): string {
   return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;
 }
 
-/**
- * Name, line 1, optional line 2, "city, state zip", country; one per line
- * (docs/SPEC.md#shipping-address).
- */
+/** docs/SPEC.md#shipping-address: name, line 1, optional line 2, "city, state zip", country; one per line. */
 export function flattenAddress(details: ShippingDetails): string {
   return [
     details.fullName.trim(),

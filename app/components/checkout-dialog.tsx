@@ -1,23 +1,19 @@
-import { ArrowLeftIcon, LockIcon, TagIcon, TruckIcon, XIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { CartLine } from "../../core/cart";
-import type { OrderSummary } from "../../core/checkout";
 import {
   checkoutMessages,
   DEFAULT_COUNTRY,
-  EU_COUNTRIES,
+  type OrderSummary,
   type ShippingDetails,
-  shippingProblem,
 } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
-import { formatUsd } from "../../core/money";
-import { priceOrder, SHIPPING_CENTS, SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/pricing";
+import { priceOrder } from "../../core/pricing";
+import { PaymentStep } from "./checkout-payment-step";
+import { ShippingStep } from "./checkout-shipping-step";
 
 /** What the cart route's action answers, per intent. */
 export type CheckoutActionData =
@@ -37,6 +33,20 @@ const EMPTY_DETAILS: ShippingDetails = {
   country: DEFAULT_COUNTRY,
   note: "",
 };
+
+/**
+ * The shipping form's first problem, checked with the server's schema. The schema brings zod
+ * (about 24 KiB gzip), so it is fetched when the dialog opens rather than with the cart page,
+ * which must stay within the storefront's JavaScript budget (docs/PERFORMANCE.md).
+ */
+async function shippingProblem(details: ShippingDetails): Promise<string | null> {
+  const [{ parseForm }, { shippingSchema }] = await Promise.all([
+    import("../../core/validation/form-schema"),
+    import("../../core/validation/shipping-form"),
+  ]);
+  const checked = parseForm(shippingSchema, details);
+  return checked.ok ? null : checked.message;
+}
 
 function linesPayload(lines: CartLine[]) {
   return JSON.stringify(lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
@@ -131,6 +141,8 @@ export function CheckoutDialog({
     setSummary(null);
     setFormError(null);
     setRedirecting(false);
+    // loads the shipping check before the shopper needs it
+    void shippingProblem(EMPTY_DETAILS);
   }, [open]);
 
   const setField = (field: keyof ShippingDetails) => (value: string) =>
@@ -154,14 +166,15 @@ export function CheckoutDialog({
     toast.success(couponMessages.removed);
   };
 
-  const continueToPayment = (event: FormEvent) => {
+  const continueToPayment = async (event: FormEvent) => {
     event.preventDefault();
     if (lines.length === 0) {
       setFormError(checkoutMessages.cartEmpty);
       toast.error(checkoutMessages.cartEmpty);
       return;
     }
-    const problem = shippingProblem(details);
+    // if the check cannot be fetched, the server still makes it
+    const problem = await shippingProblem(details).catch(() => null);
     if (problem) {
       setFormError(problem);
       toast.error(problem);
@@ -230,247 +243,5 @@ export function CheckoutDialog({
         ) : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ShippingStep(props: {
-  details: ShippingDetails;
-  setField: (field: keyof ShippingDetails) => (value: string) => void;
-  formError: string | null;
-  onSubmit: (event: FormEvent) => void;
-  submitting: boolean;
-  coupon: {
-    code: string;
-    setCode: (value: string) => void;
-    applied: { code: string; discountCents: number } | null;
-    apply: () => void;
-    remove: () => void;
-    applying: boolean;
-  };
-  totals: { subtotalCents: number; discountCents: number };
-}) {
-  const { details, setField, coupon, totals } = props;
-  const id = useId();
-  const field = (
-    name: keyof ShippingDetails,
-    label: string,
-    options: { optional?: boolean; autoComplete?: string } = {},
-  ) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${id}-${name}`}>
-        {label}
-        {options.optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
-      </Label>
-      <Input
-        id={`${id}-${name}`}
-        name={name}
-        value={details[name]}
-        onChange={(event) => setField(name)(event.target.value)}
-        autoComplete={options.autoComplete}
-        maxLength={200}
-        required={!options.optional}
-      />
-    </div>
-  );
-  const total = totals.subtotalCents + SHIPPING_CENTS - totals.discountCents;
-
-  return (
-    <form onSubmit={props.onSubmit} noValidate className="grid gap-5">
-      {props.formError && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
-        >
-          {props.formError}
-        </p>
-      )}
-      <fieldset className="grid gap-4">
-        <legend className="mb-3 font-semibold">Shipping details</legend>
-        {field("fullName", "Full Name", { autoComplete: "name" })}
-        {field("addressLine1", "Address Line 1", { autoComplete: "address-line1" })}
-        {field("addressLine2", "Address Line 2", { optional: true, autoComplete: "address-line2" })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field("city", "City", { autoComplete: "address-level2" })}
-          {field("state", "State", { autoComplete: "address-level1" })}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field("zipCode", "ZIP Code", { autoComplete: "postal-code" })}
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-country`}>Country</Label>
-            <NativeSelect
-              id={`${id}-country`}
-              name="country"
-              value={details.country}
-              onChange={(event) => setField("country")(event.target.value)}
-              autoComplete="country"
-            >
-              {EU_COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-note`}>
-            Delivery note <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Textarea
-            id={`${id}-note`}
-            name="note"
-            value={details.note}
-            onChange={(event) => setField("note")(event.target.value)}
-            maxLength={500}
-            placeholder="E.g. leave the parcel with the neighbour"
-          />
-        </div>
-      </fieldset>
-
-      <div className="grid gap-2 rounded-lg border bg-card/60 p-4">
-        <Label htmlFor={`${id}-coupon`}>Coupon code</Label>
-        {coupon.applied ? (
-          <div className="flex items-center justify-between gap-3">
-            <span
-              className="inline-flex items-center gap-2 font-medium font-mono text-sm"
-              data-testid="applied-coupon"
-            >
-              <TagIcon className="size-4 text-accent" aria-hidden /> {coupon.applied.code}
-              <span className="font-sans text-muted-foreground">−{formatUsd(totals.discountCents)}</span>
-            </span>
-            <Button type="button" variant="ghost" size="sm" onClick={coupon.remove}>
-              <XIcon /> Remove
-            </Button>
-          </div>
-        ) : (
-          <div className="flex gap-2">
-            <Input
-              id={`${id}-coupon`}
-              value={coupon.code}
-              onChange={(event) => coupon.setCode(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") {
-                  event.preventDefault();
-                  coupon.apply();
-                }
-              }}
-              placeholder="Enter code"
-              autoComplete="off"
-              className="font-mono uppercase"
-              maxLength={40}
-            />
-            <Button type="button" variant="outline" onClick={coupon.apply} disabled={coupon.applying}>
-              {coupon.applying ? "Applying..." : "Apply"}
-            </Button>
-          </div>
-        )}
-      </div>
-
-      <dl className="grid gap-2 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd>{formatUsd(totals.subtotalCents)}</dd>
-        </div>
-        {totals.discountCents > 0 && (
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Discount</dt>
-            <dd>−{formatUsd(totals.discountCents)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Shipping ({SHIPPING_METHOD})</dt>
-          <dd>{formatUsd(SHIPPING_CENTS)}</dd>
-        </div>
-        <div className="flex justify-between border-t pt-2 font-semibold text-base">
-          <dt>Total</dt>
-          <dd>{formatUsd(total)}</dd>
-        </div>
-      </dl>
-
-      <Button type="submit" size="lg" disabled={props.submitting}>
-        {props.submitting ? "Saving..." : "Continue to Payment"}
-      </Button>
-    </form>
-  );
-}
-
-function PaymentStep(props: {
-  summary: OrderSummary;
-  onBack: () => void;
-  onPay: () => void;
-  paying: boolean;
-  redirecting: boolean;
-}) {
-  const { summary } = props;
-  return (
-    <div className="grid gap-5">
-      <section aria-labelledby="checkout-summary" className="grid gap-4">
-        <h3 id="checkout-summary" className="font-semibold">
-          Order summary{" "}
-          <span className="font-normal text-muted-foreground text-sm">· {summary.orderNumber}</span>
-        </h3>
-        <ul className="divide-y rounded-lg border">
-          {summary.lines.map((line) => (
-            <li
-              key={`${line.productId}-${line.name}`}
-              className="flex justify-between gap-4 px-4 py-3 text-sm"
-            >
-              <span>
-                {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
-              </span>
-              <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="grid gap-2 text-sm" data-testid="checkout-totals">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Subtotal</dt>
-            <dd>{formatUsd(summary.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5">
-                <TruckIcon className="size-4" aria-hidden /> Shipping: {summary.shippingMethod}
-              </span>
-              <span className="block text-xs">{SHIPPING_DAYS}</span>
-            </dt>
-            <dd>{formatUsd(summary.shippingCents)}</dd>
-          </div>
-          {summary.discountCents > 0 && (
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">
-                Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}
-              </dt>
-              <dd>−{formatUsd(summary.discountCents)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between border-t pt-2 font-semibold text-base">
-            <dt>Total</dt>
-            <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
-          </div>
-        </dl>
-        <div className="text-sm">
-          <p className="font-medium">Shipping to</p>
-          <p className="whitespace-pre-line text-muted-foreground">{summary.shippingAddress}</p>
-        </div>
-      </section>
-      <p className="flex items-center gap-2 text-muted-foreground text-xs">
-        <LockIcon className="size-3.5" aria-hidden /> You will be taken to our payment provider's secure page
-        to pay by card.
-      </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={props.onBack} disabled={props.paying}>
-          <ArrowLeftIcon /> Back
-        </Button>
-        <Button type="button" size="lg" onClick={props.onPay} disabled={props.paying}>
-          <LockIcon />{" "}
-          {props.redirecting
-            ? "Redirecting..."
-            : props.paying
-              ? "Processing..."
-              : `Pay ${formatUsd(summary.totalCents)}`}
-        </Button>
-      </div>
-    </div>
   );
 }

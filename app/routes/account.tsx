@@ -8,7 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { formText, validateFullName, validatePasswordChange } from "../../core/validation/auth";
+import { passwordChangeSchema, profileSchema } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
@@ -84,9 +85,7 @@ const TAB_URLS: Record<Tab, string> = {
 function ProfileTab({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, (form) =>
-    validateFullName(formText(form, "fullName")),
-  );
+  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, profileSchema);
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success("Profile updated successfully");
@@ -132,12 +131,9 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
 function SettingsTab() {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, (form) =>
-    validatePasswordChange({
-      currentPassword: formText(form, "currentPassword"),
-      newPassword: formText(form, "newPassword"),
-      confirmPassword: formText(form, "confirmPassword"),
-    }),
+  const { error, onSubmit } = useFormError(
+    result && !result.ok ? result.error : undefined,
+    passwordChangeSchema,
   );
   const formKey = result?.ok ? "saved" : "editing";
   useEffect(() => {

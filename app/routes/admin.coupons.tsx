@@ -7,8 +7,8 @@ import { type CouponActionResult, CouponDialog } from "~/components/admin/coupon
 import { CouponList } from "~/components/admin/coupon-list";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
-import { formText } from "../../core/validation/auth";
-import { couponAdminMessages, couponFormFromData } from "../../core/validation/coupon-form";
+import { couponAdminMessages } from "../../core/validation/coupon-form";
+import { formText } from "../../core/validation/form-schema";
 import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
 import { deleteCoupon } from "../../server/coupons/delete-coupon";
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "save":
       return respond(context, intent, couponAdminMessages.saveFailed, { couponId: id || null }, async () => {
-        const saved = await saveCoupon({ db, id: id || undefined, input: couponFormFromData(form) });
+        const saved = await saveCoupon({ db, id: id || undefined, input: form });
         return saved.created ? couponAdminMessages.created : couponAdminMessages.updated;
       });
     case "set-active": {

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { trackingUrl } from "../../core/order";
-import { formText } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
 import { toResponsiveImage } from "../../server/catalog/product-view";

@@ -14,8 +14,8 @@ import { ProductTable } from "~/components/admin/product-table";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
-import { formText } from "../../core/validation/auth";
-import { parseProductForm, productMessages, readProductForm } from "../../core/validation/product-form";
+import { formText, parseForm } from "../../core/validation/form-schema";
+import { productFormSchema, productMessages } from "../../core/validation/product-form";
 import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
 import { deleteProduct } from "../../server/catalog/delete-product";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = formText(form, "id") || undefined;
 
   if (intent === "save") {
-    const parsed = parseProductForm(readProductForm(form));
+    const parsed = parseForm(productFormSchema, form);
     if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.message }, { status: 400 });
     try {
       const { created } = await saveProduct({ ...context, productId, input: parsed.value });

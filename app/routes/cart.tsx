@@ -15,7 +15,7 @@ import { couponMessages } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
 import { subtotalCents } from "../../core/pricing";
 import { isProductId, LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
-import { formText } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { AppError } from "../../server/app-error";
 import { cancelCheckout } from "../../server/checkout/cancel-checkout";
 import { checkCoupon } from "../../server/checkout/check-coupon";

@@ -6,7 +6,8 @@ import { AuthCard, Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, formText } from "../../core/validation/auth";
+import { forgotPasswordSchema } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { requestPasswordReset } from "../../server/auth/reset-password";
 import { authFailure } from "../../server/http/auth-response";
 import type { Route } from "./+types/forgot-password";
@@ -26,7 +27,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData;
   const { error, submitting, onSubmit } = useFormError(
     actionData && "error" in actionData ? actionData.error : undefined,
-    (form) => (formText(form, "email").trim() ? null : authMessages.emailRequired),
+    forgotPasswordSchema,
   );
   useEffect(() => {
     if (sent) toast.success("Password reset instructions sent to your email");

@@ -3,7 +3,8 @@ import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui"
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { formText, safeRedirectPath, validateSignIn } from "../../core/validation/auth";
+import { safeRedirectPath, signInSchema } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { signIn } from "../../server/auth/sign-in";
 import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/login";
@@ -36,9 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit } = useFormError(actionData?.error, (form) =>
-    validateSignIn({ email: formText(form, "email"), password: formText(form, "password") }),
-  );
+  const { error, submitting, onSubmit } = useFormError(actionData?.error, signInSchema);
   const registerHref =
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 

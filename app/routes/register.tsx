@@ -3,7 +3,8 @@ import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui"
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { formText, safeRedirectPath, validateRegistration } from "../../core/validation/auth";
+import { registrationSchema, safeRedirectPath } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { registerAccount } from "../../server/auth/register-account";
 import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/register";
@@ -42,8 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit } = useFormError(actionData?.error, (form) =>
-    validateRegistration(readRegistration(form), loaderData.blockedEmailDomains),
+  const { error, submitting, onSubmit } = useFormError(
+    actionData?.error,
+    registrationSchema(loaderData.blockedEmailDomains),
   );
   return (
     <AuthCard title="Create Account" description="Join to check out faster and follow your orders.">

@@ -3,7 +3,8 @@ import { AuthCard, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, formText, validatePasswordReset } from "../../core/validation/auth";
+import { authMessages, passwordResetSchema } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { resetPassword } from "../../server/auth/reset-password";
 import { authFailure, redirectWithToast } from "../../server/http/auth-response";
 import type { Route } from "./+types/reset-password";
@@ -45,12 +46,7 @@ function AskAgain({ message }: { message: string }) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const { error, submitting, onSubmit } = useFormError(actionData?.error, (form) =>
-    validatePasswordReset({
-      password: formText(form, "password"),
-      confirmPassword: formText(form, "confirmPassword"),
-    }),
-  );
+  const { error, submitting, onSubmit } = useFormError(actionData?.error, passwordResetSchema);
   if (!token || error === authMessages.invalidResetLink) {
     return (
       <AuthCard title="Set a New Password">

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { formatUsd } from "../../core/money";
-import { formText } from "../../core/validation/auth";
+import { formText } from "../../core/validation/form-schema";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import { getTestCheckoutSession, submitTestPayment } from "../../server/payments/test-provider";
 import type { Route } from "./+types/test-checkout";

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import {
   authMessages,
-  formText,
+  forgotPasswordSchema,
   isAcceptableEmail,
   normalizeEmail,
-  type RegistrationInput,
+  passwordChangeSchema,
+  passwordResetSchema,
+  profileSchema,
+  registrationSchema,
   safeRedirectPath,
-  validateFullName,
-  validatePasswordChange,
-  validatePasswordReset,
-  validateRegistration,
-  validateSignIn,
+  signInSchema,
 } from "./auth";
+import { parseForm } from "./form-schema";
 
 // the spec's blocked domains (docs/SPEC.md#account-forms), also the default of BLOCKED_EMAIL_DOMAINS in
 // server/config.ts
@@ -29,6 +30,14 @@ const BLOCKED = [
 const INVALID_EMAIL =
   "Please enter a valid email address. Temporary or example domains are not supported. Use a real, accessible email address.";
 
+/** The form's message, or null when it passes. */
+const messageOf = (schema: z.ZodType, input: Record<string, unknown>) => {
+  const result = parseForm(schema, input);
+  return result.ok ? null : result.message;
+};
+
+type RegistrationInput = { fullName: string; email: string; password: string; confirmPassword: string };
+
 const valid: RegistrationInput = {
   fullName: "Zoë Night",
   email: "zoe@nocturn-shop.io",
@@ -37,7 +46,7 @@ const valid: RegistrationInput = {
 };
 
 const register = (overrides: Partial<RegistrationInput>) =>
-  validateRegistration({ ...valid, ...overrides }, BLOCKED);
+  messageOf(registrationSchema(BLOCKED), { ...valid, ...overrides });
 
 describe("the spec's messages", () => {
   it("are worded exactly as in the spec", () => {
@@ -53,7 +62,7 @@ describe("the spec's messages", () => {
   });
 });
 
-describe("validateRegistration", () => {
+describe("registrationSchema", () => {
   it("accepts a complete, valid form", () => {
     expect(register({})).toBeNull();
     expect(register({ email: "  Zoe.Night+shop@Mail.Nocturn-Shop.io  " })).toBeNull();
@@ -137,8 +146,8 @@ describe("validateRegistration", () => {
   });
 
   it("uses the blocked list it is given", () => {
-    expect(validateRegistration({ ...valid, email: "zoe@example.com" }, [])).toBeNull();
-    expect(validateRegistration(valid, ["nocturn-shop.io"])).toBe(INVALID_EMAIL);
+    expect(messageOf(registrationSchema([]), { ...valid, email: "zoe@example.com" })).toBeNull();
+    expect(messageOf(registrationSchema(["nocturn-shop.io"]), valid)).toBe(INVALID_EMAIL);
   });
 });
 
@@ -154,18 +163,35 @@ describe("isAcceptableEmail and normalizeEmail", () => {
   });
 });
 
-describe("validateSignIn", () => {
+describe("signInSchema", () => {
   it("requires e-mail, then password", () => {
-    expect(validateSignIn({ email: "", password: "" })).toBe("Email is required");
-    expect(validateSignIn({ email: "   ", password: "secret" })).toBe("Email is required");
-    expect(validateSignIn({ email: "zoe@nocturn.io", password: "" })).toBe("Password is required");
-    expect(validateSignIn({ email: "zoe@nocturn.io", password: "x" })).toBeNull();
+    expect(messageOf(signInSchema, { email: "", password: "" })).toBe("Email is required");
+    expect(messageOf(signInSchema, { email: "   ", password: "secret" })).toBe("Email is required");
+    expect(messageOf(signInSchema, { email: "zoe@nocturn.io", password: "" })).toBe("Password is required");
+    expect(messageOf(signInSchema, { email: "zoe@nocturn.io", password: "x" })).toBeNull();
+  });
+
+  it("reads a missing e-mail as an empty one, and gives the address normalised", () => {
+    expect(messageOf(signInSchema, { password: "x" })).toBe("Email is required");
+    expect(parseForm(signInSchema, { email: " Zoe@Nocturn.IO ", password: " x " })).toEqual({
+      ok: true,
+      value: { email: "zoe@nocturn.io", password: " x " },
+    });
   });
 });
 
-describe("validatePasswordChange", () => {
-  const change = (overrides: Partial<Parameters<typeof validatePasswordChange>[0]>) =>
-    validatePasswordChange({
+describe("forgotPasswordSchema", () => {
+  it("requires the e-mail", () => {
+    expect(messageOf(forgotPasswordSchema, { email: " " })).toBe("Email is required");
+    expect(messageOf(forgotPasswordSchema, { email: "zoe@nocturn.io" })).toBeNull();
+  });
+});
+
+describe("passwordChangeSchema", () => {
+  const change = (
+    overrides: Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>,
+  ) =>
+    messageOf(passwordChangeSchema, {
       currentPassword: "old-secret",
       newPassword: "new-secret",
       confirmPassword: "new-secret",
@@ -201,22 +227,23 @@ describe("validatePasswordChange", () => {
   });
 });
 
-describe("validatePasswordReset and validateFullName", () => {
+describe("passwordResetSchema and profileSchema", () => {
+  const reset = (password: string, confirmPassword: string) =>
+    messageOf(passwordResetSchema, { password, confirmPassword });
+
   it("checks match before length", () => {
-    expect(validatePasswordReset({ password: "a", confirmPassword: "b" })).toBe("Passwords do not match");
-    expect(validatePasswordReset({ password: "a", confirmPassword: "a" })).toBe(
-      "Password must be at least 8 characters",
-    );
-    expect(validatePasswordReset({ password: "abcdefg", confirmPassword: "abcdefg" })).toBe(
-      "Password must be at least 8 characters",
-    );
-    expect(validatePasswordReset({ password: "abcdefgh", confirmPassword: "abcdefgh" })).toBeNull();
+    expect(reset("a", "b")).toBe("Passwords do not match");
+    expect(reset("a", "a")).toBe("Password must be at least 8 characters");
+    expect(reset("abcdefg", "abcdefg")).toBe("Password must be at least 8 characters");
+    expect(reset("abcdefgh", "abcdefgh")).toBeNull();
   });
 
   it("requires a full name of at most 100 characters", () => {
-    expect(validateFullName(" ")).toBe("Full name is required");
-    expect(validateFullName("x".repeat(101))).toBe(authMessages.fullNameTooLong);
-    expect(validateFullName(" Zoë ")).toBeNull();
+    const profile = (fullName: string) => messageOf(profileSchema, { fullName });
+    expect(profile(" ")).toBe("Full name is required");
+    expect(profile("x".repeat(101))).toBe(authMessages.fullNameTooLong);
+    expect(profile(" Zoë ")).toBeNull();
+    expect(parseForm(profileSchema, { fullName: " Zoë " })).toEqual({ ok: true, value: { fullName: "Zoë" } });
   });
 });
 
@@ -243,17 +270,6 @@ describe("tooManyAttempts", () => {
   it("says second or seconds", () => {
     expect(authMessages.tooManyAttempts(1)).toBe("Too many attempts. Please wait 1 second and try again.");
     expect(authMessages.tooManyAttempts(42)).toBe("Too many attempts. Please wait 42 seconds and try again.");
-  });
-});
-
-describe("formText", () => {
-  it("reads strings; a missing field or a file is the empty string", () => {
-    const form = new FormData();
-    form.set("email", "zoe@nocturn.io");
-    form.set("avatar", new Blob(["x"]), "avatar.png");
-    expect(formText(form, "email")).toBe("zoe@nocturn.io");
-    expect(formText(form, "missing")).toBe("");
-    expect(formText(form, "avatar")).toBe("");
   });
 });
 

@@ -1,13 +1,14 @@
-// The account forms' rules with the spec's exact messages (docs/SPEC.md#account-forms). Used by the
-// browser for instant feedback and by the server, which decides. Each validator returns the first
-// problem, in the order the spec lists them, or null. The password strength check is the server's alone
-// (server/auth/password-policy.ts): its dictionaries are too big for a browser bundle.
+// The account forms' schemas with the spec's exact messages (docs/SPEC.md#account-forms, docs/SPEC.md#messages), in the order the spec lists
+// them. Used by the browser for instant feedback and by the server, which decides. The password
+// strength check is the server's alone (server/auth/password-policy.ts): its dictionaries are too
+// big for a browser bundle.
+import { z } from "zod";
+import { requiredText } from "./form-schema";
 
-// the spec says 6; 8 is a deliberate departure (docs/ARCHITECTURE.md#departures-from-the-spec,
-// docs/SECURITY.md)
+// the spec says 6; 8 is a deliberate departure (docs/ARCHITECTURE.md#departures-from-the-spec, docs/SECURITY.md)
 export const MIN_PASSWORD_LENGTH = 8;
-export const MIN_EMAIL_LENGTH = 5;
-export const MAX_NAME_LENGTH = 100;
+const MIN_EMAIL_LENGTH = 5;
+const MAX_NAME_LENGTH = 100;
 
 export const authMessages = {
   emailRequired: "Email is required",
@@ -47,71 +48,66 @@ export function isAcceptableEmail(email: string, blockedDomains: readonly string
   return !blockedDomains.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
 }
 
-export interface SignInInput {
-  email: string;
-  password: string;
+/** "Full Name" on the register and profile forms. */
+const fullName = requiredText(authMessages.fullNameRequired).max(
+  MAX_NAME_LENGTH,
+  authMessages.fullNameTooLong,
+);
+const newPassword = z.string().min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort);
+
+export const signInSchema = z.object({
+  email: requiredText(authMessages.emailRequired).transform(normalizeEmail),
+  password: z.string().min(1, authMessages.passwordRequired),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: requiredText(authMessages.emailRequired).transform(normalizeEmail),
+});
+
+export const profileSchema = z.object({ fullName });
+
+/**
+ * The spec's order: name, passwords match, password length, e-mail. The browser gets the blocked
+ * domains from the route's loader, so both sides refuse the same addresses.
+ */
+export function registrationSchema(blockedDomains: readonly string[]) {
+  return z
+    .object({ fullName, email: z.string(), password: z.string(), confirmPassword: z.string() })
+    .refine((form) => form.password === form.confirmPassword, { error: authMessages.passwordsDoNotMatch })
+    .pipe(
+      z.object({
+        fullName: z.string(),
+        password: newPassword,
+        confirmPassword: z.string(),
+        email: z
+          .string()
+          .refine((email) => isAcceptableEmail(email, blockedDomains), authMessages.invalidEmail)
+          .transform(normalizeEmail),
+      }),
+    );
 }
 
-export function validateSignIn(input: SignInInput): string | null {
-  if (!input.email.trim()) return authMessages.emailRequired;
-  if (!input.password) return authMessages.passwordRequired;
-  return null;
-}
+export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
 
-export interface RegistrationInput {
-  fullName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
+/** Matching passwords first, then their length. */
+export const passwordResetSchema = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { error: authMessages.passwordsDoNotMatch })
+  .pipe(z.object({ password: newPassword, confirmPassword: z.string() }));
 
-export function validateRegistration(
-  input: RegistrationInput,
-  blockedDomains: readonly string[],
-): string | null {
-  if (!input.fullName.trim()) return authMessages.fullNameRequired;
-  if (input.fullName.trim().length > MAX_NAME_LENGTH) return authMessages.fullNameTooLong;
-  if (input.password !== input.confirmPassword) return authMessages.passwordsDoNotMatch;
-  if (input.password.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
-  if (!isAcceptableEmail(input.email, blockedDomains)) return authMessages.invalidEmail;
-  return null;
-}
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
-export interface PasswordChangeInput {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The current password, then matching new passwords, then their length. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, authMessages.currentPasswordRequired),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { error: authMessages.newPasswordsDoNotMatch })
+  .pipe(z.object({ currentPassword: z.string(), newPassword, confirmPassword: z.string() }));
 
-export function validatePasswordChange(input: PasswordChangeInput): string | null {
-  if (!input.currentPassword) return authMessages.currentPasswordRequired;
-  if (input.newPassword !== input.confirmPassword) return authMessages.newPasswordsDoNotMatch;
-  if (input.newPassword.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
-  return null;
-}
-
-export interface PasswordResetInput {
-  password: string;
-  confirmPassword: string;
-}
-
-export function validatePasswordReset(input: PasswordResetInput): string | null {
-  if (input.password !== input.confirmPassword) return authMessages.passwordsDoNotMatch;
-  if (input.password.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
-  return null;
-}
-
-export function validateFullName(fullName: string): string | null {
-  if (!fullName.trim()) return authMessages.fullNameRequired;
-  if (fullName.trim().length > MAX_NAME_LENGTH) return authMessages.fullNameTooLong;
-  return null;
-}
-
-/** Reads a string field from form data; a file or a missing field is the empty string. */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 /**
  * Where to go after signing in: only a path on this site. Anything a browser could read as another

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CouponFormInput,
-  couponFormDefaults,
-  couponFormFromData,
-  dateTimeLocalToIso,
-  couponAdminMessages as m,
-  toDateTimeLocalValue,
-  validateCouponForm,
-} from "./coupon-form";
+import type { z } from "zod";
+import { couponFormSchema, couponAdminMessages as m } from "./coupon-form";
+import { parseForm } from "./form-schema";
+
+type CouponFormInput = z.input<typeof couponFormSchema>;
 
 const valid: CouponFormInput = {
   code: "summer-25",
@@ -22,7 +18,8 @@ const valid: CouponFormInput = {
   expiresAt: "",
 };
 
-const check = (overrides: Partial<CouponFormInput>) => validateCouponForm({ ...valid, ...overrides });
+const check = (overrides: Partial<CouponFormInput>) =>
+  parseForm(couponFormSchema, { ...valid, ...overrides });
 const messageOf = (overrides: Partial<CouponFormInput>) => {
   const result = check(overrides);
   return result.ok ? null : result.message;
@@ -57,6 +54,43 @@ describe("coupon form: required fields and the spec's order", () => {
       "Percentage discount cannot exceed 100%",
     );
     expect(messageOf({ unlimitedUses: false, usageLimit: "0" })).toBe(m.usageLimitTooLow);
+  });
+
+  it("names every problem in turn as the earlier ones are fixed", () => {
+    let form: Partial<CouponFormInput> = {
+      code: "a b",
+      name: "",
+      description: "x".repeat(501),
+      discountType: "bogo",
+      discountValue: "ten",
+      unlimitedUses: false,
+      usageLimit: "2.5",
+      minimumOrder: "-1",
+      neverExpires: false,
+      expiresAt: "",
+    };
+    const fixes: [string, Partial<CouponFormInput>][] = [
+      [m.required, { name: "x".repeat(101) }],
+      [m.codeFormat, { code: "SUMMER" }],
+      [m.nameTooLong, { name: "Summer" }],
+      [m.descriptionTooLong, { description: "" }],
+      [m.discountTypeInvalid, { discountType: "percentage" }],
+      [m.valueNotNumber, { discountValue: "0" }],
+      [m.valueNotPositive, { discountValue: "101" }],
+      [m.percentTooHigh, { discountValue: "12.345" }],
+      [m.valueTooPrecise, { discountValue: "12.5" }],
+      [m.usageLimitNotWhole, { usageLimit: "5000000000" }],
+      [m.usageLimitTooHigh, { usageLimit: "5" }],
+      [m.minimumInvalid, { minimumOrder: "100000000" }],
+      [m.minimumTooHigh, { minimumOrder: "10" }],
+      [m.expiryRequired, { expiresAt: "2030-06-01T18:30" }],
+      [m.expiryInvalid, { expiresAt: "2030-06-01T16:30:00.000Z" }],
+    ];
+    for (const [message, fix] of fixes) {
+      expect(messageOf(form)).toBe(message);
+      form = { ...form, ...fix };
+    }
+    expect(messageOf(form)).toBeNull();
   });
 });
 
@@ -178,58 +212,23 @@ describe("coupon form: minimum, usage limit, expiry", () => {
   });
 });
 
-describe("coupon form: reading and prefilling", () => {
-  it("reads the dialog's fields, checkboxes by presence", () => {
+describe("coupon form: reading a submitted form", () => {
+  it("reads the dialog's fields, checkboxes by presence, missing fields as empty", () => {
     const form = new FormData();
-    form.set("code", "abc");
-    form.set("unlimitedUses", "on");
-    const input = couponFormFromData(form);
-    expect(input).toMatchObject({ code: "abc", name: "", unlimitedUses: true, neverExpires: false });
-  });
-
-  it("prefills an edit with what validation turns back into the same coupon", () => {
-    const stored = {
-      code: "HALF",
-      name: "Half",
-      description: null,
-      discountType: "percentage" as const,
-      percentBasisPoints: 1250,
-      amountOffCents: null,
-      minimumOrderCents: 4999,
-      usageLimit: 3,
-      expiresAt: "2031-02-03T04:05:00.000Z",
-    };
-    const input = couponFormDefaults(stored);
-    expect(input).toMatchObject({ discountValue: "12.5", minimumOrder: "49.99", usageLimit: "3" });
-    expect(validateCouponForm(input)).toEqual({
-      ok: true,
-      value: { ...stored, expiresAt: new Date(stored.expiresAt) },
-    });
-    const fixed = couponFormDefaults({
-      ...stored,
+    for (const [name, value] of Object.entries({
+      code: "abc",
+      name: "ABC",
       discountType: "fixed",
-      percentBasisPoints: null,
-      amountOffCents: 500,
+      discountValue: "5",
+    }))
+      form.set(name, value);
+    form.set("unlimitedUses", "on");
+    // the unticked Never Expires box is not sent, and its date field is empty
+    expect(parseForm(couponFormSchema, form)).toEqual({ ok: false, message: m.expiryRequired });
+    form.set("neverExpires", "on");
+    expect(parseForm(couponFormSchema, form)).toMatchObject({
+      ok: true,
+      value: { code: "ABC", description: null, amountOffCents: 500, usageLimit: null, expiresAt: null },
     });
-    expect(fixed.discountValue).toBe("5.00");
-  });
-
-  it("new coupons start as percentage, minimum 0, unlimited, never expiring", () => {
-    expect(couponFormDefaults()).toMatchObject({
-      discountType: "percentage",
-      minimumOrder: "0",
-      unlimitedUses: true,
-      neverExpires: true,
-    });
-  });
-
-  it("datetime-local values round-trip through absolute instants in the local time zone", () => {
-    const iso = dateTimeLocalToIso("2030-06-01T18:30");
-    const local = new Date(2030, 5, 1, 18, 30);
-    expect(iso).toBe(local.toISOString());
-    expect(toDateTimeLocalValue(iso)).toBe("2030-06-01T18:30");
-    expect(dateTimeLocalToIso("")).toBe("");
-    expect(dateTimeLocalToIso("2030-06-01")).toBe("");
-    expect(toDateTimeLocalValue("not a date")).toBe("");
   });
 });

@@ -1,15 +1,16 @@
-// The admin coupon form's rules with the spec's messages (docs/SPEC.md#coupon-save). The dialog runs
-// them for instant feedback and the server runs them again before it writes: one source of truth.
-import { type CouponDiscountType, normalizeCouponCode } from "../coupon";
+// The admin coupon form's schema with the spec's messages (docs/SPEC.md#coupon-save, docs/SPEC.md#messages). The dialog runs
+// it for instant feedback and the server runs it again before it writes: one source of truth.
+import { z } from "zod";
+import { COUPON_DISCOUNT_TYPES } from "../coupon";
 import { formatUsd, parseUsdToCents } from "../money";
-import { formText } from "./auth";
+import { checkbox, optionalText, requiredText } from "./form-schema";
 
-export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
+const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
 export const MAX_COUPON_NAME_LENGTH = 100;
 export const MAX_COUPON_DESCRIPTION_LENGTH = 500;
 /** Fits an int4 column with room to spare; no real coupon or minimum comes near it. */
-export const MAX_COUPON_AMOUNT_CENTS = 99_999_999;
-export const MAX_COUPON_USAGE_LIMIT = 1_000_000_000;
+const MAX_COUPON_AMOUNT_CENTS = 99_999_999;
+const MAX_COUPON_USAGE_LIMIT = 1_000_000_000;
 
 export const couponAdminMessages = {
   // the spec's words, in the spec's order
@@ -50,206 +51,123 @@ export const couponAdminMessages = {
   copied: "Coupon code copied to clipboard",
 } as const;
 
-/** The form as typed: every field a string, the two checkboxes as booleans. */
-export interface CouponFormInput {
-  code: string;
-  name: string;
-  description: string;
-  discountType: string;
-  /** Percent (up to 2 decimals) for percentage coupons, dollars for fixed ones. */
-  discountValue: string;
-  /** Dollars; empty means 0. */
-  minimumOrder: string;
-  unlimitedUses: boolean;
-  usageLimit: string;
-  neverExpires: boolean;
-  /** An absolute instant (ISO 8601 with Z or an offset): the browser converts the admin's local time. */
-  expiresAt: string;
-}
-
-/** What is stored: the shape of the coupon table's editable columns. */
-export interface CouponFormValues {
-  code: string;
-  name: string;
-  description: string | null;
-  discountType: CouponDiscountType;
-  percentBasisPoints: number | null;
-  amountOffCents: number | null;
-  minimumOrderCents: number;
-  usageLimit: number | null;
-  expiresAt: Date | null;
-}
-
-export type CouponFormResult = { ok: true; value: CouponFormValues } | { ok: false; message: string };
+const m = couponAdminMessages;
 
 const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const HUNDREDTHS_PATTERN = /^\+?(\d+\.?\d{0,2}|\.\d{1,2})$/;
 const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function fail(message: string): CouponFormResult {
-  return { ok: false, message };
-}
-
-/** "12.5" → 1250 (hundredths), or null when it has more than 2 decimals. */
-function toHundredths(value: string): number | null {
-  const unsigned = value.replace(/^\+/, "");
-  if (!/^(\d+\.?\d{0,2}|\.\d{1,2})$/.test(unsigned)) return null;
-  const [whole = "", fraction = ""] = unsigned.split(".");
+/** "12.5" → 1250 (hundredths), for a text that matches HUNDREDTHS_PATTERN. */
+function toHundredths(value: string): number {
+  const [whole = "", fraction = ""] = value.replace(/^\+/, "").split(".");
   return Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-/** Checks the form and converts it to what is stored; the first problem wins, in the spec's order. */
-export function validateCouponForm(input: CouponFormInput): CouponFormResult {
-  const code = normalizeCouponCode(input.code);
-  const name = input.name.trim();
-  const description = input.description.trim();
-  const rawValue = input.discountValue.trim();
-  if (!code || !name || !rawValue) return fail(couponAdminMessages.required);
-  if (!COUPON_CODE_PATTERN.test(code)) return fail(couponAdminMessages.codeFormat);
-  if (name.length > MAX_COUPON_NAME_LENGTH) return fail(couponAdminMessages.nameTooLong);
-  if (description.length > MAX_COUPON_DESCRIPTION_LENGTH) return fail(couponAdminMessages.descriptionTooLong);
-  if (input.discountType !== "percentage" && input.discountType !== "fixed") {
-    return fail(couponAdminMessages.discountTypeInvalid);
-  }
-  const discountType: CouponDiscountType = input.discountType;
+/** Stage 1: the form as sent. "Please fill in all required fields" wins over every other problem. */
+const couponFormFields = z.object({
+  code: requiredText(m.required),
+  name: requiredText(m.required),
+  description: optionalText,
+  discountType: optionalText,
+  discountValue: requiredText(m.required),
+  minimumOrder: optionalText,
+  unlimitedUses: checkbox,
+  usageLimit: optionalText,
+  neverExpires: checkbox,
+  expiresAt: optionalText,
+});
 
-  if (!NUMBER_PATTERN.test(rawValue)) return fail(couponAdminMessages.valueNotNumber);
-  const numeric = Number(rawValue);
-  if (!(numeric > 0)) return fail(couponAdminMessages.valueNotPositive);
-  if (discountType === "percentage" && numeric > 100) return fail(couponAdminMessages.percentTooHigh);
-  const hundredths = toHundredths(rawValue);
-  if (hundredths === null) return fail(couponAdminMessages.valueTooPrecise);
-  // "0.001" is above 0 but has too many decimals (caught above); "0.00" is not above 0
-  if (discountType === "fixed" && hundredths > MAX_COUPON_AMOUNT_CENTS) {
-    return fail(couponAdminMessages.valueTooHigh);
-  }
+/** Code (stored upper-case), name and description, already trimmed. */
+const texts = z.object({
+  code: z.string().toUpperCase().regex(COUPON_CODE_PATTERN, m.codeFormat),
+  name: z.string().max(MAX_COUPON_NAME_LENGTH, m.nameTooLong),
+  description: z.string().max(MAX_COUPON_DESCRIPTION_LENGTH, m.descriptionTooLong),
+});
 
-  let usageLimit: number | null = null;
-  if (!input.unlimitedUses) {
-    const rawLimit = input.usageLimit.trim();
-    if (!rawLimit || !NUMBER_PATTERN.test(rawLimit) || Number(rawLimit) < 1) {
-      return fail(couponAdminMessages.usageLimitTooLow);
-    }
-    if (!/^\+?\d+$/.test(rawLimit)) return fail(couponAdminMessages.usageLimitNotWhole);
-    usageLimit = Number(rawLimit);
-    if (usageLimit > MAX_COUPON_USAGE_LIMIT) return fail(couponAdminMessages.usageLimitTooHigh);
-  }
+/** Said of every discount value before its type's own limits. */
+const discountNumber = z
+  .string()
+  .regex(NUMBER_PATTERN, { error: m.valueNotNumber, abort: true })
+  .refine((value) => Number(value) > 0, { error: m.valueNotPositive, abort: true });
 
-  const rawMinimum = input.minimumOrder.trim();
-  const minimumOrderCents = rawMinimum ? parseUsdToCents(rawMinimum) : 0;
-  if (minimumOrderCents === null) return fail(couponAdminMessages.minimumInvalid);
-  if (minimumOrderCents > MAX_COUPON_AMOUNT_CENTS) return fail(couponAdminMessages.minimumTooHigh);
+/** The value in hundredths: basis points of a percentage, cents of a fixed amount. */
+const discount = z
+  .object({
+    discountType: z.string().pipe(z.enum(COUPON_DISCOUNT_TYPES, { error: m.discountTypeInvalid })),
+    discountValue: z.string(),
+  })
+  .pipe(
+    z.discriminatedUnion("discountType", [
+      z.object({
+        discountType: z.literal("percentage"),
+        discountValue: discountNumber
+          .refine((value) => Number(value) <= 100, { error: m.percentTooHigh, abort: true })
+          .regex(HUNDREDTHS_PATTERN, m.valueTooPrecise)
+          .transform(toHundredths),
+      }),
+      z.object({
+        discountType: z.literal("fixed"),
+        discountValue: discountNumber
+          .regex(HUNDREDTHS_PATTERN, { error: m.valueTooPrecise, abort: true })
+          .transform(toHundredths)
+          .refine((cents) => cents <= MAX_COUPON_AMOUNT_CENTS, m.valueTooHigh),
+      }),
+    ]),
+  );
 
-  let expiresAt: Date | null = null;
-  if (!input.neverExpires) {
-    const rawExpiry = input.expiresAt.trim();
-    if (!rawExpiry) return fail(couponAdminMessages.expiryRequired);
-    expiresAt = new Date(rawExpiry);
-    if (!INSTANT_PATTERN.test(rawExpiry) || Number.isNaN(expiresAt.getTime())) {
-      return fail(couponAdminMessages.expiryInvalid);
-    }
-  }
+/** Unlimited uses means no limit, whatever the limit field holds. */
+const usageLimit = z.discriminatedUnion("unlimitedUses", [
+  z.object({ unlimitedUses: z.literal(true), usageLimit: z.string() }),
+  z.object({
+    unlimitedUses: z.literal(false),
+    usageLimit: z
+      .string()
+      .regex(NUMBER_PATTERN, { error: m.usageLimitTooLow, abort: true })
+      .refine((value) => Number(value) >= 1, { error: m.usageLimitTooLow, abort: true })
+      .regex(/^\+?\d+$/, { error: m.usageLimitNotWhole, abort: true })
+      .transform(Number)
+      .refine((limit) => limit <= MAX_COUPON_USAGE_LIMIT, m.usageLimitTooHigh),
+  }),
+]);
 
-  return {
-    ok: true,
-    value: {
-      code,
-      name,
-      description: description || null,
-      discountType,
-      percentBasisPoints: discountType === "percentage" ? hundredths : null,
-      amountOffCents: discountType === "fixed" ? hundredths : null,
-      minimumOrderCents,
-      usageLimit,
-      expiresAt,
-    },
-  };
-}
+const minimumOrder = z.object({
+  minimumOrder: z
+    .string()
+    .transform((dollars) => (dollars ? parseUsdToCents(dollars) : 0))
+    .pipe(z.number({ error: m.minimumInvalid }).max(MAX_COUPON_AMOUNT_CENTS, m.minimumTooHigh)),
+});
 
-/** Reads the dialog's fields from a submitted form. */
-export function couponFormFromData(form: FormData): CouponFormInput {
-  return {
-    code: formText(form, "code"),
-    name: formText(form, "name"),
-    description: formText(form, "description"),
-    discountType: formText(form, "discountType"),
-    discountValue: formText(form, "discountValue"),
-    minimumOrder: formText(form, "minimumOrder"),
-    unlimitedUses: form.has("unlimitedUses"),
-    usageLimit: formText(form, "usageLimit"),
-    neverExpires: form.has("neverExpires"),
-    expiresAt: formText(form, "expiresAt"),
-  };
-}
-
-/** A stored coupon as the dialog's fields show it when editing. */
-export function couponFormDefaults(coupon?: {
-  code: string;
-  name: string;
-  description: string | null;
-  discountType: CouponDiscountType;
-  percentBasisPoints: number | null;
-  amountOffCents: number | null;
-  minimumOrderCents: number;
-  usageLimit: number | null;
-  expiresAt: string | null;
-}): CouponFormInput {
-  if (!coupon) {
-    return {
-      code: "",
-      name: "",
-      description: "",
-      discountType: "percentage",
-      discountValue: "",
-      minimumOrder: "0",
-      unlimitedUses: true,
-      usageLimit: "",
-      neverExpires: true,
-      expiresAt: "",
-    };
-  }
-  return {
-    code: coupon.code,
-    name: coupon.name,
-    description: coupon.description ?? "",
-    discountType: coupon.discountType,
-    discountValue:
-      coupon.discountType === "percentage"
-        ? String((coupon.percentBasisPoints ?? 0) / 100)
-        : ((coupon.amountOffCents ?? 0) / 100).toFixed(2),
-    minimumOrder: coupon.minimumOrderCents === 0 ? "0" : (coupon.minimumOrderCents / 100).toFixed(2),
-    unlimitedUses: coupon.usageLimit === null,
-    usageLimit: coupon.usageLimit === null ? "" : String(coupon.usageLimit),
-    neverExpires: coupon.expiresAt === null,
-    expiresAt: coupon.expiresAt ?? "",
-  };
-}
-
-const pad = (value: number) => String(value).padStart(2, "0");
+/** Never expires means no expiry; otherwise an absolute instant, which the browser converted. */
+const expiry = z.discriminatedUnion("neverExpires", [
+  z.object({ neverExpires: z.literal(true), expiresAt: z.string() }),
+  z.object({
+    neverExpires: z.literal(false),
+    expiresAt: z
+      .string()
+      .min(1, { error: m.expiryRequired, abort: true })
+      .regex(INSTANT_PATTERN, m.expiryInvalid)
+      .transform((instant) => new Date(instant))
+      .pipe(z.date({ error: m.expiryInvalid })),
+  }),
+]);
 
 /**
- * An instant as the value of an `<input type="datetime-local">` in this runtime's time zone:
- * in the browser, the admin's own wall-clock time.
+ * The admin coupon form (docs/SPEC.md#coupon-save), from the dialog's fields to the coupon table's
+ * editable columns. After the required fields, each part's problems come in the spec's order.
  */
-export function toDateTimeLocalValue(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/**
- * A datetime-local value ("2026-03-01T18:30"), read in this runtime's time zone, as an absolute
- * instant; "" when it is not a complete date and time. Run in the browser, so the server stores
- * what the admin meant where they are.
- */
-export function dateTimeLocalToIso(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
-  if (!match) return "";
-  const [, year, month, day, hours, minutes, seconds] = match.map(Number) as number[];
-  // parts are read as local time; setFullYear keeps years below 100 from becoming 19xx
-  const date = new Date(2000, 0, 1, hours, minutes, seconds || 0);
-  date.setFullYear(year ?? 0, (month ?? 1) - 1, day);
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
-}
+export const couponFormSchema = couponFormFields
+  .pipe(texts.and(discount).and(usageLimit).and(minimumOrder).and(expiry))
+  .transform((form) => ({
+    code: form.code,
+    name: form.name,
+    description: form.description || null,
+    discountType: form.discountType,
+    percentBasisPoints: form.discountType === "percentage" ? form.discountValue : null,
+    amountOffCents: form.discountType === "fixed" ? form.discountValue : null,
+    minimumOrderCents: form.minimumOrder,
+    usageLimit: form.unlimitedUses ? null : form.usageLimit,
+    expiresAt: form.neverExpires ? null : form.expiresAt,
+  }));
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkImageFile,
-  MAX_IMAGE_BYTES,
-  type ProductFormInput,
-  parseProductForm,
-  productMessages,
-  readProductForm,
-} from "./product-form";
+import { parseForm } from "./form-schema";
+import { checkImageFile, MAX_IMAGE_BYTES, productFormSchema, productMessages } from "./product-form";
 
-const form = (overrides: Partial<ProductFormInput> = {}): ProductFormInput => ({
+type ProductForm = Record<"name" | "price" | "description" | "category" | "stock", string> & {
+  featured: boolean;
+  images: string[];
+};
+
+const form = (overrides: Partial<ProductForm> = {}): ProductForm => ({
   name: "Orbit Tee",
   price: "34.50",
   description: "",
@@ -19,7 +18,9 @@ const form = (overrides: Partial<ProductFormInput> = {}): ProductFormInput => ({
   ...overrides,
 });
 
-describe("parseProductForm", () => {
+const parseProductForm = (input: Record<string, unknown>) => parseForm(productFormSchema, input);
+
+describe("productFormSchema", () => {
   it("trims, converts the price to cents and defaults stock to 0", () => {
     expect(parseProductForm(form({ name: "  Orbit Tee ", price: " 34.5 ", category: " T-Shirts " }))).toEqual(
       {
@@ -56,6 +57,32 @@ describe("parseProductForm", () => {
     expect(parseProductForm(form(overrides))).toEqual({ ok: false, message });
   });
 
+  it("reports the first problem in the spec's order", () => {
+    let input: Partial<ProductForm> = {
+      name: "",
+      price: "-1",
+      stock: "x",
+      description: "x".repeat(5001),
+      category: "x".repeat(61),
+      images: ["a", "b", "c", "d", "e", "f"],
+    };
+    const fixes: [string, Partial<ProductForm>][] = [
+      [productMessages.nameAndPriceRequired, { name: "x".repeat(201) }],
+      [productMessages.nameTooLong, { name: "Tee" }],
+      [productMessages.invalidPrice, { price: "5" }],
+      [productMessages.invalidStock, { stock: "3" }],
+      [productMessages.descriptionTooLong, { description: "" }],
+      [productMessages.categoryTooLong, { category: "" }],
+      [productMessages.tooManyImages, { images: ["a", "a"] }],
+      [productMessages.duplicateImage, { images: ["a"] }],
+    ];
+    for (const [message, fix] of fixes) {
+      expect(parseProductForm(form(input))).toEqual({ ok: false, message });
+      input = { ...input, ...fix };
+    }
+    expect(parseProductForm(form(input)).ok).toBe(true);
+  });
+
   it("reads the fields of a submitted form, images in order", () => {
     const data = new FormData();
     for (const [name, value] of [
@@ -66,9 +93,22 @@ describe("parseProductForm", () => {
       ["images", "a"],
     ])
       data.append(name!, value!);
-    expect(readProductForm(data)).toEqual(
-      form({ name: "Tee", price: "5", featured: true, images: ["b", "a"] }),
-    );
+    expect(parseForm(productFormSchema, data)).toEqual({
+      ok: true,
+      value: {
+        name: "Tee",
+        priceCents: 500,
+        description: null,
+        category: null,
+        stock: 0,
+        featured: true,
+        images: ["b", "a"],
+      },
+    });
+    data.delete("featured");
+    data.delete("images");
+    data.append("images", " c ");
+    expect(parseForm(productFormSchema, data)).toMatchObject({ value: { featured: false, images: ["c"] } });
   });
 });
 

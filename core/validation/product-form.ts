@@ -1,7 +1,8 @@
-// The admin product form's rules with the spec's exact messages (docs/SPEC.md#product-save). Used by the
+// The admin product form's schema with the spec's exact messages (docs/SPEC.md#product-save, docs/SPEC.md#messages). Used by the
 // browser for instant feedback and by the server, which decides.
-
+import { z } from "zod";
 import { parseUsdToCents } from "../money";
+import { checkbox, optionalText, requiredText, textList } from "./form-schema";
 
 export const MAX_PRODUCT_IMAGES = 5;
 /** 5MB, as the spec says (binary megabytes, like the original uploader). */
@@ -13,8 +14,8 @@ export const MAX_PRODUCT_NAME_LENGTH = 200;
 export const MAX_PRODUCT_DESCRIPTION_LENGTH = 5000;
 export const MAX_PRODUCT_CATEGORY_LENGTH = 60;
 /** Keeps a typo from making a price nobody meant ($1,000,000.00 and more). */
-export const MAX_PRICE_CENTS = 100_000_000;
-export const MAX_STOCK = 1_000_000;
+const MAX_PRICE_CENTS = 100_000_000;
+const MAX_STOCK = 1_000_000;
 
 export const productMessages = {
   nameAndPriceRequired: "Name and price are required",
@@ -42,83 +43,59 @@ export const productMessages = {
   removeFailed: "Failed to remove image",
 } as const;
 
-/** The form as typed: every field a string, images in their order (the first is the card image). */
-export interface ProductFormInput {
-  name: string;
-  price: string;
-  description: string;
-  category: string;
-  stock: string;
-  featured: boolean;
-  images: string[];
-}
+/** Stage 1: "Name and price are required" wins over every other problem. */
+const productFormFields = z.object({
+  name: requiredText(productMessages.nameAndPriceRequired),
+  price: requiredText(productMessages.nameAndPriceRequired),
+  stock: optionalText,
+  description: optionalText,
+  category: optionalText,
+  featured: checkbox,
+  images: textList,
+});
 
-/** A product as saved: trimmed, money in cents, empty optional texts as null. */
-export interface ProductInput {
-  name: string;
-  priceCents: number;
-  description: string | null;
-  category: string | null;
-  stock: number;
-  featured: boolean;
-  images: string[];
-}
+/**
+ * The admin product form (docs/SPEC.md#product-save): a product as saved, trimmed, money in cents, empty
+ * optional texts as null, images in their order (the first is the card image).
+ */
+export const productFormSchema = productFormFields
+  .pipe(
+    z.object({
+      name: z.string().max(MAX_PRODUCT_NAME_LENGTH, productMessages.nameTooLong),
+      // a number field may hand over ".5"
+      price: z
+        .string()
+        .transform((price) => parseUsdToCents(price.startsWith(".") ? `0${price}` : price))
+        .pipe(
+          z
+            .number({ error: productMessages.invalidPrice })
+            .max(MAX_PRICE_CENTS, productMessages.invalidPrice),
+        ),
+      stock: z
+        .string()
+        .regex(/^\d*$/, productMessages.invalidStock)
+        .transform(Number)
+        .pipe(z.number().max(MAX_STOCK, productMessages.invalidStock)),
+      description: z
+        .string()
+        .max(MAX_PRODUCT_DESCRIPTION_LENGTH, productMessages.descriptionTooLong)
+        .transform((text) => text || null),
+      category: z
+        .string()
+        .max(MAX_PRODUCT_CATEGORY_LENGTH, productMessages.categoryTooLong)
+        .transform((text) => text || null),
+      featured: z.boolean(),
+      images: z
+        .array(z.string().trim())
+        .transform((ids) => ids.filter(Boolean))
+        .refine((ids) => ids.length <= MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
+        .refine((ids) => new Set(ids).size === ids.length, productMessages.duplicateImage),
+    }),
+  )
+  .transform(({ price, ...product }) => ({ ...product, priceCents: price }));
 
-export type ProductFormResult = { ok: true; value: ProductInput } | { ok: false; message: string };
-
-/** Checks the form in the order the spec lists its rules; the first problem wins. */
-export function parseProductForm(input: ProductFormInput): ProductFormResult {
-  const name = input.name.trim();
-  const price = input.price.trim();
-  if (!name || !price) return { ok: false, message: productMessages.nameAndPriceRequired };
-  if (name.length > MAX_PRODUCT_NAME_LENGTH) return { ok: false, message: productMessages.nameTooLong };
-  // a number field may hand over ".5"
-  const priceCents = parseUsdToCents(price.startsWith(".") ? `0${price}` : price);
-  if (priceCents === null || priceCents > MAX_PRICE_CENTS)
-    return { ok: false, message: productMessages.invalidPrice };
-  const stockText = input.stock.trim();
-  const stock = stockText === "" ? 0 : Number(stockText);
-  if (!/^\d*$/.test(stockText) || !Number.isSafeInteger(stock) || stock > MAX_STOCK)
-    return { ok: false, message: productMessages.invalidStock };
-  const description = input.description.trim();
-  if (description.length > MAX_PRODUCT_DESCRIPTION_LENGTH)
-    return { ok: false, message: productMessages.descriptionTooLong };
-  const category = input.category.trim();
-  if (category.length > MAX_PRODUCT_CATEGORY_LENGTH)
-    return { ok: false, message: productMessages.categoryTooLong };
-  const images = input.images.map((image) => image.trim()).filter(Boolean);
-  if (images.length > MAX_PRODUCT_IMAGES) return { ok: false, message: productMessages.tooManyImages };
-  if (new Set(images).size !== images.length) return { ok: false, message: productMessages.duplicateImage };
-  return {
-    ok: true,
-    value: {
-      name,
-      priceCents,
-      description: description || null,
-      category: category || null,
-      stock,
-      featured: input.featured,
-      images,
-    },
-  };
-}
-
-/** Reads the product form's fields from submitted form data. */
-export function readProductForm(form: FormData): ProductFormInput {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    price: text("price"),
-    description: text("description"),
-    category: text("category"),
-    stock: text("stock"),
-    featured: form.get("featured") === "on",
-    images: form.getAll("images").filter((value): value is string => typeof value === "string"),
-  };
-}
+/** A product as saved. */
+export type ProductInput = z.output<typeof productFormSchema>;
 
 /**
  * The browser's early check of a chosen file, so an admin is not kept waiting for an upload the

@@ -1,4 +1,5 @@
-import { authMessages, type PasswordChangeInput, validatePasswordChange } from "../../core/validation/auth";
+import { authMessages, type PasswordChangeInput, passwordChangeSchema } from "../../core/validation/auth";
+import { parseForm } from "../../core/validation/form-schema";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -20,8 +21,8 @@ export async function changePassword(
     session: Pick<AuthSession, "user"> | null;
   } & PasswordChangeInput,
 ): Promise<AuthResult> {
-  const invalid = validatePasswordChange(options);
-  if (invalid) return failure(400, invalid);
+  const form = parseForm(passwordChangeSchema, options);
+  if (!form.ok) return failure(400, form.message);
   // before the limit, which is there against guessing the current password: a weak new one
   // proves nothing about it
   const weak = await passwordStrengthProblem({

@@ -1,9 +1,5 @@
-import {
-  authMessages,
-  normalizeEmail,
-  type RegistrationInput,
-  validateRegistration,
-} from "../../core/validation/auth";
+import { authMessages, type RegistrationInput, registrationSchema } from "../../core/validation/auth";
+import { parseForm } from "../../core/validation/form-schema";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -31,10 +27,9 @@ export async function registerAccount(
     headers: Headers;
   } & RegistrationInput,
 ): Promise<AuthResult> {
-  const invalid = validateRegistration(options, options.config.blockedEmailDomains);
-  if (invalid) return failure(400, invalid);
-  const email = normalizeEmail(options.email);
-  const name = options.fullName.trim();
+  const form = parseForm(registrationSchema(options.config.blockedEmailDomains), options);
+  if (!form.ok) return failure(400, form.message);
+  const { email, fullName: name } = form.value;
   // A weak password says nothing about who has an account, so trying a few does not count
   // towards the sign-up limit. The estimator costs up to a few hundred milliseconds of CPU for a
   // crafted password, so it has a generous limit of its own.

@@ -1,9 +1,10 @@
 import {
   authMessages,
-  normalizeEmail,
+  forgotPasswordSchema,
   type PasswordResetInput,
-  validatePasswordReset,
+  passwordResetSchema,
 } from "../../core/validation/auth";
+import { parseForm } from "../../core/validation/form-schema";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -25,7 +26,8 @@ export async function requestPasswordReset(options: {
   clientIp: string;
   email: string;
 }): Promise<AuthResult> {
-  if (!options.email.trim()) return failure(400, authMessages.emailRequired);
+  const form = parseForm(forgotPasswordSchema, options);
+  if (!form.ok) return failure(400, form.message);
   const limited = await limitAttempts({
     ...options,
     action: "password-reset",
@@ -33,12 +35,10 @@ export async function requestPasswordReset(options: {
   });
   if (limited) return limited;
   options.auth.background.track(
-    options.auth.api
-      .requestPasswordReset({ body: { email: normalizeEmail(options.email) } })
-      .catch((error) => {
-        // a malformed address is refused by better-auth: nothing to send, nothing to say
-        if (!authServiceMessage(error)) options.log.error({ err: error }, "password reset request failed");
-      }),
+    options.auth.api.requestPasswordReset({ body: { email: form.value.email } }).catch((error) => {
+      // a malformed address is refused by better-auth: nothing to send, nothing to say
+      if (!authServiceMessage(error)) options.log.error({ err: error }, "password reset request failed");
+    }),
   );
   return { ok: true, headers: new Headers() };
 }
@@ -63,8 +63,8 @@ export async function resetPassword(
     token: string;
   } & PasswordResetInput,
 ): Promise<AuthResult> {
-  const invalid = validatePasswordReset(options);
-  if (invalid) return failure(400, invalid);
+  const form = parseForm(passwordResetSchema, options);
+  if (!form.ok) return failure(400, form.message);
   // the strength rule knows the account's name and e-mail; a weak choice is refused before the
   // attempt counts, and leaves the link usable
   const owner = await findTokenOwner(options.auth, options.token);

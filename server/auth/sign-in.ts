@@ -1,4 +1,5 @@
-import { authMessages, normalizeEmail, validateSignIn } from "../../core/validation/auth";
+import { authMessages, signInSchema } from "../../core/validation/auth";
+import { parseForm } from "../../core/validation/form-schema";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -27,9 +28,9 @@ export async function signIn(options: {
   /** The limits' clock, in milliseconds; for tests. */
   now?: number;
 }): Promise<AuthResult> {
-  const invalid = validateSignIn(options);
-  if (invalid) return failure(400, invalid);
-  const email = normalizeEmail(options.email);
+  const form = parseForm(signInSchema, options);
+  if (!form.ok) return failure(400, form.message);
+  const { email } = form.value;
   const secure = options.config.publicUrl.startsWith("https:");
   const accountKey = `sign-in-account:${email}`;
   const limited =

@@ -1,4 +1,5 @@
-import { validateFullName } from "../../core/validation/auth";
+import { profileSchema } from "../../core/validation/auth";
+import { parseForm } from "../../core/validation/form-schema";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
 import { type AuthResult, failure } from "./auth-result";
@@ -10,11 +11,11 @@ export async function updateProfile(options: {
   headers: Headers;
   fullName: string;
 }): Promise<AuthResult> {
-  const invalid = validateFullName(options.fullName);
-  if (invalid) return failure(400, invalid);
+  const form = parseForm(profileSchema, options);
+  if (!form.ok) return failure(400, form.message);
   try {
     const { headers } = await options.auth.api.updateUser({
-      body: { name: options.fullName.trim() },
+      body: { name: form.value.fullName },
       headers: options.headers,
       returnHeaders: true,
     });

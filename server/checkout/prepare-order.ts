@@ -4,9 +4,10 @@ import {
   flattenAddress,
   type OrderSummary,
   type ShippingDetails,
-  shippingProblem,
 } from "../../core/checkout";
 import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
+import { parseForm } from "../../core/validation/form-schema";
+import { shippingSchema } from "../../core/validation/shipping-form";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { order, orderItem } from "../db/schema";
@@ -36,8 +37,8 @@ export async function prepareOrder(options: {
   if (!/^[\w-]{8,64}$/.test(checkoutKey)) {
     throw new AppError("bad_checkout_key", checkoutMessages.createOrderFailedGeneric);
   }
-  const problem = shippingProblem(options.shipping);
-  if (problem) throw new AppError("shipping_incomplete", problem);
+  const shipping = parseForm(shippingSchema, options.shipping);
+  if (!shipping.ok) throw new AppError("shipping_incomplete", shipping.message);
   if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
 
   const priced = await priceCheckoutLines({ db, lines: options.lines });
@@ -54,8 +55,8 @@ export async function prepareOrder(options: {
     paymentMethod: options.paymentMethod,
     shippingMethod: SHIPPING_METHOD,
     shippingCents: totals.shippingCents,
-    shippingAddress: flattenAddress(options.shipping),
-    shippingNote: options.shipping.note.trim() || null,
+    shippingAddress: flattenAddress(shipping.value),
+    shippingNote: shipping.value.note || null,
     couponId: applied?.coupon.id ?? null,
     couponCode: applied?.coupon.code ?? null,
     subtotalCents: totals.subtotalCents,

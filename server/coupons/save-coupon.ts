@@ -1,10 +1,6 @@
 import { eq } from "drizzle-orm";
-import {
-  type CouponFormInput,
-  couponAdminMessages,
-  isCouponId,
-  validateCouponForm,
-} from "../../core/validation/coupon-form";
+import { couponAdminMessages, couponFormSchema, isCouponId } from "../../core/validation/coupon-form";
+import { type FormInput, parseForm } from "../../core/validation/form-schema";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { type Coupon, coupon } from "../db/schema";
@@ -32,9 +28,10 @@ function isDuplicateCode(error: unknown): boolean {
 export async function saveCoupon(options: {
   db: Database;
   id?: string;
-  input: CouponFormInput;
+  /** The dialog's fields as submitted. */
+  input: FormInput;
 }): Promise<{ coupon: Coupon; created: boolean }> {
-  const checked = validateCouponForm(options.input);
+  const checked = parseForm(couponFormSchema, options.input);
   if (!checked.ok) throw new AppError("coupon_invalid", checked.message);
   const values = checked.value;
   try {

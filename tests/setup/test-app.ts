@@ -3,7 +3,6 @@
 // The app and its services are loaded through Vite too, so they share one copy of every module
 // with the routes (two copies would make `instanceof` fail between them).
 
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";

@@ -13,16 +13,17 @@ import {
 } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { parseForm } from "../../../core/validation/form-schema";
 import {
   centsToPriceField,
   MAX_PRODUCT_CATEGORY_LENGTH,
   MAX_PRODUCT_DESCRIPTION_LENGTH,
   MAX_PRODUCT_NAME_LENGTH,
-  parseProductForm,
+  productFormSchema,
   productMessages,
-  readProductForm,
 } from "../../../core/validation/product-form";
-import { ImageUploader, type UploaderImage } from "./image-uploader";
+import { ImageUploader } from "./image-uploader";
+import type { UploaderImage } from "./use-image-uploads";
 
 /** A product as the admin screens see it: money in cents, images with their ids and URLs. */
 export interface AdminProduct {
@@ -132,7 +133,7 @@ export function ProductDialog({
           noValidate
           className="flex flex-col gap-5"
           onSubmit={(event) => {
-            const checked = parseProductForm(readProductForm(new FormData(event.currentTarget)));
+            const checked = parseForm(productFormSchema, new FormData(event.currentTarget));
             setClientError(checked.ok ? null : checked.message);
             if (!checked.ok) event.preventDefault();
           }}
