@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
 import { authMessages, formText } from "../../core/validation/auth";
 import { requestPasswordReset } from "../../server/auth/reset-password";
-import { authFailure } from "../../server/http/auth-response";
+import { handleAction } from "../../server/http/errors";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,9 +17,14 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await requestPasswordReset({ ...context, email: formText(form, "email") });
-  if (!result.ok) return authFailure(result);
-  return { sent: true as const };
+  return handleAction(
+    context,
+    { fallback: authMessages.unexpected, what: "password reset request failed" },
+    async () => {
+      await requestPasswordReset({ ...context, email: formText(form, "email") });
+      return { sent: true as const };
+    },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

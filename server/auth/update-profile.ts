@@ -1,26 +1,22 @@
 import { validateFullName } from "../../core/validation/auth";
-import type { Logger } from "../logger";
 import type { Auth } from "./auth";
-import { type AuthResult, failure } from "./auth-result";
+import { invalidInput } from "./auth-errors";
 
-/** Saves the full name. The e-mail address cannot be changed here. */
+/**
+ * Saves the full name; the e-mail address cannot be changed here. Returns the refreshed session
+ * cookie; an invalid name is thrown as an AppError.
+ */
 export async function updateProfile(options: {
   auth: Auth;
-  log: Logger;
   headers: Headers;
   fullName: string;
-}): Promise<AuthResult> {
+}): Promise<Headers> {
   const invalid = validateFullName(options.fullName);
-  if (invalid) return failure(400, invalid);
-  try {
-    const { headers } = await options.auth.api.updateUser({
-      body: { name: options.fullName.trim() },
-      headers: options.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, headers };
-  } catch (error) {
-    options.log.error({ err: error }, "profile update failed");
-    return failure(500, "Failed to update profile");
-  }
+  if (invalid) throw invalidInput(invalid);
+  const { headers } = await options.auth.api.updateUser({
+    body: { name: options.fullName.trim() },
+    headers: options.headers,
+    returnHeaders: true,
+  });
+  return headers;
 }

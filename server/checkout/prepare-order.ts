@@ -7,7 +7,7 @@ import {
   shippingProblem,
 } from "../../core/checkout";
 import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
-import { AppError } from "../app-error";
+import { AppError, isAppError } from "../app-error";
 import type { Database } from "../db/client";
 import { order, orderItem } from "../db/schema";
 import type { PaymentProviderId } from "../payments/payment-provider";
@@ -21,7 +21,24 @@ import { loadOrderSummary } from "./order-summary";
  * order of this checkout, or updates it when the shopper went Back and changed something, so one
  * checkout never makes two orders. Nothing is reserved yet.
  */
-export async function prepareOrder(options: {
+export async function prepareOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
+  try {
+    return await saveOrder(options);
+  } catch (error) {
+    throw orderFailure(error);
+  }
+}
+
+/** Refusals about the goods themselves, which the spec words as "Failed to create order: {message}". */
+const ORDER_FAILURES = new Set(["product_missing", "not_enough_stock", "order_locked"]);
+
+function orderFailure(error: unknown): unknown {
+  if (!isAppError(error) || !ORDER_FAILURES.has(error.code)) return error;
+  const message = checkoutMessages.createOrderFailed(error.userMessage);
+  return new AppError(error.code, message, error.status, { cause: error });
+}
+
+interface PrepareOrderOptions {
   db: Database;
   storage: Storage;
   userId: string;
@@ -31,7 +48,9 @@ export async function prepareOrder(options: {
   shipping: ShippingDetails;
   couponCode: string;
   paymentMethod: PaymentProviderId;
-}): Promise<OrderSummary> {
+}
+
+async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
   const { db, userId, checkoutKey } = options;
   if (!/^[\w-]{8,64}$/.test(checkoutKey)) {
     throw new AppError("bad_checkout_key", checkoutMessages.createOrderFailedGeneric);
