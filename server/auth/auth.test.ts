@@ -472,7 +472,12 @@ describe("password change", () => {
       }),
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.data).toEqual({ intent: "password", ok: false, error: "Current password is incorrect" });
+    expect(wrong.data).toEqual({
+      intent: "password",
+      ok: false,
+      error: "Current password is incorrect",
+      code: "invalid_password",
+    });
 
     const missing = dataOf(
       await changePassword(customer.cookie, { currentPassword: "", newPassword: "a", confirmPassword: "b" }),
@@ -611,7 +616,7 @@ describe("password reset", () => {
   it("requires an e-mail address", async () => {
     const result = await requestReset("  ");
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ error: "Email is required" });
+    expect(result.data).toEqual({ error: "Email is required", code: "invalid_input" });
   });
 
   it("resets with the mailed link, once, and ends every session", async () => {
@@ -776,7 +781,12 @@ describe("profile update", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ intent: "profile", ok: false, error: "Full name is required" });
+    expect(result.data).toEqual({
+      intent: "profile",
+      ok: false,
+      error: "Full name is required",
+      code: "invalid_input",
+    });
     expect((await userRow(customer.email))?.name).toBe("Keeps Name");
   });
 
