@@ -61,7 +61,7 @@ export function reportFailure(
 }
 
 /** A failed action's answer: `{ ...extra, error, code }` with the failure's status. */
-export function actionFailure<Extra extends object = Record<never, never>>(
+function actionFailure<Extra extends object = Record<never, never>>(
   context: Log,
   error: unknown,
   options: FailureOptions & { extra?: Extra },
