@@ -2,17 +2,18 @@ import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { AccountOrders, type AccountOrdersResult } from "~/components/account-orders";
+import { AccountOrders } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { passwordChangeSchema, profileSchema } from "../../core/validation/auth";
+import { authMessages, passwordChangeSchema, profileSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
+import { handleAction, reportFailure } from "../../server/http/errors";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account";
 
@@ -29,14 +30,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = { name: user.name, email: user.email };
   // the orders are read only for the Orders tab: switching tabs changes the URL and reloads
   if (tabFromLocation(new URL(request.url).pathname, "") !== "orders") return profile;
-  let orders: AccountOrdersResult;
   try {
-    orders = { ok: true, orders: await listCustomerOrders({ ...context, userId: user.id }) };
-  } catch (err) {
-    context.log.error({ err, userId: user.id }, "loading the customer's orders failed");
-    orders = { ok: false, message: CUSTOMER_ORDERS_LOAD_ERROR };
+    return {
+      ...profile,
+      orders: { ok: true as const, orders: await listCustomerOrders({ ...context, userId: user.id }) },
+    };
+  } catch (error) {
+    // the rest of the page stays usable; the status tells monitoring that the orders failed
+    const { status, error: message } = reportFailure(context, error, {
+      fallback: CUSTOMER_ORDERS_LOAD_ERROR,
+      what: "loading the customer's orders failed",
+      details: { userId: user.id },
+    });
+    return data({ ...profile, orders: { ok: false as const, message } }, { status });
   }
-  return { ...profile, orders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,27 +51,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {
-    const result = await updateProfile({
-      ...context,
-      headers: request.headers,
-      fullName: formText(form, "fullName"),
+    const failure = { fallback: "Failed to update profile", what: "profile update failed" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const headers = await updateProfile({
+        ...context,
+        headers: request.headers,
+        fullName: formText(form, "fullName"),
+      });
+      return data({ intent, ok: true as const }, { headers });
     });
-    return result.ok
-      ? data({ intent, ok: true as const }, { headers: result.headers })
-      : data({ intent, ok: false as const, error: result.message }, { status: result.status });
   }
   if (intent === "password") {
-    const result = await changePassword({
-      ...context,
-      headers: request.headers,
-      currentPassword: formText(form, "currentPassword"),
-      newPassword: formText(form, "newPassword"),
-      confirmPassword: formText(form, "confirmPassword"),
+    const failure = { fallback: authMessages.unexpected, what: "password change failed" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const headers = await changePassword({
+        ...context,
+        headers: request.headers,
+        currentPassword: formText(form, "currentPassword"),
+        newPassword: formText(form, "newPassword"),
+        confirmPassword: formText(form, "confirmPassword"),
+      });
+      // the other sessions are gone; this browser gets a fresh session cookie
+      return data({ intent, ok: true as const }, { headers });
     });
-    // the other sessions are gone; this browser gets a fresh session cookie
-    return result.ok
-      ? data({ intent, ok: true as const }, { headers: result.headers })
-      : data({ intent, ok: false as const, error: result.message }, { status: result.status });
   }
   throw data("Unknown action", { status: 400 });
 }

@@ -9,13 +9,12 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
 import { formText } from "../../core/validation/form-schema";
-import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
 import { deleteCoupon } from "../../server/coupons/delete-coupon";
 import { type AdminCouponView, listCoupons } from "../../server/coupons/list-coupons";
 import { saveCoupon } from "../../server/coupons/save-coupon";
 import { setCouponActive } from "../../server/coupons/set-coupon-active";
-import type { RequestContext } from "../../server/http/context";
+import { handleAction, listLoadFailure } from "../../server/http/errors";
 import type { Route } from "./+types/admin.coupons";
 
 export function meta(args: Route.MetaArgs) {
@@ -31,32 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { coupons: await listCoupons({ db: context.db }), error: null };
   } catch (error) {
-    context.log.error({ err: error }, "loading the admin coupon list failed");
-    return { coupons: [] as AdminCouponView[], error: couponAdminMessages.loadFailed };
-  }
-}
-
-type CouponIntent = CouponActionResult["intent"];
-
-/** Runs one use case: its success message, its AppError's message, or the spec's generic failure. */
-async function respond(
-  context: RequestContext,
-  intent: CouponIntent,
-  failure: string,
-  logFields: Record<string, unknown>,
-  run: () => Promise<string>,
-) {
-  try {
-    return data<CouponActionResult>({ intent, ok: true, message: await run() });
-  } catch (error) {
-    if (isAppError(error)) {
-      return data<CouponActionResult>(
-        { intent, ok: false, message: error.userMessage },
-        { status: error.status },
-      );
-    }
-    context.log.error({ err: error, intent, ...logFields }, "admin coupon action failed");
-    return data<CouponActionResult>({ intent, ok: false, message: failure }, { status: 500 });
+    return listLoadFailure(context, error, {
+      fallback: couponAdminMessages.loadFailed,
+      what: "loading the admin coupon list failed",
+      empty: { coupons: [] as AdminCouponView[] },
+    });
   }
 }
 
@@ -66,23 +44,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const id = formText(form, "id");
   const { db } = context;
+  /** How a failed `intent` answers: its spec message when the failure is unexpected. */
+  const failure = <Intent extends CouponActionResult["intent"]>(intent: Intent, fallback: string) => ({
+    fallback,
+    what: "admin coupon action failed",
+    extra: { intent, ok: false as const },
+    details: { intent, couponId: id || null },
+  });
   switch (intent) {
     case "save":
-      return respond(context, intent, couponAdminMessages.saveFailed, { couponId: id || null }, async () => {
+      return handleAction(context, failure(intent, couponAdminMessages.saveFailed), async () => {
         const saved = await saveCoupon({ db, id: id || undefined, input: form });
-        return saved.created ? couponAdminMessages.created : couponAdminMessages.updated;
+        const message = saved.created ? couponAdminMessages.created : couponAdminMessages.updated;
+        return { intent, ok: true as const, message };
       });
     case "set-active": {
       const isActive = formText(form, "isActive") === "true";
-      return respond(context, intent, couponAdminMessages.statusFailed, { couponId: id }, async () => {
+      return handleAction(context, failure(intent, couponAdminMessages.statusFailed), async () => {
         await setCouponActive({ db, id, isActive });
-        return isActive ? couponAdminMessages.activated : couponAdminMessages.deactivated;
+        const message = isActive ? couponAdminMessages.activated : couponAdminMessages.deactivated;
+        return { intent, ok: true as const, message };
       });
     }
     case "delete":
-      return respond(context, intent, couponAdminMessages.deleteFailed, { couponId: id }, async () => {
+      return handleAction(context, failure(intent, couponAdminMessages.deleteFailed), async () => {
         const { unlinkedOrders } = await deleteCoupon({ db, id });
-        return couponAdminMessages.deleted(unlinkedOrders);
+        return { intent, ok: true as const, message: couponAdminMessages.deleted(unlinkedOrders) };
       });
     default:
       throw data("Unknown action", { status: 400 });

@@ -17,6 +17,7 @@ import { formatUsd } from "../../core/money";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { requireAdmin } from "../../server/auth/guards";
 import { getSalesDashboard } from "../../server/dashboard/get-sales-dashboard";
+import { listLoadFailure } from "../../server/http/errors";
 import type { Route } from "./+types/admin.dashboard";
 
 const LOAD_FAILED = "Failed to load the dashboard. Please try again later.";
@@ -31,9 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // `summary` keeps the catalog figures under the name this route has always given them
     const { catalog, ...sales } = await getSalesDashboard({ db: context.db });
     return { name: user.name, summary: catalog, dashboard: sales, error: null };
-  } catch (err) {
-    context.log.error({ err, userId: user.id }, "could not load the sales dashboard");
-    return { name: user.name, summary: null, dashboard: null, error: LOAD_FAILED };
+  } catch (error) {
+    return listLoadFailure(context, error, {
+      fallback: LOAD_FAILED,
+      what: "could not load the sales dashboard",
+      details: { userId: user.id },
+      empty: { name: user.name, summary: null, dashboard: null },
+    });
   }
 }
 

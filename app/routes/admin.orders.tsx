@@ -10,15 +10,12 @@ import { trackingServiceName } from "~/components/admin/order-tracking";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
-import { trackingUrl } from "../../core/order";
 import { formText } from "../../core/validation/form-schema";
-import { isAppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
-import { toResponsiveImage } from "../../server/catalog/product-view";
+import { handleAction, listLoadFailure } from "../../server/http/errors";
+import { searchAdminOrderViews } from "../../server/orders/admin-order.view";
 import { MAX_EXPORT_ROWS } from "../../server/orders/export-orders-csv";
-import { type AdminOrder, searchAdminOrders } from "../../server/orders/search-admin-orders";
 import { UPDATE_ORDER_FAILED, updateOrder } from "../../server/orders/update-order";
-import type { Storage } from "../../server/storage/storage";
 import type { Route } from "./+types/admin.orders";
 
 const LOAD_FAILED = "Failed to load orders. Please try again later.";
@@ -27,50 +24,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Manage Orders", description: "Store administration.", noIndex: true });
 }
 
-function toOrderView(storage: Storage, template: string, order: AdminOrder): AdminOrderView {
-  return {
-    id: order.id,
-    orderNumber: order.orderNumber,
-    userId: order.userId,
-    customerEmail: order.customerEmail,
-    customerName: order.customerName,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentMethod: order.paymentMethod,
-    shippingMethod: order.shippingMethod,
-    shippingCents: order.shippingCents,
-    shippingAddress: order.shippingAddress,
-    shippingNote: order.shippingNote,
-    couponCode: order.couponCode,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    totalCents: order.totalCents,
-    trackingCode: order.trackingCode,
-    trackingHref: order.trackingCode ? trackingUrl(template, order.trackingCode) : null,
-    attentionReason: order.attentionReason,
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    itemCount: order.itemCount,
-    items: order.items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      name: item.productName,
-      // the snapshot keeps the product's first image id, as product.images does
-      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
-      priceCents: item.priceCents,
-      quantity: item.quantity,
-    })),
-  };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const query = parseAdminOrderQuery(new URL(request.url).searchParams);
-  const trackingService = trackingServiceName(context.config.trackingUrlTemplate);
+  const shown = { query, trackingService: trackingServiceName(context.config.trackingUrlTemplate) };
   try {
-    const result = await searchAdminOrders({
-      db: context.db,
+    const result = await searchAdminOrderViews({
+      ...context,
       query: query.q,
       status: query.status || undefined,
       includeAbandoned: query.abandoned,
@@ -79,33 +39,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // a shared link to a page that no longer exists shows the last one
     if (query.page > result.pageCount)
       throw redirect(`/admin/orders${adminOrderQueryString({ ...query, page: result.pageCount })}`);
-    return {
-      query,
-      trackingService,
-      error: null,
-      orders: result.orders.map((order) =>
-        toOrderView(context.storage, context.config.trackingUrlTemplate, order),
-      ),
-      total: result.total,
-      hiddenAbandoned: result.hiddenAbandoned,
-      exportLimit: MAX_EXPORT_ROWS,
-      page: result.page,
-      pageCount: result.pageCount,
-    };
+    return { ...shown, ...result, exportLimit: MAX_EXPORT_ROWS, error: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    context.log.error({ err: error, query }, "admin order list failed");
-    return {
-      query,
-      trackingService,
-      error: LOAD_FAILED,
-      orders: [] as AdminOrderView[],
-      total: 0,
-      hiddenAbandoned: 0,
-      exportLimit: MAX_EXPORT_ROWS,
-      page: 1,
-      pageCount: 1,
-    };
+    return listLoadFailure(context, error, {
+      fallback: LOAD_FAILED,
+      what: "admin order list failed",
+      details: { query },
+      empty: {
+        ...shown,
+        orders: [] as AdminOrderView[],
+        total: 0,
+        hiddenAbandoned: 0,
+        exportLimit: MAX_EXPORT_ROWS,
+        page: 1,
+        pageCount: 1,
+      },
+    });
   }
 }
 
@@ -114,7 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (formText(form, "intent") !== "update") throw data("Unknown action", { status: 400 });
   const orderId = formText(form, "orderId");
-  try {
+  const failure = {
+    fallback: UPDATE_ORDER_FAILED,
+    what: "order update failed",
+    extra: { intent: "update" as const, ok: false as const },
+    details: { orderId },
+  };
+  return handleAction(context, failure, async () => {
     const result = await updateOrder({
       db: context.db,
       mailer: context.mailer,
@@ -124,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: formText(form, "status"),
       trackingCode: formText(form, "trackingCode"),
     });
-    return data({
+    return {
       intent: "update",
       ok: true,
       message: `Order ${result.orderNumber} updated successfully`,
@@ -133,19 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         result.customerNotified === false
           ? "The shipping e-mail to the customer could not be sent; the error is in the server log."
           : null,
-    } satisfies OrderUpdateResult);
-  } catch (error) {
-    if (isAppError(error)) {
-      context.log.warn({ err: error, orderId }, "order update refused");
-      return data({ intent: "update", ok: false, error: error.userMessage } satisfies OrderUpdateResult, {
-        status: error.status,
-      });
-    }
-    context.log.error({ err: error, orderId }, "order update failed");
-    return data({ intent: "update", ok: false, error: UPDATE_ORDER_FAILED } satisfies OrderUpdateResult, {
-      status: 500,
-    });
-  }
+    } satisfies OrderUpdateResult;
+  });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 // The product image upload endpoint of the admin product dialog.
 //   POST   /admin/products/images          raw file as the body, X-File-Name: URI-encoded name
-//                                          → 201 { imageId, image: { src, srcSet } } | 4xx { error }
+//                                          → 201 { imageId, image: { src, srcSet } } | 4xx/5xx { error, code }
 //   DELETE /admin/products/images?id=...   forgets an upload not yet saved with a product → { ok }
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
-import { isAppError } from "../../server/app-error";
+import { AppError } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { reportFailure } from "../../server/http/errors";
 import type { RequestBodyPolicy } from "../../server/http/request-body";
 import { deleteUnusedImages } from "../../server/media/delete-image";
 import { displayFileName, uploadImage } from "../../server/media/upload-image";
@@ -34,14 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (request.method === "DELETE") {
     const imageId = new URL(request.url).searchParams.get("id") ?? "";
-    if (!IMAGE_ID_PATTERN.test(imageId))
-      return Response.json({ error: productMessages.removeFailed }, { status: 400 });
     try {
+      if (!IMAGE_ID_PATTERN.test(imageId)) throw new AppError("unknown_image", productMessages.removeFailed);
       await deleteUnusedImages({ ...context, imageIds: [imageId], discardUploads: true });
       return Response.json({ ok: true });
-    } catch (err) {
-      context.log.error({ err, imageId }, "could not discard an uploaded image");
-      return Response.json({ error: productMessages.removeFailed }, { status: 500 });
+    } catch (error) {
+      const failure = { fallback: productMessages.removeFailed, what: "could not discard an uploaded image" };
+      return failureJson(reportFailure(context, error, { ...failure, details: { imageId } }));
     }
   }
 
@@ -60,8 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return Response.json(uploaded, { status: 201 });
   } catch (error) {
-    if (isAppError(error)) return Response.json({ error: error.userMessage }, { status: error.status });
-    context.log.error({ err: error, fileName }, "could not store an uploaded image");
-    return Response.json({ error: productMessages.uploadFailed }, { status: 500 });
+    const failure = { fallback: productMessages.uploadFailed, what: "could not store an uploaded image" };
+    return failureJson(reportFailure(context, error, { ...failure, details: { fileName } }));
   }
+}
+
+/** The dialog reads `{ error, code }` with the failure's status. */
+function failureJson({ status, ...failure }: ReturnType<typeof reportFailure>) {
+  return Response.json(failure, { status });
 }

@@ -14,14 +14,14 @@ import { ProductTable } from "~/components/admin/product-table";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
-import { formText, parseForm } from "../../core/validation/form-schema";
+import { formText } from "../../core/validation/form-schema";
 import { productFormSchema, productMessages } from "../../core/validation/product-form";
-import { isAppError } from "../../server/app-error";
+import { parseInput } from "../../server/app-error";
 import { requireAdmin } from "../../server/auth/guards";
+import { listAdminProductViews } from "../../server/catalog/admin-product.view";
 import { deleteProduct } from "../../server/catalog/delete-product";
-import { listAdminProducts } from "../../server/catalog/list-admin-products";
-import { toResponsiveImage } from "../../server/catalog/product-view";
 import { saveProduct } from "../../server/catalog/save-product";
+import { handleAction, listLoadFailure } from "../../server/http/errors";
 import type { Route } from "./+types/admin.products";
 
 const MAX_QUERY_LENGTH = 100;
@@ -45,27 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const requested = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
-  const empty = { q, page: 1, pageCount: 1, total: 0, products: [] as AdminProduct[] };
-  let result: Awaited<ReturnType<typeof listAdminProducts>>;
   try {
-    result = await listAdminProducts({ db: context.db, query: q, page });
-  } catch (err) {
-    context.log.error({ err, q, page }, "could not list products for the admin");
-    return { ...empty, error: productMessages.loadFailed };
+    const result = await listAdminProductViews({ db: context.db, storage: context.storage, query: q, page });
+    // a page that no longer exists (the last product on it was deleted) shows the last one
+    if (page > result.pageCount) throw redirect(listHref({ q, page: result.pageCount }));
+    return { q, ...result, error: null };
+  } catch (error) {
+    return listLoadFailure(context, error, {
+      fallback: productMessages.loadFailed,
+      what: "could not list products for the admin",
+      details: { q, page },
+      empty: { q, page: 1, pageCount: 1, total: 0, products: [] as AdminProduct[] },
+    });
   }
-  // a page that no longer exists (the last product on it was deleted) shows the last one
-  if (page > result.pageCount) throw redirect(listHref({ q, page: result.pageCount }));
-  const products: AdminProduct[] = result.products.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    priceCents: row.priceCents,
-    category: row.category,
-    stock: row.stock,
-    featured: row.featured,
-    images: row.images.map((id) => ({ id, ...toResponsiveImage(context.storage, id) })),
-  }));
-  return { q, page, pageCount: result.pageCount, total: result.total, products, error: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,35 +65,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   const productId = formText(form, "id") || undefined;
+  const failure = (fallback: string, what: string) => ({
+    fallback,
+    what,
+    extra: { intent, ok: false as const },
+    details: { productId },
+  });
 
   if (intent === "save") {
-    const parsed = parseForm(productFormSchema, form);
-    if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.message }, { status: 400 });
-    try {
-      const { created } = await saveProduct({ ...context, productId, input: parsed.value });
-      return {
-        intent,
-        ok: true as const,
-        message: created ? productMessages.added : productMessages.updated,
-      };
-    } catch (err) {
-      if (isAppError(err))
-        return data({ intent, ok: false as const, error: err.userMessage }, { status: err.status });
-      context.log.error({ err, productId }, "could not save a product");
-      return data({ intent, ok: false as const, error: productMessages.saveFailed }, { status: 500 });
-    }
+    return handleAction(
+      context,
+      failure(productMessages.saveFailed, "could not save a product"),
+      async () => {
+        const input = parseInput(productFormSchema, form);
+        const { created } = await saveProduct({ ...context, productId, input });
+        return {
+          intent,
+          ok: true as const,
+          message: created ? productMessages.added : productMessages.updated,
+        };
+      },
+    );
   }
 
   if (intent === "delete" && productId) {
-    try {
-      await deleteProduct({ ...context, productId });
-      return { intent, ok: true as const, message: productMessages.deleted };
-    } catch (err) {
-      if (isAppError(err))
-        return data({ intent, ok: false as const, error: err.userMessage }, { status: err.status });
-      context.log.error({ err, productId }, "could not delete a product");
-      return data({ intent, ok: false as const, error: productMessages.deleteFailed }, { status: 500 });
-    }
+    return handleAction(
+      context,
+      failure(productMessages.deleteFailed, "could not delete a product"),
+      async () => {
+        await deleteProduct({ ...context, productId });
+        return { intent, ok: true as const, message: productMessages.deleted };
+      },
+    );
   }
 
   throw data("Unknown action", { status: 400 });

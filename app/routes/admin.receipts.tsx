@@ -7,19 +7,15 @@ import {
   AdminSearchForm,
   adminListHref,
 } from "~/components/admin/admin-page";
-import {
-  cardLabel,
-  formatReceiptAmount,
-  ReceiptCard,
-  type ReceiptView,
-} from "~/components/admin/receipt-card";
+import { ReceiptCard, type ReceiptView } from "~/components/admin/receipt-card";
 import { ReceiptDetailsDialog } from "~/components/admin/receipt-details-dialog";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "../../server/auth/guards";
-import { type ReceiptWithOrder, searchReceipts } from "../../server/receipts/search-receipts";
+import { listLoadFailure } from "../../server/http/errors";
+import { searchReceiptViews } from "../../server/receipts/receipt.view";
 import type { Route } from "./+types/admin.receipts";
 
 const LOAD_FAILED = "Failed to load receipts";
@@ -46,51 +42,20 @@ function searchHref(params: URLSearchParams) {
   return receiptsHref({ ...parseReceiptQuery(params), page: 1 });
 }
 
-function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
-  return {
-    id: receipt.id,
-    receiptNumber: receipt.receiptNumber,
-    orderNumber: receipt.order.orderNumber,
-    billingEmail: receipt.billingEmail,
-    cardLabel: cardLabel(receipt.cardBrand, receipt.cardLast4),
-    // formatted here, on the server, so the browser shows exactly the same text after hydration
-    amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
-    status: receipt.status,
-    createdAt: receipt.createdAt.toISOString(),
-    providerData:
-      receipt.providerData === null || receipt.providerData === undefined
-        ? null
-        : JSON.stringify(receipt.providerData, null, 2),
-  };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const query = parseReceiptQuery(new URL(request.url).searchParams);
   try {
-    const result = await searchReceipts({ db: context.db, query: query.q, page: query.page });
+    const result = await searchReceiptViews({ db: context.db, query: query.q, page: query.page });
     if (query.page > result.pageCount) throw redirect(receiptsHref({ ...query, page: result.pageCount }));
-    return {
-      query,
-      error: null,
-      receipts: result.receipts.map(toReceiptView),
-      total: result.total,
-      overallTotal: result.overallTotal,
-      page: result.page,
-      pageCount: result.pageCount,
-    };
+    return { query, ...result, error: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    context.log.error({ err: error, query }, "receipt list failed");
-    return {
-      query,
-      error: LOAD_FAILED,
-      receipts: [] as ReceiptView[],
-      total: 0,
-      overallTotal: 0,
-      page: 1,
-      pageCount: 1,
-    };
+    return listLoadFailure(context, error, {
+      fallback: LOAD_FAILED,
+      what: "receipt list failed",
+      details: { query },
+      empty: { query, receipts: [] as ReceiptView[], total: 0, overallTotal: 0, page: 1, pageCount: 1 },
+    });
   }
 }
 

@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { checkoutMessages } from "../../core/checkout";
-import { isAppError } from "../../server/app-error";
 import { requireUser } from "../../server/auth/guards";
 import { type CheckoutResult, getCheckoutResult } from "../../server/checkout/get-checkout-result";
+import { reportFailure } from "../../server/http/errors";
 import type { Route } from "./+types/checkout-success";
 
 export function meta(args: Route.MetaArgs) {
@@ -27,11 +27,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const outcome: Promise<Outcome> = getCheckoutResult({ services: context, userId: user.id, sessionId }).then(
     (result) => ({ ok: true, result }),
     (error: unknown) => {
-      if (isAppError(error) && error.code === "order_not_found") {
-        return { ok: false, code: "not-found", message: checkoutMessages.orderNotFound };
-      }
-      if (!isAppError(error)) context.log.error({ err: error, sessionId }, "checkout result failed");
-      return { ok: false, code: "failed", message: checkoutMessages.couldNotRetrieve };
+      const { code, error: message } = reportFailure(context, error, {
+        fallback: checkoutMessages.couldNotRetrieve,
+        what: "checkout result failed",
+        details: { sessionId },
+      });
+      return { ok: false, code: code === "order_not_found" ? "not-found" : "failed", message };
     },
   );
   return { outcome };

@@ -6,10 +6,10 @@ import { AuthCard, Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { forgotPasswordSchema } from "../../core/validation/auth";
+import { authMessages, forgotPasswordSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { requestPasswordReset } from "../../server/auth/reset-password";
-import { authFailure } from "../../server/http/auth-response";
+import { handleAction } from "../../server/http/errors";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -18,9 +18,14 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await requestPasswordReset({ ...context, email: formText(form, "email") });
-  if (!result.ok) return authFailure(result);
-  return { sent: true as const };
+  return handleAction(
+    context,
+    { fallback: authMessages.unexpected, what: "password reset request failed" },
+    async () => {
+      await requestPasswordReset({ ...context, email: formText(form, "email") });
+      return { sent: true as const };
+    },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -3,10 +3,11 @@ import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui"
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { safeRedirectPath, signInSchema } from "../../core/validation/auth";
+import { authMessages, safeRedirectPath, signInSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { signIn } from "../../server/auth/sign-in";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
+import { handleAction } from "../../server/http/errors";
+import { redirectWithToast } from "../../server/http/flash";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,16 +23,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await signIn({
-    ...context,
-    headers: request.headers,
-    email: formText(form, "email"),
-    password: formText(form, "password"),
-    rememberMe: form.get("remember") === "on",
+  return handleAction(context, { fallback: authMessages.unexpected, what: "sign-in failed" }, async () => {
+    const headers = await signIn({
+      ...context,
+      headers: request.headers,
+      email: formText(form, "email"),
+      password: formText(form, "password"),
+      rememberMe: form.get("remember") === "on",
+    });
+    const to = safeRedirectPath(formText(form, "redirectTo"));
+    return redirectWithToast(context, to, { kind: "success", text: "Signed in successfully!" }, headers);
   });
-  if (!result.ok) return authFailure(result);
-  const to = safeRedirectPath(formText(form, "redirectTo"));
-  return redirectWithToast(context, to, { kind: "success", text: "Signed in successfully!" }, result.headers);
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -3,10 +3,11 @@ import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui"
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { registrationSchema, safeRedirectPath } from "../../core/validation/auth";
+import { authMessages, registrationSchema, safeRedirectPath } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { registerAccount } from "../../server/auth/register-account";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
+import { handleAction } from "../../server/http/errors";
+import { redirectWithToast } from "../../server/http/flash";
 import type { Route } from "./+types/register";
 
 export function meta(args: Route.MetaArgs) {
@@ -30,14 +31,19 @@ function readRegistration(form: FormData) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await registerAccount({ ...context, headers: request.headers, ...readRegistration(form) });
-  if (!result.ok) return authFailure(result);
-  return redirectWithToast(
-    context,
-    safeRedirectPath(formText(form, "redirectTo")),
-    { kind: "success", text: "Account created successfully! You are now logged in." },
-    result.headers,
-  );
+  return handleAction(context, { fallback: authMessages.unexpected, what: "sign-up failed" }, async () => {
+    const headers = await registerAccount({
+      ...context,
+      headers: request.headers,
+      ...readRegistration(form),
+    });
+    return redirectWithToast(
+      context,
+      safeRedirectPath(formText(form, "redirectTo")),
+      { kind: "success", text: "Account created successfully! You are now logged in." },
+      headers,
+    );
+  });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,8 @@ import { useFormError } from "~/lib/use-form-error";
 import { authMessages, passwordResetSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { resetPassword } from "../../server/auth/reset-password";
-import { authFailure, redirectWithToast } from "../../server/http/auth-response";
+import { handleAction } from "../../server/http/errors";
+import { redirectWithToast } from "../../server/http/flash";
 import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -19,17 +20,22 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await resetPassword({
-    ...context,
-    token: formText(form, "token"),
-    password: formText(form, "password"),
-    confirmPassword: formText(form, "confirmPassword"),
-  });
-  if (!result.ok) return authFailure(result);
-  return redirectWithToast(context, "/login", {
-    kind: "success",
-    text: "Password updated successfully. Please sign in with your new password.",
-  });
+  return handleAction(
+    context,
+    { fallback: authMessages.unexpected, what: "password reset failed" },
+    async () => {
+      await resetPassword({
+        ...context,
+        token: formText(form, "token"),
+        password: formText(form, "password"),
+        confirmPassword: formText(form, "confirmPassword"),
+      });
+      return redirectWithToast(context, "/login", {
+        kind: "success",
+        text: "Password updated successfully. Please sign in with your new password.",
+      });
+    },
+  );
 }
 
 function AskAgain({ message }: { message: string }) {

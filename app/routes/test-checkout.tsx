@@ -3,9 +3,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
+import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { formText } from "../../core/validation/form-schema";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
+import { handleAction } from "../../server/http/errors";
 import { getTestCheckoutSession, submitTestPayment } from "../../server/payments/test-provider";
 import type { Route } from "./+types/test-checkout";
 
@@ -42,21 +44,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireTestProvider(context);
   const form = await request.formData();
-  const result = await submitTestPayment({
-    db: context.db,
-    sessionId: params.session,
-    cardNumber: formText(form, "cardNumber"),
-    expiry: formText(form, "expiry"),
-    cvc: formText(form, "cvc"),
+  const failure = { fallback: checkoutMessages.paymentFailed, what: "test payment failed" };
+  return handleAction(context, { ...failure, details: { sessionId: params.session } }, async () => {
+    const successUrl = await submitTestPayment({
+      db: context.db,
+      sessionId: params.session,
+      cardNumber: formText(form, "cardNumber"),
+      expiry: formText(form, "expiry"),
+      cvc: formText(form, "cvc"),
+    });
+    // what Stripe's webhook would trigger; the success page does it too, so a failure here waits for it
+    await syncPaymentSession({ services: context, sessionId: params.session }).catch((err: unknown) =>
+      context.log.error({ err, sessionId: params.session }, "test payment taken but not yet settled"),
+    );
+    return redirect(successUrl);
   });
-  if (!result.ok) return data({ error: result.message }, { status: 402 });
-  // what Stripe's webhook would trigger; the success page would do it too
-  try {
-    await syncPaymentSession({ services: context, sessionId: params.session });
-  } catch (err) {
-    context.log.error({ err, sessionId: params.session }, "test payment taken but not yet settled");
-  }
-  throw redirect(result.successUrl);
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {

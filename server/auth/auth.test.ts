@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { loader as adminLoader } from "../../app/routes/admin";
@@ -28,6 +29,7 @@ import {
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
+import { openDatabase } from "../db/client";
 import { account, user, verification } from "../db/schema";
 import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
@@ -332,6 +334,31 @@ describe("sign-in", () => {
     expect(unknown.data.error).toBe("Invalid email or password");
   });
 
+  it("answers 503 with the generic message while the database is unreachable, logged once without a stack", async () => {
+    const unreachable = await openDatabase({ url: "postgres://nocturn@127.0.0.1:1/unreachable" });
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    try {
+      const result = dataOf(
+        await callRoute(
+          loginAction,
+          formRequest("/login", { email: customer.email, password: customer.password }),
+          { services: t.services, context: { db: unreachable.db, log } },
+        ),
+      );
+      expect(result).toEqual({ status: 503, data: { error: authMessages.unexpected, code: "unexpected" } });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 40,
+        code: "ECONNREFUSED",
+        msg: expect.stringContaining("sign-in"),
+      });
+      expect(lines[0]!.err).toBeUndefined();
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it("still signs in an account whose password predates the length and strength rules", async () => {
     const customer = await registerCustomer();
     const { password } = await t.services.auth.$context;
@@ -472,7 +499,12 @@ describe("password change", () => {
       }),
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.data).toEqual({ intent: "password", ok: false, error: "Current password is incorrect" });
+    expect(wrong.data).toEqual({
+      intent: "password",
+      ok: false,
+      error: "Current password is incorrect",
+      code: "invalid_password",
+    });
 
     const missing = dataOf(
       await changePassword(customer.cookie, { currentPassword: "", newPassword: "a", confirmPassword: "b" }),
@@ -611,7 +643,7 @@ describe("password reset", () => {
   it("requires an e-mail address", async () => {
     const result = await requestReset("  ");
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ error: "Email is required" });
+    expect(result.data).toEqual({ error: "Email is required", code: "invalid_input" });
   });
 
   it("resets with the mailed link, once, and ends every session", async () => {
@@ -776,7 +808,12 @@ describe("profile update", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ intent: "profile", ok: false, error: "Full name is required" });
+    expect(result.data).toEqual({
+      intent: "profile",
+      ok: false,
+      error: "Full name is required",
+      code: "invalid_input",
+    });
     expect((await userRow(customer.email))?.name).toBe("Keeps Name");
   });
 

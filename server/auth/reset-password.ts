@@ -4,12 +4,12 @@ import {
   type PasswordResetInput,
   passwordResetSchema,
 } from "../../core/validation/auth";
-import { parseForm } from "../../core/validation/form-schema";
+import { AppError, parseInput } from "../app-error";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Auth } from "./auth";
-import { type AuthResult, authServiceMessage, failure, limitAttempts } from "./auth-result";
+import { authRefusal, invalidInput, limitAttempts } from "./auth-errors";
 import { passwordStrengthProblem } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
@@ -25,22 +25,15 @@ export async function requestPasswordReset(options: {
   log: Logger;
   clientIp: string;
   email: string;
-}): Promise<AuthResult> {
-  const form = parseForm(forgotPasswordSchema, options);
-  if (!form.ok) return failure(400, form.message);
-  const limited = await limitAttempts({
-    ...options,
-    action: "password-reset",
-    rule: RATE_LIMITS.passwordReset,
-  });
-  if (limited) return limited;
+}): Promise<void> {
+  const { email } = parseInput(forgotPasswordSchema, options);
+  await limitAttempts({ ...options, action: "password-reset", rule: RATE_LIMITS.passwordReset });
   options.auth.background.track(
-    options.auth.api.requestPasswordReset({ body: { email: form.value.email } }).catch((error) => {
+    options.auth.api.requestPasswordReset({ body: { email } }).catch((error) => {
       // a malformed address is refused by better-auth: nothing to send, nothing to say
-      if (!authServiceMessage(error)) options.log.error({ err: error }, "password reset request failed");
+      if (!authRefusal(error)) options.log.error({ err: error }, "password reset request failed");
     }),
   );
-  return { ok: true, headers: new Headers() };
 }
 
 /** The account a reset token was mailed to, while the token is valid; better-auth's own look-up. */
@@ -58,13 +51,11 @@ export async function resetPassword(
     auth: Auth;
     db: Database;
     config: Config;
-    log: Logger;
     clientIp: string;
     token: string;
   } & PasswordResetInput,
-): Promise<AuthResult> {
-  const form = parseForm(passwordResetSchema, options);
-  if (!form.ok) return failure(400, form.message);
+): Promise<void> {
+  parseInput(passwordResetSchema, options);
   // the strength rule knows the account's name and e-mail; a weak choice is refused before the
   // attempt counts, and leaves the link usable
   const owner = await findTokenOwner(options.auth, options.token);
@@ -75,23 +66,15 @@ export async function resetPassword(
       name: owner.name,
       storeName: options.config.storeName,
     });
-    if (weak) return failure(400, weak);
+    if (weak) throw invalidInput(weak);
   }
-  const limited = await limitAttempts({
-    ...options,
-    action: "password-reset-confirm",
-    rule: RATE_LIMITS.passwordReset,
-  });
-  if (limited) return limited;
-  if (!owner) return failure(400, authMessages.invalidResetLink);
+  await limitAttempts({ ...options, action: "password-reset-confirm", rule: RATE_LIMITS.passwordReset });
+  const invalidLink = () => new AppError("invalid_reset_link", authMessages.invalidResetLink);
+  if (!owner) throw invalidLink();
   try {
     await options.auth.api.resetPassword({ body: { newPassword: options.password, token: options.token } });
-    return { ok: true, headers: new Headers() };
   } catch (error) {
-    const refusal = authServiceMessage(error);
-    if (refusal?.code === "INVALID_TOKEN") return failure(400, authMessages.invalidResetLink);
-    if (refusal) return failure(refusal.status, refusal.message);
-    options.log.error({ err: error }, "password reset failed");
-    return failure(500, authMessages.unexpected);
+    const refusal = authRefusal(error);
+    throw refusal?.code === "invalid_token" ? invalidLink() : (refusal ?? error);
   }
 }

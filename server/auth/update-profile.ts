@@ -1,27 +1,21 @@
 import { profileSchema } from "../../core/validation/auth";
-import { parseForm } from "../../core/validation/form-schema";
-import type { Logger } from "../logger";
+import { parseInput } from "../app-error";
 import type { Auth } from "./auth";
-import { type AuthResult, failure } from "./auth-result";
 
-/** Saves the full name. The e-mail address cannot be changed here. */
+/**
+ * Saves the full name; the e-mail address cannot be changed here. Returns the refreshed session
+ * cookie; an invalid name is thrown as an AppError.
+ */
 export async function updateProfile(options: {
   auth: Auth;
-  log: Logger;
   headers: Headers;
   fullName: string;
-}): Promise<AuthResult> {
-  const form = parseForm(profileSchema, options);
-  if (!form.ok) return failure(400, form.message);
-  try {
-    const { headers } = await options.auth.api.updateUser({
-      body: { name: form.value.fullName },
-      headers: options.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, headers };
-  } catch (error) {
-    options.log.error({ err: error }, "profile update failed");
-    return failure(500, "Failed to update profile");
-  }
+}): Promise<Headers> {
+  const { fullName } = parseInput(profileSchema, options);
+  const { headers } = await options.auth.api.updateUser({
+    body: { name: fullName },
+    headers: options.headers,
+    returnHeaders: true,
+  });
+  return headers;
 }

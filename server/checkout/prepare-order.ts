@@ -6,9 +6,8 @@ import {
   type ShippingDetails,
 } from "../../core/checkout";
 import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
-import { parseForm } from "../../core/validation/form-schema";
 import { shippingSchema } from "../../core/validation/shipping-form";
-import { AppError } from "../app-error";
+import { AppError, isAppError, parseInput } from "../app-error";
 import type { Database } from "../db/client";
 import { order, orderItem } from "../db/schema";
 import type { PaymentProviderId } from "../payments/payment-provider";
@@ -18,11 +17,28 @@ import { type CheckoutLine, priceCheckoutLines } from "./checkout-lines";
 import { loadOrderSummary } from "./order-summary";
 
 /**
- * The shipping step (docs/ARCHITECTURE.md#shipping-step): prices the cart from the database and creates
- * the pending order of this checkout, or updates it when the shopper went Back and changed something,
- * so one checkout never makes two orders. Nothing is reserved yet.
+ * The shipping step (docs/ARCHITECTURE.md#shipping-step): prices the cart from the database and creates the pending
+ * order of this checkout, or updates it when the shopper went Back and changed something, so one
+ * checkout never makes two orders. Nothing is reserved yet.
  */
-export async function prepareOrder(options: {
+export async function prepareOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
+  try {
+    return await saveOrder(options);
+  } catch (error) {
+    throw orderFailure(error);
+  }
+}
+
+/** Refusals about the goods themselves, which the spec words as "Failed to create order: {message}". */
+const ORDER_FAILURES = new Set(["product_missing", "not_enough_stock", "order_locked"]);
+
+function orderFailure(error: unknown): unknown {
+  if (!isAppError(error) || !ORDER_FAILURES.has(error.code)) return error;
+  const message = checkoutMessages.createOrderFailed(error.userMessage);
+  return new AppError(error.code, message, error.status, { cause: error });
+}
+
+interface PrepareOrderOptions {
   db: Database;
   storage: Storage;
   userId: string;
@@ -32,13 +48,14 @@ export async function prepareOrder(options: {
   shipping: ShippingDetails;
   couponCode: string;
   paymentMethod: PaymentProviderId;
-}): Promise<OrderSummary> {
+}
+
+async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
   const { db, userId, checkoutKey } = options;
   if (!/^[\w-]{8,64}$/.test(checkoutKey)) {
     throw new AppError("bad_checkout_key", checkoutMessages.createOrderFailedGeneric);
   }
-  const shipping = parseForm(shippingSchema, options.shipping);
-  if (!shipping.ok) throw new AppError("shipping_incomplete", shipping.message);
+  const shipping = parseInput(shippingSchema, options.shipping, "shipping_incomplete");
   if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
 
   const priced = await priceCheckoutLines({ db, lines: options.lines });
@@ -55,8 +72,8 @@ export async function prepareOrder(options: {
     paymentMethod: options.paymentMethod,
     shippingMethod: SHIPPING_METHOD,
     shippingCents: totals.shippingCents,
-    shippingAddress: flattenAddress(shipping.value),
-    shippingNote: shipping.value.note || null,
+    shippingAddress: flattenAddress(shipping),
+    shippingNote: shipping.note || null,
     couponId: applied?.coupon.id ?? null,
     couponCode: applied?.coupon.code ?? null,
     subtotalCents: totals.subtotalCents,

@@ -15,7 +15,8 @@ let customerId: string;
 
 const call = (fn: RouteFunction, request: Request) => callRoute(fn, request, { services: t.services });
 
-type ActionAnswer = { intent: string; ok: boolean; message: string };
+/** A success carries the spec's message; a refusal the error to show and its code (server/http/errors.ts). */
+type ActionAnswer = { intent: string; ok: boolean; message?: string; error?: string; code?: string };
 
 const post = async (fields: Record<string, string>, cookie = adminCookie) =>
   dataOf<ActionAnswer>(await call(action, formRequest("/admin/coupons", fields, cookie)));
@@ -178,7 +179,12 @@ describe("admin coupons: create and list", () => {
   it("refuses a duplicate code, whatever its case, with the spec's message", async () => {
     const answer = await post(couponForm({ code: "Summer-25", name: "Another" }));
     expect(answer.status).toBe(409);
-    expect(answer.data).toEqual({ intent: "save", ok: false, message: "Coupon code already exists" });
+    expect(answer.data).toEqual({
+      intent: "save",
+      ok: false,
+      error: "Coupon code already exists",
+      code: "coupon_code_taken",
+    });
     expect(await t.services.db.select().from(coupon).where(eq(coupon.name, "Another"))).toEqual([]);
   });
 
@@ -197,7 +203,10 @@ describe("admin coupons: create and list", () => {
     ];
     for (const [overrides, message] of cases) {
       const answer = await post(couponForm(overrides));
-      expect(answer).toEqual({ status: 400, data: { intent: "save", ok: false, message } });
+      expect(answer).toEqual({
+        status: 400,
+        data: { intent: "save", ok: false, error: message, code: "coupon_invalid" },
+      });
     }
     expect((await listAsAdmin()).length).toBe(before);
   });
@@ -242,13 +251,13 @@ describe("admin coupons: edit and toggle", () => {
   it("refuses to rename a coupon to another one's code", async () => {
     const mine = await createCoupon({ code: "MINE" });
     const answer = await post(couponForm({ id: mine.id, code: "summer-25" }));
-    expect(answer.data.message).toBe("Coupon code already exists");
+    expect(answer.data.error).toBe("Coupon code already exists");
     expect((await couponRow(mine.id))?.code).toBe("MINE");
   });
 
   it("saving an unknown coupon says it no longer exists", async () => {
     const answer = await post(couponForm({ id: "00000000-0000-4000-8000-000000000000", code: "GHOST" }));
-    expect(answer).toMatchObject({ status: 404, data: { ok: false, message: couponAdminMessages.notFound } });
+    expect(answer).toMatchObject({ status: 404, data: { ok: false, error: couponAdminMessages.notFound } });
     expect((await post(couponForm({ id: "not-a-uuid", code: "GHOST" }))).status).toBe(404);
   });
 
@@ -336,7 +345,7 @@ describe("admin coupons: delete", () => {
       const answer = await post({ intent: "delete", id: target.id });
       expect(answer).toEqual({
         status: 500,
-        data: { intent: "delete", ok: false, message: "Failed to delete coupon" },
+        data: { intent: "delete", ok: false, error: "Failed to delete coupon", code: "unexpected" },
       });
       expect(await couponRow(target.id)).toEqual(target);
       expect((await ordersOf(target.id)).map((row) => row.id)).toEqual([linked.id]);
@@ -352,7 +361,7 @@ describe("admin coupons: delete", () => {
 
   it("deleting an unknown coupon fails cleanly", async () => {
     const answer = await post({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" });
-    expect(answer).toMatchObject({ status: 404, data: { ok: false, message: couponAdminMessages.notFound } });
+    expect(answer).toMatchObject({ status: 404, data: { ok: false, error: couponAdminMessages.notFound } });
   });
 });
 
@@ -364,17 +373,18 @@ describe("admin coupons: failures", () => {
         await call(loader, getRequest("/admin/coupons", adminCookie)),
       );
       expect(result.data).toEqual({ coupons: [], error: "Failed to load coupons" });
+      expect(result.status).toBe(500);
       const save = await post(couponForm({ code: "NOTABLE" }));
       expect(save).toEqual({
         status: 500,
-        data: { intent: "save", ok: false, message: "Failed to save coupon" },
+        data: { intent: "save", ok: false, error: "Failed to save coupon", code: "unexpected" },
       });
       const toggle = await post({
         intent: "set-active",
         id: "00000000-0000-4000-8000-000000000000",
         isActive: "true",
       });
-      expect(toggle.data.message).toBe("Failed to update coupon status");
+      expect(toggle.data.error).toBe("Failed to update coupon status");
     } finally {
       await t.services.db.execute(sql`alter table coupon_away rename to coupon`);
     }

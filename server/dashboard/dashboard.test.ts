@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
-import { callRoute, getRequest, locationOf } from "../../tests/setup/route-call";
+import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { setupTestServices } from "../../tests/setup/test-services";
@@ -146,11 +146,14 @@ describe("a database failure", () => {
     await broken.close();
     const lines: string[] = [];
     const log = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
-    const result = (await callRoute(dashboardLoader, getRequest("/admin/dashboard", adminCookie), {
-      services: t.services,
-      context: { db: broken.db, log },
-    })) as { name: string; summary: unknown; dashboard: unknown; error: string };
-    expect(result).toEqual({
+    const result = dataOf(
+      await callRoute(dashboardLoader, getRequest("/admin/dashboard", adminCookie), {
+        services: t.services,
+        context: { db: broken.db, log },
+      }),
+    );
+    expect(result.status).toBe(500);
+    expect(result.data).toEqual({
       name: "Boss Person",
       summary: null,
       dashboard: null,

@@ -1,4 +1,5 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
+import type { RequestContext } from "./context";
 
 export interface FlashToast {
   kind: "success" | "error" | "info";
@@ -32,3 +33,15 @@ export function createFlash(options: { secret: string; secure: boolean }) {
 }
 
 export type Flash = ReturnType<typeof createFlash>;
+
+/** Redirects with a toast for the next page, and the session cookies better-auth set, if any. */
+export async function redirectWithToast(
+  context: Pick<RequestContext, "flash">,
+  to: string,
+  toast: FlashToast,
+  headers: Headers = new Headers(),
+) {
+  const next = new Headers(headers);
+  next.append("Set-Cookie", await context.flash.set(toast));
+  return redirect(to, { headers: next });
+}

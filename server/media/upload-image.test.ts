@@ -58,7 +58,7 @@ const upload = (body: Body, fileName: string, extra = {}) =>
 
 async function expectRefused(response: Response, status: number, message: string) {
   expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ error: message });
+  expect(await response.json()).toEqual({ error: message, code: expect.any(String) });
 }
 
 describe("image upload (POST /admin/products/images)", () => {

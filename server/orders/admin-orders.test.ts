@@ -433,7 +433,12 @@ describe("updating an order", () => {
     const result = await updateOrder({ orderId: alicePending.id, ...fields });
     expect(result).toEqual({
       status,
-      data: { intent: "update", ok: false, error: "Failed to update order. Please try again." },
+      data: {
+        intent: "update",
+        ok: false,
+        error: "Failed to update order. Please try again.",
+        code: "invalid_order_update",
+      },
     });
     const [row] = await t.services.db.select().from(order).where(eq(order.id, alicePending.id));
     expect(row).toMatchObject({ status: "pending", trackingCode: null });
@@ -442,7 +447,12 @@ describe("updating an order", () => {
   it("answers an unknown order with the spec's message", async () => {
     expect(await updateOrder({ orderId: randomUUID(), status: "shipped" })).toEqual({
       status: 404,
-      data: { intent: "update", ok: false, error: "Failed to update order. Please try again." },
+      data: {
+        intent: "update",
+        ok: false,
+        error: "Failed to update order. Please try again.",
+        code: "order_not_found",
+      },
     });
   });
 });
@@ -491,8 +501,14 @@ describe("when something outside fails", () => {
     const context = await requestContext(other.services, { cookie: otherAdminCookie });
     await other.close();
     // the session was read before the database closed: the guard lets the admin in, the query fails
-    const result = await ordersLoader({ request: getRequest("/admin/orders"), context, params: {} } as never);
-    expect(result).toMatchObject({ error: "Failed to load orders. Please try again later.", orders: [] });
+    const result = dataOf<OrdersPage>(
+      await ordersLoader({ request: getRequest("/admin/orders"), context, params: {} } as never),
+    );
+    expect(result.status).toBe(500);
+    expect(result.data).toMatchObject({
+      error: "Failed to load orders. Please try again later.",
+      orders: [],
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { testPaymentSession } from "../db/schema";
 import { type PaymentProvider, type PaymentSessionState, PaymentWebhookError } from "./payment-provider";
@@ -129,9 +130,10 @@ export async function getTestCheckoutSession(options: { db: Database; sessionId:
   return row ?? null;
 }
 
-export type TestPaymentResult = { ok: true; successUrl: string } | { ok: false; message: string };
-
-/** The shopper pressed Pay on the test page: decides the outcome by card number, like Stripe's test mode. */
+/**
+ * The shopper pressed Pay on the test page: decides the outcome by card number, like Stripe's test
+ * mode. Returns the success URL; a refused payment is thrown as an AppError (402, Stripe's status).
+ */
 export async function submitTestPayment(options: {
   db: Database;
   sessionId: string;
@@ -139,20 +141,21 @@ export async function submitTestPayment(options: {
   expiry: string;
   cvc: string;
   now?: Date;
-}): Promise<TestPaymentResult> {
+}): Promise<string> {
   const now = options.now ?? new Date();
   const digits = options.cardNumber.replace(/[\s-]/g, "");
   const card = TEST_CARDS[digits];
-  if (!card) return { ok: false, message: testCheckoutMessages.unknownCard };
+  const refuse = (message: string) => new AppError("payment_refused", message, 402);
+  if (!card) throw refuse(testCheckoutMessages.unknownCard);
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(options.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
   // valid through the end of the printed month
   if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now) {
-    return { ok: false, message: testCheckoutMessages.expiry };
+    throw refuse(testCheckoutMessages.expiry);
   }
-  if (!/^\d{3,4}$/.test(options.cvc.trim())) return { ok: false, message: testCheckoutMessages.cvc };
-  if (card.outcome === "declined") return { ok: false, message: testCheckoutMessages.declined };
+  if (!/^\d{3,4}$/.test(options.cvc.trim())) throw refuse(testCheckoutMessages.cvc);
+  if (card.outcome === "declined") throw refuse(testCheckoutMessages.declined);
 
   // conditional: a session is paid once, and never after it expired
   const [paid] = await options.db
@@ -166,6 +169,6 @@ export async function submitTestPayment(options: {
       ),
     )
     .returning({ successUrl: testPaymentSession.successUrl });
-  if (!paid) return { ok: false, message: testCheckoutMessages.closed };
-  return { ok: true, successUrl: paid.successUrl };
+  if (!paid) throw refuse(testCheckoutMessages.closed);
+  return paid.successUrl;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ReceiptView } from "../../app/components/admin/receipt-card";
 import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
-import { callRoute, getRequest } from "../../tests/setup/route-call";
+import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestServices, requestContext, setupTestServices } from "../../tests/setup/test-services";
 import { order, type Receipt, receipt } from "../db/schema";
+import type { ReceiptView } from "./receipt.view";
 
 const t = setupTestServices();
 let adminCookie: string;
@@ -196,11 +196,10 @@ describe("receipts screen", () => {
     const context = await requestContext(other.services, { cookie });
     await other.close();
     // the session was read before the database closed: the guard lets the admin in, the query fails
-    const result = await receiptsLoader({
-      request: getRequest("/admin/receipts"),
-      context,
-      params: {},
-    } as never);
-    expect(result).toMatchObject({ error: "Failed to load receipts", receipts: [] });
+    const result = dataOf(
+      await receiptsLoader({ request: getRequest("/admin/receipts"), context, params: {} } as never),
+    );
+    expect(result.status).toBe(500);
+    expect(result.data).toMatchObject({ error: "Failed to load receipts", receipts: [] });
   });
 });

@@ -29,7 +29,7 @@ export function DeleteCouponDialog({
     if (result.ok) {
       toast.success(result.message);
       onClose();
-    } else toast.error(result.message);
+    } else toast.error(result.error);
   });
   const busy = fetcher.state !== "idle";
   return (

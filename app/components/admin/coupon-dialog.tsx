@@ -7,11 +7,10 @@ import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import { CouponForm } from "./coupon-form";
 
 /** What the coupon route's action answers (app/routes/admin.coupons.tsx). */
-export interface CouponActionResult {
-  intent: "save" | "set-active" | "delete";
-  ok: boolean;
-  message: string;
-}
+/** The coupons route's answer: the spec's success message, or the error to show and its code. */
+export type CouponActionResult =
+  | { intent: "save" | "set-active" | "delete"; ok: true; message: string }
+  | { intent: "save" | "set-active" | "delete"; ok: false; error: string; code: string };
 
 /**
  * The Create/Edit Coupon dialog. The fetcher lives outside the dialog's content, so the answer is
@@ -35,8 +34,8 @@ export function CouponDialog({
       toast.success(result.message);
       onOpenChange(false);
     } else {
-      toast.error(result.message);
-      setServerError(result.message);
+      toast.error(result.error);
+      setServerError(result.error);
     }
   });
 

@@ -94,7 +94,7 @@ function CouponActions({
   const fetcher = useFetcher<CouponActionResult>();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
+    else toast.error(result.error);
   });
   const pending = fetcher.formData ? fetcher.formData.get("isActive") === "true" : null;
   const isActive = pending ?? coupon.isActive;

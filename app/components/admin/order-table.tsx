@@ -3,50 +3,13 @@ import { Fragment } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import type { ResponsiveImage } from "../../../core/images";
 import { formatUsd } from "../../../core/money";
 import { adminStatusTone, canTrack, extractZip } from "../../../core/order";
+import type { AdminOrderView } from "../../../server/orders/admin-order.view";
 import { DateTime } from "./order-date-time";
 import { TrackPackageIconLink } from "./order-tracking";
 
-export interface AdminOrderItemView {
-  id: string;
-  /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
-  productId: string | null;
-  name: string;
-  image: ResponsiveImage | null;
-  priceCents: number;
-  quantity: number;
-}
-
-/** What the admin screens get of an order (dates as ISO strings). */
-export interface AdminOrderView {
-  id: string;
-  orderNumber: string;
-  userId: string;
-  customerEmail: string | null;
-  customerName: string | null;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  shippingMethod: string;
-  shippingCents: number;
-  shippingAddress: string;
-  shippingNote: string | null;
-  couponCode: string | null;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  trackingCode: string | null;
-  /** The postal service's page for the tracking code, when there is one. */
-  trackingHref: string | null;
-  attentionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string | null;
-  itemCount: number;
-  items: AdminOrderItemView[];
-}
+export type { AdminOrderView };
 
 /**
  * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id

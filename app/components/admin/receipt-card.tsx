@@ -1,56 +1,11 @@
 import { CreditCardIcon, EyeIcon, MailIcon, ReceiptTextIcon } from "lucide-react";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
-import { capitalize, receiptStatusTone } from "../../../core/order";
+import { receiptStatusTone } from "../../../core/order";
+import type { ReceiptView } from "../../../server/receipts/receipt.view";
 import { DateTime } from "./order-date-time";
 
-/** What the receipts screen gets of a receipt; money already formatted on the server. */
-export interface ReceiptView {
-  id: string;
-  receiptNumber: string;
-  orderNumber: string;
-  billingEmail: string;
-  /** "Visa •••• 4242", or null when the provider gave no card. */
-  cardLabel: string | null;
-  /** The amount paid in the receipt's own currency, e.g. "$59.99" or "€12.00". */
-  amount: string;
-  status: string;
-  createdAt: string;
-  /** The provider's raw charge data as indented JSON, when kept. */
-  providerData: string | null;
-}
-
-const BRANDS: Record<string, string> = {
-  amex: "American Express",
-  diners: "Diners Club",
-  discover: "Discover",
-  jcb: "JCB",
-  mastercard: "Mastercard",
-  unionpay: "UnionPay",
-  visa: "Visa",
-};
-
-/** "visa" + "4242" → "Visa •••• 4242". */
-export function cardLabel(brand: string | null, last4: string | null): string | null {
-  if (!brand && !last4) return null;
-  const name = brand ? (BRANDS[brand.toLowerCase()] ?? capitalize(brand)) : "Card";
-  return last4 ? `${name} •••• ${last4}` : name;
-}
-
-/**
- * An amount in the currency's smallest unit (cents, or yen for JPY) formatted in that currency.
- * An unknown currency code still shows the number and the code.
- */
-export function formatReceiptAmount(minorUnits: number, currency: string): string {
-  const code = currency.toUpperCase();
-  try {
-    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minorUnits / 10 ** digits);
-  } catch {
-    return `${(minorUnits / 100).toFixed(2)} ${code}`;
-  }
-}
+export type { ReceiptView };
 
 export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView: (id: string) => void }) {
   return (

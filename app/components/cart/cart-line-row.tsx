@@ -1,0 +1,60 @@
+import { XIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/product-image";
+import { QuantityStepper } from "~/components/quantity-stepper";
+import { Button } from "~/components/ui/button";
+import { useCart } from "~/lib/cart";
+import { type CartLine, lineQuantityLimit } from "../../../core/cart";
+import { formatUsd } from "../../../core/money";
+import { LOW_STOCK_THRESHOLD } from "../../../core/product";
+
+/** One line of the cart page: picture, name, stock warning, price, quantity and Remove. */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const { update, remove } = useCart();
+  const { product, quantity } = line;
+  return (
+    <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
+      <Link
+        to={`/products/${product.id}`}
+        className="w-24 shrink-0 overflow-hidden rounded-lg border sm:w-28"
+        tabIndex={-1}
+      >
+        <ProductImage image={product.image} alt={product.name} sizes="112px" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <Link to={`/products/${product.id}`} className="font-medium hover:underline">
+              {product.name}
+            </Link>
+            <p className="text-muted-foreground text-sm">{product.category ?? "Uncategorized"}</p>
+            {product.stock < LOW_STOCK_THRESHOLD && (
+              <p className="mt-1 font-medium text-warning text-xs">Only {product.stock} left</p>
+            )}
+          </div>
+          <p className="shrink-0 font-semibold" data-testid="line-price">
+            {formatUsd(product.priceCents * quantity)}
+          </p>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-4">
+          <QuantityStepper
+            value={quantity}
+            min={0}
+            max={lineQuantityLimit(product.stock)}
+            onChange={(next) => update(product.id, next)}
+            label={`Quantity of ${product.name}`}
+            size="sm"
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => remove(product.id)}
+            className="text-muted-foreground"
+          >
+            <XIcon /> Remove
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

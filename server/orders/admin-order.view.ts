@@ -1,0 +1,99 @@
+import type { ResponsiveImage } from "../../core/images";
+import { trackingUrl } from "../../core/order";
+import { toResponsiveImage } from "../catalog/product-view";
+import type { Config } from "../config";
+import type { Storage } from "../storage/storage";
+import { type AdminOrder, searchAdminOrders } from "./search-admin-orders";
+
+/** One line of an order as the admin screens show it. */
+export interface AdminOrderItemView {
+  id: string;
+  /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
+  productId: string | null;
+  name: string;
+  image: ResponsiveImage | null;
+  priceCents: number;
+  quantity: number;
+}
+
+/** What the admin screens get of an order (dates as ISO strings). */
+export interface AdminOrderView {
+  id: string;
+  orderNumber: string;
+  userId: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  shippingMethod: string;
+  shippingCents: number;
+  shippingAddress: string;
+  shippingNote: string | null;
+  couponCode: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  trackingCode: string | null;
+  /** The postal service's page for the tracking code, when there is one. */
+  trackingHref: string | null;
+  attentionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+  itemCount: number;
+  items: AdminOrderItemView[];
+}
+
+/** An order row as the admin screens get it: dates as ISO strings, images as URLs, the tracking link. */
+function toAdminOrderView(
+  order: AdminOrder,
+  options: { storage: Storage; config: Pick<Config, "trackingUrlTemplate"> },
+): AdminOrderView {
+  const { storage, config } = options;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: order.userId,
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    shippingMethod: order.shippingMethod,
+    shippingCents: order.shippingCents,
+    shippingAddress: order.shippingAddress,
+    shippingNote: order.shippingNote,
+    couponCode: order.couponCode,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    trackingCode: order.trackingCode,
+    trackingHref: order.trackingCode ? trackingUrl(config.trackingUrlTemplate, order.trackingCode) : null,
+    attentionReason: order.attentionReason,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    itemCount: order.itemCount,
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: item.productName,
+      // the snapshot keeps the product's first image id, as product.images does
+      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
+      priceCents: item.priceCents,
+      quantity: item.quantity,
+    })),
+  };
+}
+
+/** One page of the admin's order list (searchAdminOrders), shaped for the screen. */
+export async function searchAdminOrderViews(
+  options: Parameters<typeof searchAdminOrders>[0] & {
+    storage: Storage;
+    config: Pick<Config, "trackingUrlTemplate">;
+  },
+) {
+  const result = await searchAdminOrders(options);
+  return { ...result, orders: result.orders.map((order) => toAdminOrderView(order, options)) };
+}

@@ -1,0 +1,74 @@
+import { capitalize } from "../../core/order";
+import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
+
+/** What the receipts screen gets of a receipt; money already formatted on the server. */
+export interface ReceiptView {
+  id: string;
+  receiptNumber: string;
+  orderNumber: string;
+  billingEmail: string;
+  /** "Visa •••• 4242", or null when the provider gave no card. */
+  cardLabel: string | null;
+  /** The amount paid in the receipt's own currency, e.g. "$59.99" or "€12.00". */
+  amount: string;
+  status: string;
+  createdAt: string;
+  /** The provider's raw charge data as indented JSON, when kept. */
+  providerData: string | null;
+}
+
+const BRANDS: Record<string, string> = {
+  amex: "American Express",
+  diners: "Diners Club",
+  discover: "Discover",
+  jcb: "JCB",
+  mastercard: "Mastercard",
+  unionpay: "UnionPay",
+  visa: "Visa",
+};
+
+/** "visa" + "4242" → "Visa •••• 4242". */
+function cardLabel(brand: string | null, last4: string | null): string | null {
+  if (!brand && !last4) return null;
+  const name = brand ? (BRANDS[brand.toLowerCase()] ?? capitalize(brand)) : "Card";
+  return last4 ? `${name} •••• ${last4}` : name;
+}
+
+/**
+ * An amount in the currency's smallest unit (cents, or yen for JPY) formatted in that currency.
+ * An unknown currency code still shows the number and the code.
+ */
+function formatReceiptAmount(minorUnits: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minorUnits / 10 ** digits);
+  } catch {
+    return `${(minorUnits / 100).toFixed(2)} ${code}`;
+  }
+}
+
+function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
+  return {
+    id: receipt.id,
+    receiptNumber: receipt.receiptNumber,
+    orderNumber: receipt.order.orderNumber,
+    billingEmail: receipt.billingEmail,
+    cardLabel: cardLabel(receipt.cardBrand, receipt.cardLast4),
+    // formatted here, on the server, so the browser shows exactly the same text after hydration
+    amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
+    status: receipt.status,
+    createdAt: receipt.createdAt.toISOString(),
+    providerData:
+      receipt.providerData === null || receipt.providerData === undefined
+        ? null
+        : JSON.stringify(receipt.providerData, null, 2),
+  };
+}
+
+/** One page of payment receipts (searchReceipts), shaped for the receipts screen. */
+export async function searchReceiptViews(options: Parameters<typeof searchReceipts>[0]) {
+  const result = await searchReceipts(options);
+  return { ...result, receipts: result.receipts.map(toReceiptView) };
+}
