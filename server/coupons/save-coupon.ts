@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { couponAdminMessages, couponFormSchema, isCouponId } from "../../core/validation/coupon-form";
-import { type FormInput, parseForm } from "../../core/validation/form-schema";
-import { AppError } from "../app-error";
+import type { FormInput } from "../../core/validation/form-schema";
+import { AppError, parseInput } from "../app-error";
 import type { Database } from "../db/client";
 import { type Coupon, coupon } from "../db/schema";
 
@@ -31,9 +31,7 @@ export async function saveCoupon(options: {
   /** The dialog's fields as submitted. */
   input: FormInput;
 }): Promise<{ coupon: Coupon; created: boolean }> {
-  const checked = parseForm(couponFormSchema, options.input);
-  if (!checked.ok) throw new AppError("coupon_invalid", checked.message);
-  const values = checked.value;
+  const values = parseInput(couponFormSchema, options.input, "coupon_invalid");
   try {
     if (options.id === undefined) {
       const [created] = await options.db.insert(coupon).values(values).returning();
