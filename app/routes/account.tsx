@@ -25,11 +25,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireUser(context, request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { user } = requireUser(context, url);
   const profile = { name: user.name, email: user.email };
   // the orders are read only for the Orders tab: switching tabs changes the URL and reloads
-  if (tabFromLocation(new URL(request.url).pathname, "") !== "orders") return profile;
+  if (tabFromLocation(url.pathname, "") !== "orders") return profile;
   try {
     return {
       ...profile,
@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url);
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {

@@ -25,8 +25,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   try {
     return { coupons: await listCoupons({ db: context.db }), error: null };
   } catch (error) {
@@ -38,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const form = await request.formData();
   const intent = formText(form, "intent");
   const id = formText(form, "id");

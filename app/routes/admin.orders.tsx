@@ -24,9 +24,9 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Manage Orders", description: "Store administration.", noIndex: true });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const query = parseAdminOrderQuery(new URL(request.url).searchParams);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const query = parseAdminOrderQuery(url.searchParams);
   const shown = { query, trackingService: trackingServiceName(context.config.trackingUrlTemplate) };
   try {
     const result = await searchAdminOrderViews({
@@ -58,8 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const form = await request.formData();
   if (formText(form, "intent") !== "update") throw data("Unknown action", { status: 400 });
   const orderId = formText(form, "orderId");

@@ -25,16 +25,16 @@ export const requestBody: RequestBodyPolicy = {
 /** Image ids are content hashes (server/media/store-image.ts). */
 const IMAGE_ID_PATTERN = /^[0-9a-f]{24}$/;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAdmin(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { user } = requireAdmin(context, url);
 
   if (request.method === "DELETE") {
-    const imageId = new URL(request.url).searchParams.get("id") ?? "";
+    const imageId = url.searchParams.get("id") ?? "";
     try {
       if (!IMAGE_ID_PATTERN.test(imageId)) throw new AppError("unknown_image", productMessages.removeFailed);
       await deleteUnusedImages({ ...context, imageIds: [imageId], discardUploads: true });

@@ -39,9 +39,9 @@ function listHref(query: { q: string; page: number }) {
   return adminListHref("/admin/products", query);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const requested = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
@@ -60,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const form = await request.formData();
   const intent = formText(form, "intent");
   const productId = formText(form, "id") || undefined;

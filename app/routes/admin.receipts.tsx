@@ -42,9 +42,9 @@ function searchHref(params: URLSearchParams) {
   return receiptsHref({ ...parseReceiptQuery(params), page: 1 });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const query = parseReceiptQuery(new URL(request.url).searchParams);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const query = parseReceiptQuery(url.searchParams);
   try {
     const result = await searchReceiptViews({ db: context.db, query: query.q, page: query.page });
     if (query.page > result.pageCount) throw redirect(receiptsHref({ ...query, page: result.pageCount }));

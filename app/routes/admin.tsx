@@ -18,9 +18,9 @@ import type { Route } from "./+types/admin";
 /** Remembers the collapsed sidebar across pages; read on the server so the first paint is right. */
 const SIDEBAR_COOKIE = "nocturn_admin_sidebar";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context, url }: Route.LoaderArgs) {
   // every admin child loader and action checks again: a parent layout loader does not guard child actions
-  requireAdmin(context, request);
+  requireAdmin(context, url);
   const cookies = request.headers.get("Cookie") ?? "";
   return { collapsed: new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookies) };
 }

@@ -3,8 +3,8 @@ import { toProductView } from "../../server/catalog/product-view";
 import type { Route } from "./+types/api.cart-products";
 
 /** Current name, price and stock of the products in a cart: GET /api/cart-products?ids=a,b */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
   const rows = await listProductsById({ db: context.db, ids });
   return Response.json(
     { products: rows.map((row) => toProductView(context.storage, row)) },

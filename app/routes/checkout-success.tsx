@@ -18,11 +18,11 @@ type Outcome =
   | { ok: true; result: CheckoutResult }
   | { ok: false; code: "not-found" | "failed"; message: string };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { outcome: null };
   // only the signed-in shopper's own order is ever shown
-  const { user } = requireUser(context, request);
+  const { user } = requireUser(context, url);
   // streamed: the page shows its spinner while the payment is confirmed with the provider
   const outcome: Promise<Outcome> = getCheckoutResult({ services: context, userId: user.id, sessionId }).then(
     (result) => ({ ok: true, result }),

@@ -14,9 +14,9 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Sign In", description: "Sign in to your account.", noIndex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context, url }: Route.LoaderArgs) {
   if (context.session) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   }
   return null;
 }

@@ -16,8 +16,8 @@ import type { Route } from "./+types/products";
 
 const SHOP_SKELETON_CARDS = 8;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseShopQuery(new URL(request.url).searchParams);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const query = parseShopQuery(url.searchParams);
   const [result, categories] = await Promise.all([
     searchProducts({
       db: context.db,

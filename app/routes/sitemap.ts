@@ -17,10 +17,10 @@ const xmlResponse = (body: string) =>
   });
 
 /** /sitemap.xml: one file while it fits, otherwise an index of /sitemap.xml?page=N files. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const base = context.config.publicUrl;
   const pages = await countSitemapPages({ db: context.db });
-  const pageParam = new URL(request.url).searchParams.get("page");
+  const pageParam = url.searchParams.get("page");
 
   if (pageParam === null && pages > 1) {
     const entries = Array.from(

@@ -6,14 +6,16 @@ export function isAdmin(session: AuthSession | null): boolean {
   return Boolean(session?.user.role?.split(",").includes("admin"));
 }
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url);
+function loginRedirect(url: URL) {
   return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export function requireUser(context: Pick<RequestContext, "session">, request: Request): AuthSession {
-  if (!context.session) throw loginRedirect(request);
+/**
+ * The signed-in user, or a redirect to /login that comes back here afterwards. `url` is the page's
+ * address as React Router gives it to loaders and actions (no `.data` suffix).
+ */
+export function requireUser(context: Pick<RequestContext, "session">, url: URL): AuthSession {
+  if (!context.session) throw loginRedirect(url);
   return context.session;
 }
 
@@ -21,8 +23,8 @@ export function requireUser(context: Pick<RequestContext, "session">, request: R
  * An administrator's session. Visitors go to /login, signed-in customers to /forbidden. The role
  * is read on the server from the session, never from anything the browser sends.
  */
-export function requireAdmin(context: Pick<RequestContext, "session">, request: Request): AuthSession {
-  const session = requireUser(context, request);
+export function requireAdmin(context: Pick<RequestContext, "session">, url: URL): AuthSession {
+  const session = requireUser(context, url);
   if (!isAdmin(session)) throw redirect("/forbidden");
   return session;
 }

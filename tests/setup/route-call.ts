@@ -41,7 +41,7 @@ export async function callRoute(
     ...options.context,
   };
   try {
-    return await fn({ request, context, params: options.params ?? {} } as never);
+    return await fn({ request, url: new URL(request.url), context, params: options.params ?? {} } as never);
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithResponseInit(thrown)) return thrown;
     throw thrown;
