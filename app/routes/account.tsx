@@ -25,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireUser(context, url);
   const profile = { name: user.name, email: user.email };
   // the orders are read only for the Orders tab: switching tabs changes the URL and reloads

@@ -25,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   try {
     return { coupons: await listCoupons({ db: context.db }), error: null };

@@ -26,7 +26,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Admin Dashboard", description: "Store administration.", noIndex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireAdmin(context, url);
   try {
     // `summary` keeps the catalog figures under the name this route has always given them

@@ -4,7 +4,7 @@ import { exportOrdersCsv } from "../../server/orders/export-orders-csv";
 import type { Route } from "./+types/admin.orders.export";
 
 /** GET /admin/orders/export.csv?q=&status=&abandoned=: the order list's current search as a file. */
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseAdminOrderQuery(url.searchParams);
   const body = exportOrdersCsv({

@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Manage Orders", description: "Store administration.", noIndex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseAdminOrderQuery(url.searchParams);
   const shown = { query, trackingService: trackingServiceName(context.config.trackingUrlTemplate) };

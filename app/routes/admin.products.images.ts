@@ -25,7 +25,7 @@ export const requestBody: RequestBodyPolicy = {
 /** Image ids are content hashes (server/media/store-image.ts). */
 const IMAGE_ID_PATTERN = /^[0-9a-f]{24}$/;
 
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
 }

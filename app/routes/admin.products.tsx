@@ -39,7 +39,7 @@ function listHref(query: { q: string; page: number }) {
   return adminListHref("/admin/products", query);
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);

@@ -42,7 +42,7 @@ function searchHref(params: URLSearchParams) {
   return receiptsHref({ ...parseReceiptQuery(params), page: 1 });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseReceiptQuery(url.searchParams);
   try {

@@ -18,7 +18,7 @@ type Outcome =
   | { ok: true; result: CheckoutResult }
   | { ok: false; code: "not-found" | "failed"; message: string };
 
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { outcome: null };
   // only the signed-in shopper's own order is ever shown

@@ -14,7 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Sign In", description: "Sign in to your account.", noIndex: true });
 }
 
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   if (context.session) {
     throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   }

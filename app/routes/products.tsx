@@ -16,7 +16,7 @@ import type { Route } from "./+types/products";
 
 const SHOP_SKELETON_CARDS = 8;
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseShopQuery(url.searchParams);
   const [result, categories] = await Promise.all([
     searchProducts({

@@ -17,7 +17,7 @@ const xmlResponse = (body: string) =>
   });
 
 /** /sitemap.xml: one file while it fits, otherwise an index of /sitemap.xml?page=N files. */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const base = context.config.publicUrl;
   const pages = await countSitemapPages({ db: context.db });
   const pageParam = url.searchParams.get("page");

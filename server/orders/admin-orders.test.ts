@@ -5,7 +5,14 @@ import type { AdminOrderView } from "../../app/components/admin/order-table";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin.orders";
 import { loader as exportLoader } from "../../app/routes/admin.orders.export";
 import { trackingUrl } from "../../core/order";
-import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
+import {
+  callRoute,
+  dataOf,
+  getRequest,
+  locationOf,
+  type RouteFunction,
+  routeArgs,
+} from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import {
   createTestServices,
@@ -501,9 +508,7 @@ describe("when something outside fails", () => {
     const context = await requestContext(other.services, { cookie: otherAdminCookie });
     await other.close();
     // the session was read before the database closed: the guard lets the admin in, the query fails
-    const result = dataOf<OrdersPage>(
-      await ordersLoader({ request: getRequest("/admin/orders"), context, params: {} } as never),
-    );
+    const result = dataOf<OrdersPage>(await ordersLoader(routeArgs(getRequest("/admin/orders"), context)));
     expect(result.status).toBe(500);
     expect(result.data).toMatchObject({
       error: "Failed to load orders. Please try again later.",

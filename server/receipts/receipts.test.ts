@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
-import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
+import { callRoute, dataOf, getRequest, routeArgs } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestServices, requestContext, setupTestServices } from "../../tests/setup/test-services";
 import { order, type Receipt, receipt } from "../db/schema";
@@ -196,9 +196,7 @@ describe("receipts screen", () => {
     const context = await requestContext(other.services, { cookie });
     await other.close();
     // the session was read before the database closed: the guard lets the admin in, the query fails
-    const result = dataOf(
-      await receiptsLoader({ request: getRequest("/admin/receipts"), context, params: {} } as never),
-    );
+    const result = dataOf(await receiptsLoader(routeArgs(getRequest("/admin/receipts"), context)));
     expect(result.status).toBe(500);
     expect(result.data).toMatchObject({ error: "Failed to load receipts", receipts: [] });
   });

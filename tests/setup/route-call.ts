@@ -41,11 +41,20 @@ export async function callRoute(
     ...options.context,
   };
   try {
-    return await fn({ request, url: new URL(request.url), context, params: options.params ?? {} } as never);
+    return await fn(routeArgs(request, context, options.params));
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithResponseInit(thrown)) return thrown;
     throw thrown;
   }
+}
+
+/** A loader's or action's arguments as React Router passes them: the request, its page URL, the context. */
+export function routeArgs(
+  request: Request,
+  context: RequestContext,
+  params: Record<string, string> = {},
+): never {
+  return { request, url: new URL(request.url), context, params } as never;
 }
 
 /** A page load of `pathname` on the store, as a browser with `cookie` sends it. */
