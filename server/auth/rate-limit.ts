@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimit } from "../db/schema";
 
@@ -38,30 +38,46 @@ export async function consumeRateLimit(options: {
   rule: RateLimitRule;
   now?: number;
 }): Promise<RateLimitResult> {
-  const { db, key, rule } = options;
+  const { rule } = options;
   const now = options.now ?? Date.now();
-  const windowStart = now - rule.window * 1000;
-  const expired = sql`${rateLimit.lastRequest} <= ${windowStart}`;
+  const expired = sql`${rateLimit.lastRequest} <= ${now - rule.window * 1000}`;
+  return countAttempt({
+    ...options,
+    now,
+    set: {
+      count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+      lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+    },
+    allowed: sql`${expired} or ${rateLimit.count} < ${rule.max}`,
+    retryAfterMs: (row) => (row ? row.lastRequest + rule.window * 1000 - now : rule.window * 1000),
+  });
+}
+
+/**
+ * Counts one attempt under `key` in one atomic upsert: a first attempt inserts the counter, a later
+ * one applies `set` to it if `allowed` (SQL on the stored row) holds. A refused attempt changes
+ * nothing and is told how long to wait, from the counter as stored.
+ */
+async function countAttempt(options: {
+  db: Database;
+  key: string;
+  now: number;
+  set: { count: SQL; lastRequest: SQL | number };
+  allowed: SQL;
+  retryAfterMs: (row: { count: number; lastRequest: number } | undefined) => number;
+}): Promise<RateLimitResult> {
+  const { db, key, now } = options;
   const counted = await db
     .insert(rateLimit)
     .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-      // no row comes back once the window is full
-      setWhere: sql`${expired} or ${rateLimit.count} < ${rule.max}`,
-    })
+    .onConflictDoUpdate({ target: rateLimit.key, set: options.set, setWhere: options.allowed })
     .returning({ count: rateLimit.count });
   if (counted.length > 0) return { allowed: true };
   const [row] = await db
-    .select({ lastRequest: rateLimit.lastRequest })
+    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
     .from(rateLimit)
     .where(eq(rateLimit.key, key));
-  const retryAfterMs = row ? row.lastRequest + rule.window * 1000 - now : rule.window * 1000;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(options.retryAfterMs(row) / 1000)) };
 }
 
 export interface BackoffRule {
@@ -99,30 +115,19 @@ export async function consumeBackoff(options: {
   rule: BackoffRule;
   now?: number;
 }): Promise<RateLimitResult> {
-  const { db, key, rule } = options;
+  const { rule } = options;
   const now = options.now ?? Date.now();
   const quietSince = sql`${rateLimit.lastRequest} <= ${now - rule.quiet * 1000}`;
   // backoffDelayMs in SQL; the exponent is capped so that power() cannot overflow
   const waitedLongEnough = sql`${rateLimit.lastRequest} + least(${rule.baseDelay * 1000} * power(2, least(${rateLimit.count} - ${rule.free}, 30)), ${rule.maxDelay * 1000}) <= ${now}`;
-  const counted = await db
-    .insert(rateLimit)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${quietSince} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: now,
-      },
-      setWhere: sql`${quietSince} or ${rateLimit.count} < ${rule.free} or ${waitedLongEnough}`,
-    })
-    .returning({ count: rateLimit.count });
-  if (counted.length > 0) return { allowed: true };
-  const [row] = await db
-    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, key));
-  const retryAfterMs = row ? row.lastRequest + backoffDelayMs(rule, row.count) - now : rule.baseDelay * 1000;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  return countAttempt({
+    ...options,
+    now,
+    set: { count: sql`case when ${quietSince} then 1 else ${rateLimit.count} + 1 end`, lastRequest: now },
+    allowed: sql`${quietSince} or ${rateLimit.count} < ${rule.free} or ${waitedLongEnough}`,
+    retryAfterMs: (row) =>
+      row ? row.lastRequest + backoffDelayMs(rule, row.count) - now : rule.baseDelay * 1000,
+  });
 }
 
 /** Forgets the attempts counted under `key` (a successful sign-in). */

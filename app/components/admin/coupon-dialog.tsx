@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import { CouponForm } from "./coupon-form";
 
-/** What the coupon route's action answers (app/routes/admin.coupons.tsx). */
 /** The coupons route's answer: the spec's success message, or the error to show and its code. */
 export type CouponActionResult =
   | { intent: "save" | "set-active" | "delete"; ok: true; message: string }
@@ -48,14 +47,14 @@ export function CouponDialog({
       }}
     >
       <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{coupon ? "Edit Coupon" : "Create Coupon"}</DialogTitle>
-          <DialogDescription>
-            {coupon
+        <DialogHeading
+          title={coupon ? "Edit Coupon" : "Create Coupon"}
+          description={
+            coupon
               ? "Change the coupon's details. Its usage count is kept."
-              : "Fields marked * are required. Codes are stored in upper case."}
-          </DialogDescription>
-        </DialogHeader>
+              : "Fields marked * are required. Codes are stored in upper case."
+          }
+        />
         {/* a new key per coupon resets every field when another one is opened */}
         <CouponForm
           key={coupon?.id ?? "new"}

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { useFetcher } from "react-router";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
-import { DialogClose } from "~/components/ui/dialog";
+import { DialogActions } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { generateCouponCode } from "../../../core/coupon";
 import {
@@ -270,16 +270,11 @@ export function CouponForm({
           <FormError message={clientError ?? serverError} />
         </div>
       )}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
+      <DialogActions className="pt-2">
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : coupon ? "Update Coupon" : "Create Coupon"}
         </Button>
-      </div>
+      </DialogActions>
     </fetcher.Form>
   );
 }

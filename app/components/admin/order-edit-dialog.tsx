@@ -2,14 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { capitalize, ORDER_STATUSES } from "../../../core/order";
@@ -53,10 +46,10 @@ function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => vo
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Edit Order {order.orderNumber}</DialogTitle>
-        <DialogDescription>Change the status or add the parcel's tracking code.</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={`Edit Order ${order.orderNumber}`}
+        description="Change the status or add the parcel's tracking code."
+      />
       <fetcher.Form method="post" className="flex flex-col gap-5">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="orderId" value={order.id} />
@@ -88,16 +81,11 @@ function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => vo
             Leave empty if not applicable or not yet shipped
           </p>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={saving}>
-              Cancel
-            </Button>
-          </DialogClose>
+        <DialogActions busy={saving}>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
           </Button>
-        </div>
+        </DialogActions>
       </fetcher.Form>
     </>
   );

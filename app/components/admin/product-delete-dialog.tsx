@@ -2,14 +2,7 @@ import { Trash2Icon } from "lucide-react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { productMessages } from "../../../core/validation/product-form";
 import type { AdminProduct } from "./product-dialog";
@@ -43,27 +36,21 @@ export function ProductDeleteDialog({
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
       <DialogContent role="alertdialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete Product</DialogTitle>
-          <DialogDescription>{productMessages.confirmDelete}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Delete Product" description={productMessages.confirmDelete} />
         {product ? (
           <p className="rounded-lg border bg-muted/40 px-4 py-3 font-medium text-sm">{product.name}</p>
         ) : null}
         <p className="text-muted-foreground text-sm">
           Past orders keep their copy of the product's name, price and image.
         </p>
-        <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <fetcher.Form method="post">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={product?.id ?? ""} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              Cancel
+          <DialogActions busy={busy}>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              <Trash2Icon aria-hidden /> {busy ? "Deleting..." : "Delete"}
             </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            <Trash2Icon aria-hidden /> {busy ? "Deleting..." : "Delete"}
-          </Button>
+          </DialogActions>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -3,14 +3,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { parseForm } from "../../../core/validation/form-schema";
@@ -22,20 +15,12 @@ import {
   productFormSchema,
   productMessages,
 } from "../../../core/validation/product-form";
+import type { AdminProductView } from "../../../server/catalog/admin-product.view";
 import { ImageUploader } from "./image-uploader";
 import type { UploaderImage } from "./use-image-uploads";
 
-/** A product as the admin screens see it: money in cents, images with their ids and URLs. */
-export interface AdminProduct {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  category: string | null;
-  stock: number;
-  featured: boolean;
-  images: UploaderImage[];
-}
+/** A product as the admin screens see it (server/catalog/admin-product.view.ts). */
+export type AdminProduct = AdminProductView;
 
 interface ActionResult {
   intent: string;
@@ -119,15 +104,14 @@ export function ProductDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{product ? "Edit Product" : "Add Product"}</DialogTitle>
-          <DialogDescription>
-            {product
+        <DialogHeading
+          title={product ? "Edit Product" : "Add Product"}
+          description={`${
+            product
               ? "Change the product's details and images."
-              : "Fill in the product's details and add up to 5 images."}{" "}
-            Fields marked * are required.
-          </DialogDescription>
-        </DialogHeader>
+              : "Fill in the product's details and add up to 5 images."
+          } Fields marked * are required.`}
+        />
         <fetcher.Form
           method="post"
           noValidate
@@ -217,16 +201,11 @@ export function ProductDialog({
             disabled={saving}
           />
 
-          <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                Cancel
-              </Button>
-            </DialogClose>
+          <DialogActions busy={saving} className="border-t pt-5">
             <Button type="submit" disabled={saving || uploading}>
               {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
             </Button>
-          </div>
+          </DialogActions>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -45,5 +46,37 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-muted-foreground text-sm", className)} {...props} />
+  );
+}
+
+/** A dialog's title with, under it, what the dialog is for. */
+export function DialogHeading({ title, description }: { title: ReactNode; description: ReactNode }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/** The buttons under a dialog's form: Cancel, which closes the dialog, then the form's own. */
+export function DialogActions({
+  busy = false,
+  className,
+  children,
+}: {
+  busy?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      {children}
+    </div>
   );
 }
