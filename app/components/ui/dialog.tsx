@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogClose = DialogPrimitive.Close;
+const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,
