@@ -31,6 +31,10 @@ export const product = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     priceCents: integer("price_cents").notNull(),
+    /**
+     * The sum of the stock of the product's sizes that are on sale, kept by the database
+     * (trigger product_variant_stock_sum, drizzle/0004_sizes.sql); the code never writes it.
+     */
     stock: integer("stock").notNull().default(0),
     category: text("category"),
     // ordered image ids (see core/images.ts); the first is the card image
@@ -58,6 +62,43 @@ export const product = pgTable(
 
 export type Product = typeof product.$inferSelect;
 export type NewProduct = typeof product.$inferInsert;
+
+/**
+ * One size of a product with its own stock (docs/ARCHITECTURE.md#sizes). Writers lock the product row
+ * before its sizes (its stock sum is updated by a trigger), so two writers cannot deadlock.
+ */
+export const productVariant = pgTable(
+  "product_variant",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    /** What the shopper picks: "M", "W32", "One Size". */
+    size: text("size").notNull(),
+    /** Appended to the product's SKU for this size ("PRD-1A2B3C4D-M"); optional. */
+    skuSuffix: text("sku_suffix"),
+    /** Display order, from 0. */
+    position: integer("position").notNull(),
+    stock: integer("stock").notNull().default(0),
+    /** A size that appears in orders is retired rather than deleted: no longer sold, kept for history. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_variant_size_idx").on(t.productId, t.size),
+    index("product_variant_product_idx").on(t.productId, t.position),
+    // the shop's size filter: products with this size on sale and in stock
+    index("product_variant_in_stock_idx")
+      .on(t.size, t.productId)
+      .where(sql`${t.stock} > 0 and ${t.retiredAt} is null`),
+    // the last line of defence against overselling: stock can never go below zero
+    check("product_variant_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("product_variant_size_length", sql`length(${t.size}) between 1 and 20`),
+  ],
+);
+
+export type ProductVariant = typeof productVariant.$inferSelect;
 
 /** Images uploaded by an admin; a row lives until the image is attached to a product or swept after 24 h. */
 export const mediaUpload = pgTable(
@@ -171,7 +212,10 @@ export const orderItem = pgTable(
       .references(() => order.id, { onDelete: "cascade" }),
     // a deleted product leaves its snapshot behind
     productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariant.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** The size as it was sold, kept if the size is later renamed or removed. */
+    size: text("size").notNull(),
     productImage: text("product_image"),
     priceCents: integer("price_cents").notNull(),
     quantity: integer("quantity").notNull(),
@@ -179,6 +223,7 @@ export const orderItem = pgTable(
   (t) => [
     index("order_item_order_idx").on(t.orderId),
     index("order_item_product_idx").on(t.productId),
+    index("order_item_variant_idx").on(t.variantId),
     check("order_item_quantity_positive", sql`${t.quantity} > 0`),
     check("order_item_price_nonnegative", sql`${t.priceCents} >= 0`),
   ],
@@ -231,6 +276,44 @@ export const receipt = pgTable(
   (t) => [index("receipt_created_idx").on(t.createdAt.desc())],
 );
 
+/**
+ * Money given back for an order through the payment provider (docs/ARCHITECTURE.md#refunds). The
+ * idempotency key is unique, so a repeated action records (and asks the provider for) one refund.
+ */
+export const refund = pgTable(
+  "refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    /** The provider's id for the refund ("re_..." at Stripe). */
+    providerRefundId: text("provider_refund_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The admin who refunded; null when the store refunded on its own (a late payment without stock). */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("refund_order_idx").on(t.orderId), check("refund_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+/** The last shipping address a customer used, prefilled at the next checkout and editable in /account. */
+export const customerAddress = pgTable("customer_address", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull(),
+  addressLine1: text("address_line1").notNull(),
+  addressLine2: text("address_line2").notNull().default(""),
+  city: text("city").notNull(),
+  state: text("state").notNull().default(""),
+  zipCode: text("zip_code").notNull(),
+  country: text("country").notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
 /** Webhook events already handled: the provider's event id is the key, so a replay is a no-op. */
 export const paymentEvent = pgTable("payment_event", {
   id: text("id").primaryKey(),
@@ -270,5 +353,6 @@ export type Coupon = typeof coupon.$inferSelect;
 export type Order = typeof order.$inferSelect;
 export type OrderItem = typeof orderItem.$inferSelect;
 export type Receipt = typeof receipt.$inferSelect;
+export type Refund = typeof refund.$inferSelect;
 
 export * from "./auth-schema";
