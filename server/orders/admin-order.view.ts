@@ -11,6 +11,8 @@ export interface AdminOrderItemView {
   /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
   productId: string | null;
   name: string;
+  /** The size as sold. */
+  size: string;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
@@ -79,6 +81,7 @@ function toAdminOrderView(
       id: item.id,
       productId: item.productId,
       name: item.productName,
+      size: item.size,
       // the snapshot keeps the product's first image id, as product.images does
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,

@@ -18,6 +18,8 @@ export interface CustomerOrderItem {
   /** Null when the product was deleted after the purchase: the snapshot stays, the link goes. */
   productId: string | null;
   productName: string;
+  /** The size as sold. */
+  size: string;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
@@ -108,6 +110,7 @@ export async function listCustomerOrders(options: {
       id: item.id,
       productId: item.productId,
       productName: item.productName,
+      size: item.size,
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,
       quantity: item.quantity,
