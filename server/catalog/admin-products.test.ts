@@ -115,6 +115,7 @@ async function orderOf(productId: string) {
     orderId: created!.id,
     productId,
     productName: row.name,
+    size: "One Size",
     productImage: row.images[0] ?? null,
     priceCents: row.priceCents,
     quantity: 1,
