@@ -48,11 +48,6 @@ export function sizedName(name: string, size: string): string {
   return size === ONE_SIZE ? name : `${name} (${size})`;
 }
 
-/** The sizes of a product with none in stock, for the admin's hint ("Sold out: XS, XL"). */
-export function soldOutSizes(sizes: readonly SizeView[]): string[] {
-  return sizes.filter((size) => size.stock === 0).map((size) => size.label);
-}
-
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isProductId(value: string): boolean {
