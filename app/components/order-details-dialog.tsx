@@ -93,7 +93,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
             <div className="min-w-0 flex-1">
               {item.productId ? (
                 <Link
-                  to={`/products/${item.productId}`}
+                  to={`/products/${item.productId}?size=${encodeURIComponent(item.size)}`}
                   className="font-medium text-sm underline-offset-4 hover:underline"
                 >
                   {item.productName}
@@ -105,7 +105,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
                 </p>
               )}
               <p className="text-muted-foreground text-xs">
-                {item.quantity} × {formatUsd(item.priceCents)}
+                Size {item.size} · {item.quantity} × {formatUsd(item.priceCents)}
               </p>
             </div>
             <p className="shrink-0 font-medium text-sm">{formatUsd(item.priceCents * item.quantity)}</p>

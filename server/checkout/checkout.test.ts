@@ -253,6 +253,18 @@ describe("the whole purchase with the test checkout", () => {
     expect(await stockOf(hoodie.id)).toBe(7);
     expect(paid.status).toBe(200);
 
+    // paid: the confirmation names the size
+    const again = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ variantId: large!.id, quantity: 1 }),
+    });
+    const againId = (again.data.order as { orderId: string }).orderId;
+    const url = (await cart({ intent: "pay", orderId: againId }, shopper.cookie)).data.url as string;
+    await payOnTestPage(sessionIdOf(url), "4242 4242 4242 4242");
+    expect(await sizeStock(t.services.db, large!.id)).toBe(4);
+    const [confirmation] = (await listOutbox(t.outboxFolder)).filter((mail) => mail.to === shopper.email);
+    expect(confirmation?.text).toContain("Size Run Hoodie (L) × 1");
+
     // the item keeps its size after the size is renamed
     await t.services.db
       .update(productVariant)

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus, trackingUrl } from "../../core/order";
 import { AppError } from "../app-error";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { order, user } from "../db/schema";
+import { order, orderItem, user } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
@@ -111,6 +111,11 @@ async function sendShippedEmail(options: {
       .from(user)
       .where(eq(user.id, options.userId));
     if (!customer) throw new Error("the order's customer no longer exists");
+    const items = await options.db
+      .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
+      .from(orderItem)
+      .where(eq(orderItem.orderId, orderId))
+      .orderBy(asc(orderItem.productName), asc(orderItem.size));
     const message = orderShippedEmail({
       storeName: config.storeName,
       publicUrl: config.publicUrl,
@@ -118,6 +123,7 @@ async function sendShippedEmail(options: {
       orderNumber: options.orderNumber,
       trackingCode: options.trackingCode,
       trackingUrl: trackingUrl(config.trackingUrlTemplate, options.trackingCode),
+      items,
     });
     await options.mailer.send({ to: customer.email, ...message });
     return true;

@@ -217,7 +217,7 @@ function Details({
                     </span>
                   )}
                   <p className="text-muted-foreground text-xs tabular-nums">
-                    {formatUsd(item.priceCents)} × {item.quantity}
+                    Size {item.size} · {formatUsd(item.priceCents)} × {item.quantity}
                   </p>
                   {item.productId ? (
                     <p className="truncate font-mono text-[11px] text-muted-foreground">{item.productId}</p>
