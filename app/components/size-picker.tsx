@@ -26,14 +26,20 @@ export function SizePicker({
 }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="space-y-3">
+    <div className="space-y-3">
       <div className="flex items-center justify-between gap-4">
-        <legend className="font-medium text-sm">
-          Size{value ? <span className="text-muted-foreground">: {value}</span> : null}
-        </legend>
+        <p className="font-medium text-sm">
+          <span id={`${id}-label`}>Size</span>
+          {value ? <span className="text-muted-foreground">: {value}</span> : null}
+        </p>
         {guide && <SizeGuide guide={guide} />}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="flex flex-wrap gap-2"
+      >
         {sizes.map((size) => {
           const soldOut = size.stock === 0;
           return (
@@ -69,7 +75,7 @@ export function SizePicker({
           {error}
         </p>
       )}
-    </fieldset>
+    </div>
   );
 }
 
@@ -100,7 +106,7 @@ function SizeGuide({ guide }: { guide: SizeGuideTable }) {
           <tbody>
             {guide.rows.map((row) => (
               <tr key={row.size} className="border-b last:border-0">
-                <th scope="row" className="py-2 pr-4 font-medium">
+                <th scope="row" className="py-2 pr-4 text-left font-medium">
                   {row.size}
                 </th>
                 {row.values.map((value, index) => (

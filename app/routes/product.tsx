@@ -116,12 +116,17 @@ function ProductJsonLd({ product, url }: { product: SizedProductView; url: strin
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The size in the URL (`?size=M`), if the product is sold in it; a single size is chosen for you. */
+/**
+ * The chosen size, remembered in the URL (`?size=M`) so the page can be shared; a size the product
+ * is not sold in (or has none of) is ignored, and a single size is chosen for you.
+ */
 function useChosenSize(sizes: SizeView[]) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const label = searchParams.get("size");
-  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label);
-  const choose = (next: string) =>
+  const [label, setLabel] = useState(searchParams.get("size"));
+  // a sold-out size (a link shared before it sold out) is not chosen
+  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label && size.stock > 0);
+  const choose = (next: string) => {
+    setLabel(next);
     setSearchParams(
       (params) => {
         params.set("size", next);
@@ -129,6 +134,7 @@ function useChosenSize(sizes: SizeView[]) {
       },
       { replace: true, preventScrollReset: true },
     );
+  };
   return [chosen ?? null, choose] as const;
 }
 

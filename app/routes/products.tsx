@@ -73,7 +73,7 @@ function FilterMenu({ query }: { query: ShopQuery }) {
           active && "border-accent text-accent",
         )}
       >
-        <SlidersHorizontalIcon /> Filter
+        <SlidersHorizontalIcon /> <span className="sr-only sm:not-sr-only">Filter</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border bg-popover p-4 shadow-2xl">
         <fieldset className="space-y-2">
@@ -177,7 +177,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             name="category"
             defaultValue={query.category}
             aria-label="Category"
-            className="w-full sm:w-48"
+            className="min-w-0 flex-1 sm:w-48 sm:flex-none"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
             <option value="">All Categories</option>
@@ -191,7 +191,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             name="size"
             defaultValue={query.size}
             aria-label="Size"
-            className="w-full sm:w-36"
+            className="w-28 shrink-0 sm:w-36"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
             <option value="">All Sizes</option>
