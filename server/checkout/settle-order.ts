@@ -140,7 +140,11 @@ export async function fulfilOrder(options: {
 async function refundLatePayment(options: { services: SettleServices; orderId: string; sessionId: string }) {
   const { services, orderId, sessionId } = options;
   const idempotencyKey = `late-payment-refund:${orderId}`;
-  const given = await services.payments.refund({ sessionId, reason: "stock no longer available", idempotencyKey });
+  const given = await services.payments.refund({
+    sessionId,
+    reason: "stock no longer available",
+    idempotencyKey,
+  });
   await services.db
     .insert(refund)
     .values({

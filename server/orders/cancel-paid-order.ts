@@ -5,7 +5,7 @@ import { returnCoupon, returnStock } from "../checkout/reserve-stock";
 import { couponUsage, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
-import { type ProviderRefund, PaymentProviderError } from "../payments/payment-provider";
+import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 
 type CancelServices = Pick<Services, "db" | "payments" | "mailer" | "config" | "log">;
 
@@ -56,12 +56,18 @@ export async function cancelPaidOrder(options: {
   const [current] = await db.select().from(order).where(eq(order.id, orderId));
   if (!current) throw new AppError("order_not_found", cancelRefundMessages.notFound, 404);
   if (current.paymentStatus === "refunded") {
-    return { orderNumber: current.orderNumber, outcome: "already-refunded", amountCents: 0, customerNotified: null };
+    return {
+      orderNumber: current.orderNumber,
+      outcome: "already-refunded",
+      amountCents: 0,
+      customerNotified: null,
+    };
   }
   if (current.paymentStatus !== "paid") {
     throw new AppError("order_not_paid", cancelRefundMessages.notPaid, 409);
   }
-  if (!current.paymentSessionId) throw new AppError("order_without_payment", cancelRefundMessages.noPayment, 409);
+  if (!current.paymentSessionId)
+    throw new AppError("order_without_payment", cancelRefundMessages.noPayment, 409);
 
   let given: ProviderRefund;
   try {
@@ -72,10 +78,15 @@ export async function cancelPaidOrder(options: {
     });
   } catch (error) {
     const reason = error instanceof PaymentProviderError ? error.userMessage : null;
-    throw new AppError("refund_failed", cancelRefundMessages.failed(reason ?? cancelRefundMessages.providerSilent), 502, {
-      cause: error,
-      logMessage: `refund of order ${orderId} failed at the provider: ${error instanceof Error ? error.message : String(error)}`,
-    });
+    throw new AppError(
+      "refund_failed",
+      cancelRefundMessages.failed(reason ?? cancelRefundMessages.providerSilent),
+      502,
+      {
+        cause: error,
+        logMessage: `refund of order ${orderId} failed at the provider: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    );
   }
 
   const recorded = await db
@@ -123,9 +134,17 @@ export async function cancelPaidOrder(options: {
     });
 
   if (!recorded) {
-    return { orderNumber: current.orderNumber, outcome: "already-refunded", amountCents: 0, customerNotified: null };
+    return {
+      orderNumber: current.orderNumber,
+      outcome: "already-refunded",
+      amountCents: 0,
+      customerNotified: null,
+    };
   }
-  log.info({ orderId, providerRefundId: given.id, amountCents: given.amountCents, adminId }, "order cancelled and refunded");
+  log.info(
+    { orderId, providerRefundId: given.id, amountCents: given.amountCents, adminId },
+    "order cancelled and refunded",
+  );
   const customerNotified = await sendRefundEmail({
     services,
     orderId,
@@ -133,7 +152,12 @@ export async function cancelPaidOrder(options: {
     orderNumber: recorded.orderNumber,
     amountCents: given.amountCents,
   });
-  return { orderNumber: recorded.orderNumber, outcome: "refunded", amountCents: given.amountCents, customerNotified };
+  return {
+    orderNumber: recorded.orderNumber,
+    outcome: "refunded",
+    amountCents: given.amountCents,
+    customerNotified,
+  };
 }
 
 /** After the commit; a failure is logged and reported to the admin, and does not undo the refund. */

@@ -542,9 +542,9 @@ describe("refund", () => {
     const first = await stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey });
     standIn.forgetIdempotencyKeys();
 
-    await expect(stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey })).resolves.toEqual(
-      first,
-    );
+    await expect(
+      stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey }),
+    ).resolves.toEqual(first);
     // a charge refunded under another key (or in the Dashboard) counts as refunded too
     await expect(
       stripe.refund({ sessionId: id, reason: "late payment", idempotencyKey: `late-${randomUUID()}` }),

@@ -29,7 +29,8 @@ export function orderRefundedEmail(options: {
   const greeting = `Hi ${options.name?.trim() || "there"},`;
   const news = `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}.`;
   const timing = `The refund is issued to your original payment method within ${options.refundBusinessDays} business days. Depending on your bank or card issuer, it may take a few additional days for the amount to appear on your statement.`;
-  const sorry = "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.";
+  const sorry =
+    "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.";
   const policy = "Our returns and refunds policy:";
 
   const { html, text } = renderLayout({
