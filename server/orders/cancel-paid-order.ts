@@ -13,7 +13,7 @@ export const cancelRefundMessages = {
   notFound: "Order not found.",
   notPaid: "Only a paid order can be cancelled with a refund.",
   noPayment: "This order has no payment at the provider to refund.",
-  failed: (reason: string) => `Refund failed: ${reason}. The order was not changed.`,
+  failed: (reason: string) => `Refund failed: ${reason.replace(/[.\s]+$/, "")}. The order was not changed.`,
   /** When the provider gives no reason a person can read (the details are in the log). */
   providerSilent: "the payment provider did not complete it",
 } as const;
