@@ -13,9 +13,9 @@ import {
   signUpTestUser,
   sizeStock,
 } from "../../tests/setup/test-commerce";
+import { onPostgres } from "../../tests/setup/test-database";
 import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
 import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
-import { onPostgres } from "../../tests/setup/test-database";
 import { releaseOrder } from "../checkout/settle-order";
 import { syncPaymentSession } from "../checkout/sync-payment";
 import { receipt, refund } from "../db/schema";
@@ -44,9 +44,13 @@ type Answer = { ok: boolean; message?: string; error?: string };
 
 const cancelAndRefund = async (orderId: string, cookie = admin.cookie) =>
   dataOf<Answer>(
-    await callRoute(ordersAction, formRequest("/admin/orders", { intent: "cancel-refund", orderId }, cookie), {
-      services: t.services,
-    }),
+    await callRoute(
+      ordersAction,
+      formRequest("/admin/orders", { intent: "cancel-refund", orderId }, cookie),
+      {
+        services: t.services,
+      },
+    ),
   );
 
 /** A jacket in two sizes and a paid order of 1 M on Stripe. */
@@ -145,7 +149,9 @@ describe("cancelling a paid order on Stripe", () => {
   it("records the refund of a late payment whose stock was gone, made by nobody", async () => {
     const shopper = await signUpTestUser(t.services);
     const cap = await insertTestProduct(t.services.db, { stock: 1 });
-    const placed = await placeReservedOrder(t.services, shopper, [{ variantId: cap.variant.id, quantity: 1 }]);
+    const placed = await placeReservedOrder(t.services, shopper, [
+      { variantId: cap.variant.id, quantity: 1 },
+    ]);
     // the reservation ends, someone else buys the last cap, then the first shopper's payment arrives
     await releaseOrder({ db: t.services.db, orderId: placed.orderId, outcome: "retry" });
     const other = await signUpTestUser(t.services);

@@ -62,8 +62,7 @@ async function paidHoodieOrder(options: { couponCode?: string } = {}) {
 }
 
 const stockOf = (variantId: string) => sizeStock(t.services.db, variantId);
-const refundsOf = (orderId: string) =>
-  t.services.db.select().from(refund).where(eq(refund.orderId, orderId));
+const refundsOf = (orderId: string) => t.services.db.select().from(refund).where(eq(refund.orderId, orderId));
 const mailsTo = async (email: string) =>
   (await listOutbox(t.outboxFolder)).filter((mail) => mail.to.includes(email));
 
@@ -161,7 +160,10 @@ describe("cancelling a paid order from the admin", () => {
 
     const again = await cancelAndRefund(placed.orderId);
 
-    expect(again.data).toMatchObject({ ok: true, message: `Order ${placed.orderNumber} was already refunded` });
+    expect(again.data).toMatchObject({
+      ok: true,
+      message: `Order ${placed.orderNumber} was already refunded`,
+    });
     expect(await refundsOf(placed.orderId)).toHaveLength(1);
     expect(await stockOf(placed.medium.id)).toBe(5);
     expect((await mailsTo(placed.shopper.email)).length).toBe(mailsBefore);
@@ -176,9 +178,9 @@ describe("cancelling a paid order from the admin", () => {
     await cancelAndRefund(placed.orderId);
 
     expect((await used())?.usageCount).toBe(0);
-    expect(await t.services.db.select().from(couponUsage).where(eq(couponUsage.orderId, placed.orderId))).toEqual(
-      [],
-    );
+    expect(
+      await t.services.db.select().from(couponUsage).where(eq(couponUsage.orderId, placed.orderId)),
+    ).toEqual([]);
   });
 
   it("records one refund and returns the stock once when two admins press at the same moment", async () => {
@@ -251,7 +253,9 @@ describe("cancelling an unpaid order from the admin", () => {
   it("closes its payment page and gives its stock back at once", async () => {
     const shopper = await signUpTestUser(t.services);
     const cap = await insertTestProduct(t.services.db, { stock: 3 });
-    const placed = await placeReservedOrder(t.services, shopper, [{ variantId: cap.variant.id, quantity: 2 }]);
+    const placed = await placeReservedOrder(t.services, shopper, [
+      { variantId: cap.variant.id, quantity: 2 },
+    ]);
     expect(await stockOf(cap.variant.id)).toBe(1);
 
     const answer = dataOf<Answer>(
@@ -276,7 +280,9 @@ describe("cancelling an unpaid order from the admin", () => {
   it("refuses the refund of an order that was never paid", async () => {
     const shopper = await signUpTestUser(t.services);
     const cap = await insertTestProduct(t.services.db, { stock: 3 });
-    const placed = await placeReservedOrder(t.services, shopper, [{ variantId: cap.variant.id, quantity: 1 }]);
+    const placed = await placeReservedOrder(t.services, shopper, [
+      { variantId: cap.variant.id, quantity: 1 },
+    ]);
 
     const answer = await cancelAndRefund(placed.orderId);
 
