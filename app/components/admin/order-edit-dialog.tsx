@@ -143,7 +143,10 @@ function ConfirmRefund({
   onConfirm: () => void;
 }) {
   const total = formatUsd(order.totalCents);
-  const units = order.itemCount === 1 ? "1 item goes" : `${order.itemCount} items go`;
+  const units =
+    order.itemCount === 1
+      ? "The item goes back into stock in its size."
+      : `The ${order.itemCount} items go back into stock, each in its size.`;
   return (
     <>
       <DialogHeading
@@ -155,7 +158,7 @@ function ConfirmRefund({
           The full amount of <strong className="tabular-nums">{total}</strong> will be refunded to the
           customer's original payment method.
         </li>
-        <li>The {units} back into stock, each in its size.</li>
+        <li>{units}</li>
         <li>The customer is e-mailed that the order was cancelled and refunded.</li>
       </ul>
       {error ? (
