@@ -18,6 +18,18 @@ export interface AdminOrderItemView {
   quantity: number;
 }
 
+/** Money given back for an order. */
+export interface AdminRefundView {
+  id: string;
+  amountCents: number;
+  reason: string;
+  /** The provider's refund id ("re_..." at Stripe), for looking it up there. */
+  providerRefundId: string;
+  /** The admin who refunded; null when the store did on its own (a late payment without stock). */
+  createdByEmail: string | null;
+  createdAt: string;
+}
+
 /** What the admin screens get of an order (dates as ISO strings). */
 export interface AdminOrderView {
   id: string;
@@ -45,6 +57,7 @@ export interface AdminOrderView {
   paidAt: string | null;
   itemCount: number;
   items: AdminOrderItemView[];
+  refunds: AdminRefundView[];
 }
 
 /** An order row as the admin screens get it: dates as ISO strings, images as URLs, the tracking link. */
@@ -86,6 +99,14 @@ function toAdminOrderView(
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,
       quantity: item.quantity,
+    })),
+    refunds: order.refunds.map((given) => ({
+      id: given.id,
+      amountCents: given.amountCents,
+      reason: given.reason,
+      providerRefundId: given.providerRefundId,
+      createdByEmail: given.createdByEmail,
+      createdAt: given.createdAt.toISOString(),
     })),
   };
 }
