@@ -25,6 +25,7 @@ import { order, orderItem, product, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
 import { exportOrdersCsv } from "./export-orders-csv";
+import { cancelOrderMessages } from "./update-order";
 
 const t = setupTestServices();
 let adminCookie: string;
@@ -424,13 +425,20 @@ describe("updating an order", () => {
     expect((await mailsTo(bruno.email)).slice(before)).toHaveLength(1);
   });
 
-  it("lets an admin set any status directly", async () => {
+  it("lets an admin set any status directly, except cancelling a paid order without its refund", async () => {
     const target = await insertOrder({ userId: bruno.id, status: "delivered" });
-    for (const status of ["pending", "cancelled", "processing", "delivered"]) {
+    for (const status of ["pending", "processing", "shipped", "delivered"]) {
       expect((await updateOrder({ orderId: target.id, status })).data).toMatchObject({ ok: true });
       const [row] = await t.services.db.select().from(order).where(eq(order.id, target.id));
       expect(row?.status).toBe(status);
     }
+    const refused = await updateOrder({ orderId: target.id, status: "cancelled" });
+    expect(refused).toMatchObject({
+      status: 409,
+      data: { ok: false, error: cancelOrderMessages.refundRequired },
+    });
+    const [row] = await t.services.db.select().from(order).where(eq(order.id, target.id));
+    expect(row?.status).toBe("delivered");
   });
 
   it.each([
