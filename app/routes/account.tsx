@@ -94,7 +94,10 @@ const TAB_URLS: Record<Tab, string> = {
 function ProfileTab({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, profileSchema);
+  const { error, onSubmit, onChange } = useFormError(
+    result && !result.ok ? result.error : undefined,
+    profileSchema,
+  );
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success("Profile updated successfully");
@@ -111,7 +114,13 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
         Profile Information
       </h2>
       <FormError message={error} />
-      <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <fetcher.Form
+        method="post"
+        className="flex flex-col gap-5"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+      >
         <input type="hidden" name="intent" value="profile" />
         <Field
           label="Full Name"
@@ -140,7 +149,7 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
 function SettingsTab() {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(
+  const { error, onSubmit, onChange } = useFormError(
     result && !result.ok ? result.error : undefined,
     passwordChangeSchema,
   );
@@ -161,6 +170,7 @@ function SettingsTab() {
           method="post"
           className="flex flex-col gap-5"
           onSubmit={onSubmit}
+          onChange={onChange}
           noValidate
         >
           <input type="hidden" name="intent" value="password" />
