@@ -98,6 +98,8 @@ export const checkoutMessages = {
   orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
   orderNotFound: "No order information found",
   couldNotRetrieve: "Could not retrieve order information",
+  addressSaved: "Shipping address saved",
+  addressSaveFailed: "Failed to save shipping address",
 };
 
 /**

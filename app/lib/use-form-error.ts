@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { type FormProblem, formProblems, isProblemFixed } from "../../core/validation/form-schema";
+import { type FormProblem, isProblemFixed } from "../../core/validation/form-problem";
+import { formProblems } from "../../core/validation/form-schema";
 
 /**
  * The message for the box above a form: the browser's own check with the form's schema (instant,

@@ -2,17 +2,21 @@ import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AccountAddress } from "~/components/account-address";
 import { AccountOrders } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { checkoutMessages } from "../../core/checkout";
 import { authMessages, passwordChangeSchema, profileSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
+import { loadCustomerAddress } from "../../server/checkout/load-customer-address";
+import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { handleAction, reportFailure } from "../../server/http/errors";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account";
@@ -28,8 +32,13 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireUser(context, url);
   const profile = { name: user.name, email: user.email };
-  // the orders are read only for the Orders tab: switching tabs changes the URL and reloads
-  if (tabFromLocation(url.pathname, "") !== "orders") return profile;
+  const tab = tabFromLocation(url.pathname, url.search);
+  // the address is read only for the Profile tab, the orders only for the Orders tab: switching
+  // tabs changes the URL and reloads. Only the session's own user is ever read.
+  if (tab === "profile") {
+    return { ...profile, address: await loadCustomerAddress({ db: context.db, userId: user.id }) };
+  }
+  if (tab !== "orders") return profile;
   try {
     return {
       ...profile,
@@ -47,7 +56,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireUser(context, url);
+  const { user } = requireUser(context, url);
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {
@@ -59,6 +68,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         fullName: formText(form, "fullName"),
       });
       return data({ intent, ok: true as const }, { headers });
+    });
+  }
+  if (intent === "address") {
+    const failure = { fallback: checkoutMessages.addressSaveFailed, what: "address not saved" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      await saveCustomerAddress({
+        db: context.db,
+        userId: user.id,
+        address: {
+          fullName: formText(form, "fullName"),
+          addressLine1: formText(form, "addressLine1"),
+          addressLine2: formText(form, "addressLine2"),
+          city: formText(form, "city"),
+          state: formText(form, "state"),
+          zipCode: formText(form, "zipCode"),
+          country: formText(form, "country"),
+        },
+      });
+      return { intent, ok: true as const };
     });
   }
   if (intent === "password") {
@@ -239,8 +267,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <LockIcon /> Settings
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           <ProfileTab name={loaderData.name} email={loaderData.email} />
+          {"address" in loaderData && (
+            <AccountAddress address={loaderData.address} accountName={loaderData.name} />
+          )}
         </TabsContent>
         <TabsContent value="orders">
           {"orders" in loaderData && <AccountOrders result={loaderData.orders} />}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isProblemFixed } from "./form-problem";
 import {
   checkbox,
   formProblems,
   formText,
   formValues,
-  isProblemFixed,
   optionalText,
   parseForm,
   requiredText,
@@ -94,14 +94,25 @@ describe("field schemas", () => {
 });
 
 describe("formProblems and isProblemFixed", () => {
-  const schema = z.object({ name: requiredText("Please fill in Name"), city: requiredText("Please fill in City") });
+  const schema = z.object({
+    name: requiredText("Please fill in Name"),
+    city: requiredText("Please fill in City"),
+  });
 
   it("list every problem with its field, in order", () => {
     expect(formProblems(schema, { name: "", city: "" })).toEqual([
       { message: "Please fill in Name", field: "name" },
       { message: "Please fill in City", field: "city" },
     ]);
-    expect(formProblems(schema, formOf([["name", "Nova"], ["city", "Berlin"]]))).toEqual([]);
+    expect(
+      formProblems(
+        schema,
+        formOf([
+          ["name", "Nova"],
+          ["city", "Berlin"],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("a message is fixed when the change removed it from the problems, and only then", () => {

@@ -4,6 +4,7 @@
 // required fields") sits in an earlier stage that `.pipe()`s into the rest, which zod runs only
 // when the earlier stage found nothing.
 import { z } from "zod";
+import type { FormProblem } from "./form-problem";
 
 /** A field's text, or its texts when the name repeats (several `images`). */
 type FormValue = string | string[];
@@ -39,29 +40,11 @@ export function parseForm<S extends z.ZodType>(schema: S, input: FormInput): For
   return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid form" };
 }
 
-/** One problem of a form: its message and the field it is about ("" for the form as a whole). */
-export interface FormProblem {
-  message: string;
-  field: string;
-}
-
 /** Every problem of the form, in the order parseForm would name them. */
 export function formProblems(schema: z.ZodType, input: FormInput): FormProblem[] {
   const parsed = schema.safeParse(input instanceof FormData ? formValues(input) : input);
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => ({ message: issue.message, field: String(issue.path[0] ?? "") }));
-}
-
-/**
- * Whether the message shown above a form has been fixed by the person's last change: it was one
- * of the form's problems before the change and is not after it. A message the schema never gave
- * (the server's "Invalid email or password") is not the form's to clear; the next answer replaces it.
- */
-export function isProblemFixed(message: string, before: FormProblem[], after: FormProblem[]): boolean {
-  return (
-    before.some((problem) => problem.message === message) &&
-    !after.some((problem) => problem.message === message)
-  );
 }
 
 /** Trimmed text that must not be empty; a field missing from the request gets the same message. */

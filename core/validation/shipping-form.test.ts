@@ -62,7 +62,10 @@ describe("shippingSchema", () => {
     const { zipCode: _, ...withoutZip } = valid;
     expect(parseForm(shippingSchema, withoutZip)).toEqual({ ok: false, message: "Please fill in ZIP Code" });
     const { fullName: __, ...withoutName } = valid;
-    expect(parseForm(shippingSchema, withoutName)).toEqual({ ok: false, message: "Please fill in Full Name" });
+    expect(parseForm(shippingSchema, withoutName)).toEqual({
+      ok: false,
+      message: "Please fill in Full Name",
+    });
   });
 });
 
@@ -75,7 +78,12 @@ describe("the region (state) per country", () => {
 
   it("is optional where it is usual but not needed, and kept when given", () => {
     expect(messageOf({ country: "IE", zipCode: "D02 X285", state: "" })).toBeNull();
-    const kept = parseForm(shippingSchema, { ...valid, country: "IE", zipCode: "D02 X285", state: "Co. Dublin" });
+    const kept = parseForm(shippingSchema, {
+      ...valid,
+      country: "IE",
+      zipCode: "D02 X285",
+      state: "Co. Dublin",
+    });
     expect(kept.ok && kept.value.state).toBe("Co. Dublin");
     expect(messageOf({ country: "RO", zipCode: "010011" })).toBeNull();
   });
@@ -102,7 +110,10 @@ describe("postal codes per country", () => {
     for (const { code, name } of EU_COUNTRIES) {
       expect(postcodeValidatorExistsForCountry(code), name).toBe(true);
       const state = ADDRESS_RULES[code].region === "required" ? "RM" : "";
-      expect(messageOf({ country: code, zipCode: ADDRESS_RULES[code].postcodeExample, state }), name).toBeNull();
+      expect(
+        messageOf({ country: code, zipCode: ADDRESS_RULES[code].postcodeExample, state }),
+        name,
+      ).toBeNull();
     }
   });
 

@@ -47,12 +47,20 @@ function withCountryRules<S extends z.ZodObject<typeof addressFields>>(object: S
       if (!country || !isEuCountry(country)) return;
       const rules = addressRulesOf(country);
       if (rules.region === "required" && !state) {
-        ctx.addIssue({ code: "custom", path: ["state"], message: checkoutMessages.fillIn(rules.regionLabel) });
+        ctx.addIssue({
+          code: "custom",
+          path: ["state"],
+          message: checkoutMessages.fillIn(rules.regionLabel),
+        });
       }
       if (!zipCode) {
         ctx.addIssue({ code: "custom", path: ["zipCode"], message: checkoutMessages.fillIn("ZIP Code") });
       } else if (!postcodeValidator(normalPostcode(zipCode), country)) {
-        ctx.addIssue({ code: "custom", path: ["zipCode"], message: checkoutMessages.invalidPostcode(country) });
+        ctx.addIssue({
+          code: "custom",
+          path: ["zipCode"],
+          message: checkoutMessages.invalidPostcode(country),
+        });
       }
     })
     .transform((address) => ({
