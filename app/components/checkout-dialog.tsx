@@ -198,8 +198,8 @@ export function CheckoutDialog({
     problems.current = await shippingProblems(details).catch(() => []);
     const problem = problems.current[0]?.message;
     if (problem) {
+      // shown in the box above the form only: a toast would cover the footer's buttons
       setFormError(problem);
-      toast.error(problem);
       return;
     }
     prepareFetcher.submit(

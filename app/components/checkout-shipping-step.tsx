@@ -1,5 +1,5 @@
 import { TagIcon, XIcon } from "lucide-react";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useEffect, useId, useRef } from "react";
 import { AddressFields } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";
 import { DialogActions, DialogBody, DialogFooter } from "~/components/ui/dialog";
@@ -33,6 +33,11 @@ export function ShippingStep(props: {
 }) {
   const { details, setField, coupon, totals } = props;
   const id = useId();
+  const errorBox = useRef<HTMLParagraphElement>(null);
+  // the message sits at the top of the part that scrolls: bring it into view when it changes
+  useEffect(() => {
+    if (props.formError) errorBox.current?.scrollIntoView({ block: "nearest" });
+  }, [props.formError]);
   const total = totals.subtotalCents + SHIPPING_CENTS - totals.discountCents;
 
   return (
@@ -40,6 +45,7 @@ export function ShippingStep(props: {
       <DialogBody className="grid gap-5">
         {props.formError && (
           <p
+            ref={errorBox}
             id={`${id}-error`}
             role="alert"
             className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
