@@ -236,4 +236,20 @@ test.describe("the checkout dialog", () => {
     await expect(dialog.getByText("Step 2 of 2")).toBeVisible();
     await expect(dialog.getByText("10119 Berlin")).toBeVisible();
   });
+
+  test("the account forms drop a message once its field is fixed, and keep the server's refusals", async ({
+    page,
+  }) => {
+    await visit(page, "/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email is required");
+    await page.getByLabel("Email").fill("nobody@nightmail.io");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    // a change does not prove the server wrong: its message stays until the next answer
+    await page.getByLabel("Password", { exact: true }).fill("another-guess-2");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  });
 });
