@@ -88,12 +88,13 @@ async function expectInViewWithoutScrolling(target: Locator) {
 }
 
 test.describe("the checkout dialog", () => {
+  // each test is a whole journey (an account, one or two checkouts, accessibility scans)
+  test.describe.configure({ timeout: 90_000 });
+
   for (const viewport of VIEWPORTS) {
     test(`Continue and Pay are in view without scrolling at ${viewport.width}x${viewport.height}`, async ({
       page,
     }) => {
-      // two accessibility scans: slow on a busy machine
-      test.slow();
       await page.setViewportSize(viewport);
       await registerCustomer(page, "fits");
       await fillSizedCart(page);
