@@ -1,5 +1,6 @@
 // The checkout's rules and words (docs/SPEC.md#shipping-address, docs/SPEC.md#shipping-and-checkout), shared by the dialog and
 // the server. The shipping form's schema is core/validation/shipping-form.ts.
+import { postalLines } from "./address-format";
 import type { ResponsiveImage } from "./images";
 import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
@@ -35,17 +36,42 @@ export const EU_COUNTRIES = [
   { code: "SE", name: "Sweden" },
 ] as const;
 
+export type EuCountryCode = (typeof EU_COUNTRIES)[number]["code"];
+
 export const DEFAULT_COUNTRY = "DE";
 
-export interface ShippingDetails {
+/** A postal address as the shipping form and the account's remembered address hold it. */
+export interface PostalAddress {
   fullName: string;
   addressLine1: string;
   addressLine2: string;
   city: string;
+  /** The region line where the country uses one (core/address-format.ts), otherwise empty. */
   state: string;
   zipCode: string;
   country: string;
+}
+
+export interface ShippingDetails extends PostalAddress {
   note: string;
+}
+
+/**
+ * What the shipping step starts with: the address the customer used last, or else an empty one
+ * with the account's name (docs/ARCHITECTURE.md#shipping-step).
+ */
+export function shippingDefaults(remembered: PostalAddress | null, accountName: string): ShippingDetails {
+  if (remembered) return { ...remembered, note: "" };
+  return {
+    fullName: accountName,
+    addressLine1: "",
+    addressLine2: "",
+    city: "",
+    state: "",
+    zipCode: "",
+    country: DEFAULT_COUNTRY,
+    note: "",
+  };
 }
 
 export const MAX_FIELD_LENGTH = 200;
@@ -57,6 +83,7 @@ export const MAX_ORDER_LINES = 50;
 export const checkoutMessages = {
   fillIn: (field: string) => `Please fill in ${field}`,
   countryRequired: "Please select a country",
+  invalidPostcode: (country: string) => `Please enter a valid postal code for ${countryName(country)}`,
   tooLong: (field: string) => `${field} is too long`,
   cartEmpty: "Your cart is empty",
   signInRequired: "Please log in to complete your purchase",
@@ -71,6 +98,8 @@ export const checkoutMessages = {
   orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
   orderNotFound: "No order information found",
   couldNotRetrieve: "Could not retrieve order information",
+  addressSaved: "Shipping address saved",
+  addressSaveFailed: "Failed to save shipping address",
 };
 
 /**
@@ -86,13 +115,17 @@ function countryName(code: string): string {
   return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;
 }
 
-/** docs/SPEC.md#shipping-address: name, line 1, optional line 2, "city, state zip", country; one per line. */
-export function flattenAddress(details: ShippingDetails): string {
+/**
+ * docs/SPEC.md#shipping-address: name, line 1, optional line 2, the postal lines, country; one per
+ * line. The postal lines follow the country's practice ("10119 Berlin", "00144 Roma RM") rather
+ * than the spec's "city, state zip" (core/address-format.ts).
+ */
+export function flattenAddress(details: PostalAddress): string {
   return [
     details.fullName.trim(),
     details.addressLine1.trim(),
     details.addressLine2.trim(),
-    `${details.city.trim()}, ${details.state.trim()} ${details.zipCode.trim()}`,
+    ...postalLines(details),
     countryName(details.country),
   ]
     .filter(Boolean)

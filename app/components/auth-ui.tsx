@@ -25,10 +25,11 @@ export function AuthCard({
 }
 
 /** Errors appear in a box above the form (docs/SPEC.md#sign-in-and-registration). */
-export function FormError({ message }: { message: string | null | undefined }) {
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
   return (
     <div
+      id={id}
       role="alert"
       className="mb-6 flex items-start gap-2.5 rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm"
     >

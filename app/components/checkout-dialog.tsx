@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -6,12 +6,13 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { CartLine } from "../../core/cart";
 import {
   checkoutMessages,
-  DEFAULT_COUNTRY,
   type OrderSummary,
   type ShippingDetails,
+  shippingDefaults,
 } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { priceOrder } from "../../core/pricing";
+import { type FormProblem, isProblemFixed } from "../../core/validation/form-problem";
 import { PaymentStep } from "./checkout-payment-step";
 import { ShippingStep } from "./checkout-shipping-step";
 
@@ -23,30 +24,27 @@ export type CheckoutActionData =
   | { intent: "cancel"; released: true }
   | { intent?: string; error: string; code?: string; signInRequired?: boolean };
 
-const EMPTY_DETAILS: ShippingDetails = {
-  fullName: "",
-  addressLine1: "",
-  addressLine2: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  country: DEFAULT_COUNTRY,
-  note: "",
-};
-
 /**
- * The shipping form's first problem, checked with the server's schema. The schema brings zod
- * (about 24 KiB gzip), so it is fetched when the dialog opens rather than with the cart page,
- * which must stay within the storefront's JavaScript budget (docs/PERFORMANCE.md).
+ * The shipping form's problems, in order, checked with the server's schema. The schema brings zod
+ * and the postcode patterns (about 28 KiB gzip), so it is fetched when the dialog opens rather
+ * than with the cart page, which must stay within the storefront's JavaScript budget
+ * (docs/PERFORMANCE.md).
  */
-async function shippingProblem(details: ShippingDetails): Promise<string | null> {
-  const [{ parseForm }, { shippingSchema }] = await Promise.all([
+async function shippingProblems(details: ShippingDetails): Promise<FormProblem[]> {
+  const [{ formProblems }, { shippingSchema }] = await Promise.all([
     import("../../core/validation/form-schema"),
     import("../../core/validation/shipping-form"),
   ]);
-  const checked = parseForm(shippingSchema, details);
-  return checked.ok ? null : checked.message;
+  return formProblems(shippingSchema, details);
 }
+
+/**
+ * What was typed in the shipping step, kept for this visit: closing the dialog, or going to the
+ * shop and back, keeps it. It lives in memory only (never in storage, where the next person at
+ * a shared computer could read it) and belongs to one account: a draft of someone who signed
+ * out is not shown to the next. A new page load starts from the server's defaults again.
+ */
+let draft: { owner: string; details: ShippingDetails } | null = null;
 
 function linesPayload(lines: CartLine[]) {
   return JSON.stringify(lines.map((line) => ({ variantId: line.size.id, quantity: line.quantity })));
@@ -61,16 +59,26 @@ export function CheckoutDialog({
   open,
   onOpenChange,
   lines,
+  defaults,
+  owner,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   lines: CartLine[];
+  /** The remembered address, or the account's name (the cart's loader). */
+  defaults: ShippingDetails;
+  /** Whose checkout this is (the account's e-mail): the draft of this visit is theirs only. */
+  owner: string;
 }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   // one id per checkout: going Back and Continue again updates the same order
   const [checkoutKey, setCheckoutKey] = useState(() => crypto.randomUUID());
-  const [details, setDetails] = useState<ShippingDetails>(EMPTY_DETAILS);
+  const [details, setDetails] = useState<ShippingDetails>(() =>
+    draft?.owner === owner ? draft.details : defaults,
+  );
+  // the form's problems as of the last check, to tell when the message shown has been fixed
+  const problems = useRef<FormProblem[]>([]);
   const [couponCode, setCouponCode] = useState("");
   const [applied, setApplied] = useState<{ code: string; discountCents: number } | null>(null);
   const [summary, setSummary] = useState<OrderSummary | null>(null);
@@ -142,11 +150,24 @@ export function CheckoutDialog({
     setFormError(null);
     setRedirecting(false);
     // loads the shipping check before the shopper needs it
-    void shippingProblem(EMPTY_DETAILS);
+    void shippingProblems(shippingDefaults(null, "")).catch(() => null);
   }, [open]);
 
-  const setField = (field: keyof ShippingDetails) => (value: string) =>
-    setDetails((current) => ({ ...current, [field]: value }));
+  const setField = (field: keyof ShippingDetails) => (value: string) => {
+    const next = { ...details, [field]: value };
+    setDetails(next);
+    draft = { owner, details: next };
+    if (formError) void recheck(formError, next);
+  };
+
+  /** A message whose problem the change fixed disappears; the others wait for Continue. */
+  const recheck = async (shown: string, next: ShippingDetails) => {
+    const after = await shippingProblems(next).catch(() => null);
+    if (!after) return;
+    if (isProblemFixed(shown, problems.current, after))
+      setFormError((current) => (current === shown ? null : current));
+    problems.current = after;
+  };
 
   const applyCoupon = () => {
     const code = couponCode.trim().toUpperCase();
@@ -174,10 +195,11 @@ export function CheckoutDialog({
       return;
     }
     // if the check cannot be fetched, the server still makes it
-    const problem = await shippingProblem(details).catch(() => null);
+    problems.current = await shippingProblems(details).catch(() => []);
+    const problem = problems.current[0]?.message;
     if (problem) {
+      // shown in the box above the form only: a toast would cover the footer's buttons
       setFormError(problem);
-      toast.error(problem);
       return;
     }
     prepareFetcher.submit(
@@ -206,8 +228,9 @@ export function CheckoutDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !paying && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
+      {/* a column: the header and the footer stay in view, the step's body scrolls between them */}
+      <DialogContent className="flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col gap-0 overflow-hidden p-0">
+        <DialogHeader className="shrink-0 border-b px-6 pt-5 pb-4">
           <p className="font-medium text-accent text-xs uppercase tracking-[0.2em]">Step {step} of 2</p>
           <DialogTitle className="text-2xl">Complete Your Purchase</DialogTitle>
           <DialogDescription>
@@ -220,6 +243,7 @@ export function CheckoutDialog({
             details={details}
             setField={setField}
             formError={formError}
+            invalidField={problems.current.find((problem) => problem.message === formError)?.field ?? null}
             onSubmit={continueToPayment}
             submitting={prepareFetcher.state !== "idle"}
             coupon={{

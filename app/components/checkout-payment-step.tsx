@@ -1,10 +1,14 @@
 import { ArrowLeftIcon, LockIcon, TruckIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { DialogBody, DialogFooter } from "~/components/ui/dialog";
 import type { OrderSummary } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
 
-/** Step 2 of the checkout dialog: the order as the server priced it, and the Pay button. */
+/**
+ * Step 2 of the checkout dialog: the order as the server priced it, which scrolls, over a footer
+ * that stays in view with the total, Back and the Pay button.
+ */
 export function PaymentStep(props: {
   summary: OrderSummary;
   onBack: () => void;
@@ -14,77 +18,82 @@ export function PaymentStep(props: {
 }) {
   const { summary } = props;
   return (
-    <div className="grid gap-5">
-      <section aria-labelledby="checkout-summary" className="grid gap-4">
-        <h3 id="checkout-summary" className="font-semibold">
-          Order summary{" "}
-          <span className="font-normal text-muted-foreground text-sm">· {summary.orderNumber}</span>
-        </h3>
-        <ul className="divide-y rounded-lg border">
-          {summary.lines.map((line) => (
-            <li
-              key={`${line.productId}-${line.name}-${line.size}`}
-              className="flex justify-between gap-4 px-4 py-3 text-sm"
-            >
-              <span>
-                {line.name}{" "}
-                <span className="text-muted-foreground">
-                  ({line.size}) × {line.quantity}
+    <>
+      {/* focusable: on a small screen it scrolls, and nothing in it takes the focus otherwise */}
+      <DialogBody className="grid gap-5" tabIndex={0} role="region" aria-label="Your order">
+        <section aria-labelledby="checkout-summary" className="grid gap-4">
+          <h3 id="checkout-summary" className="font-semibold">
+            Order summary{" "}
+            <span className="font-normal text-muted-foreground text-sm">· {summary.orderNumber}</span>
+          </h3>
+          <ul className="divide-y rounded-lg border">
+            {summary.lines.map((line) => (
+              <li
+                key={`${line.productId}-${line.name}-${line.size}`}
+                className="flex justify-between gap-4 px-4 py-3 text-sm"
+              >
+                <span>
+                  {line.name}{" "}
+                  <span className="text-muted-foreground">
+                    ({line.size}) × {line.quantity}
+                  </span>
                 </span>
-              </span>
-              <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="grid gap-2 text-sm" data-testid="checkout-totals">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Subtotal</dt>
-            <dd>{formatUsd(summary.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5">
-                <TruckIcon className="size-4" aria-hidden /> Shipping: {summary.shippingMethod}
-              </span>
-              <span className="block text-xs">{SHIPPING_DAYS}</span>
-            </dt>
-            <dd>{formatUsd(summary.shippingCents)}</dd>
-          </div>
-          {summary.discountCents > 0 && (
+                <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid gap-2 text-sm" data-testid="checkout-totals">
             <div className="flex justify-between">
-              <dt className="text-muted-foreground">
-                Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}
-              </dt>
-              <dd>−{formatUsd(summary.discountCents)}</dd>
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd>{formatUsd(summary.subtotalCents)}</dd>
             </div>
-          )}
-          <div className="flex justify-between border-t pt-2 font-semibold text-base">
-            <dt>Total</dt>
-            <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">
+                <span className="inline-flex items-center gap-1.5">
+                  <TruckIcon className="size-4" aria-hidden /> Shipping: {summary.shippingMethod}
+                </span>
+                <span className="block text-xs">{SHIPPING_DAYS}</span>
+              </dt>
+              <dd>{formatUsd(summary.shippingCents)}</dd>
+            </div>
+            {summary.discountCents > 0 && (
+              <div className="flex justify-between">
+                <dt className="text-muted-foreground">
+                  Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}
+                </dt>
+                <dd>−{formatUsd(summary.discountCents)}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="text-sm">
+            <p className="font-medium">Shipping to</p>
+            <p className="whitespace-pre-line text-muted-foreground">{summary.shippingAddress}</p>
           </div>
+        </section>
+        <p className="flex items-center gap-2 text-muted-foreground text-xs">
+          <LockIcon className="size-3.5" aria-hidden /> You will be taken to our payment provider's secure
+          page to pay by card.
+        </p>
+      </DialogBody>
+      <DialogFooter className="grid gap-3">
+        <dl className="flex items-baseline justify-between font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
         </dl>
-        <div className="text-sm">
-          <p className="font-medium">Shipping to</p>
-          <p className="whitespace-pre-line text-muted-foreground">{summary.shippingAddress}</p>
+        <div className="flex gap-2 [&>*]:flex-1 sm:justify-end sm:[&>*]:flex-none">
+          <Button type="button" variant="outline" onClick={props.onBack} disabled={props.paying}>
+            <ArrowLeftIcon /> Back
+          </Button>
+          <Button type="button" onClick={props.onPay} disabled={props.paying}>
+            <LockIcon />{" "}
+            {props.redirecting
+              ? "Redirecting..."
+              : props.paying
+                ? "Processing..."
+                : `Pay ${formatUsd(summary.totalCents)}`}
+          </Button>
         </div>
-      </section>
-      <p className="flex items-center gap-2 text-muted-foreground text-xs">
-        <LockIcon className="size-3.5" aria-hidden /> You will be taken to our payment provider's secure page
-        to pay by card.
-      </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={props.onBack} disabled={props.paying}>
-          <ArrowLeftIcon /> Back
-        </Button>
-        <Button type="button" size="lg" onClick={props.onPay} disabled={props.paying}>
-          <LockIcon />{" "}
-          {props.redirecting
-            ? "Redirecting..."
-            : props.paying
-              ? "Processing..."
-              : `Pay ${formatUsd(summary.totalCents)}`}
-        </Button>
-      </div>
-    </div>
+      </DialogFooter>
+    </>
   );
 }

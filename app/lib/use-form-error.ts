@@ -1,26 +1,45 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { parseForm } from "../../core/validation/form-schema";
+import { type FormProblem, isProblemFixed } from "../../core/validation/form-problem";
+import { formProblems } from "../../core/validation/form-schema";
 
 /**
  * The message for the box above a form: the browser's own check with the form's schema (instant,
- * the same schema the server parses with) or the server's answer, whichever came last.
+ * the same schema the server parses with) or the server's answer, whichever came last. Once the
+ * person fixes what the message is about, it goes: the form's onChange checks again, and a message
+ * that was one of the form's problems and no longer is disappears (a server refusal the schema
+ * cannot know, such as a wrong password, stays until the next answer).
  */
 export function useFormError(serverError: string | undefined, schema: z.ZodType) {
   const [clientError, setClientError] = useState<string | null>(null);
+  const [fixed, setFixed] = useState<string | null>(null);
+  // the form's problems as of the last submit or change
+  const problems = useRef<FormProblem[]>([]);
   const navigation = useNavigation();
   // a new server answer replaces the browser's message
   useEffect(() => {
     if (serverError !== undefined) setClientError(null);
   }, [serverError]);
+  const shown = clientError ?? serverError ?? null;
+  const error = shown === fixed ? null : shown;
   return {
-    error: clientError ?? serverError ?? null,
+    error,
+    /** The field the message is about, for aria-invalid; null for a message about the whole form. */
+    invalidField: (error && problems.current.find((problem) => problem.message === error)?.field) || null,
     submitting: navigation.state === "submitting",
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      const checked = parseForm(schema, new FormData(event.currentTarget));
-      setClientError(checked.ok ? null : checked.message);
-      if (!checked.ok) event.preventDefault();
+      problems.current = formProblems(schema, new FormData(event.currentTarget));
+      const first = problems.current[0]?.message ?? null;
+      setClientError(first);
+      setFixed(null);
+      if (first) event.preventDefault();
+    },
+    onChange(event: FormEvent<HTMLFormElement>) {
+      if (!error) return;
+      const after = formProblems(schema, new FormData(event.currentTarget));
+      if (isProblemFixed(error, problems.current, after)) setFixed(error);
+      problems.current = after;
     },
   };
 }

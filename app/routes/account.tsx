@@ -2,6 +2,7 @@ import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AccountAddress } from "~/components/account-address";
 import { AccountOrders } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
@@ -17,7 +18,9 @@ import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
 import { cancelPendingOrder, cancelPendingOrderMessages } from "../../server/checkout/cancel-pending-order";
+import { loadCustomerAddress } from "../../server/checkout/load-customer-address";
 import { resumePayment } from "../../server/checkout/resume-payment";
+import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { handleAction, reportFailure } from "../../server/http/errors";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account";
@@ -33,8 +36,13 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireUser(context, url);
   const profile = { name: user.name, email: user.email };
-  // the orders are read only for the Orders tab: switching tabs changes the URL and reloads
-  if (tabFromLocation(url.pathname, "") !== "orders") return profile;
+  const tab = tabFromLocation(url.pathname, url.search);
+  // the address is read only for the Profile tab, the orders only for the Orders tab: switching
+  // tabs changes the URL and reloads. Only the session's own user is ever read.
+  if (tab === "profile") {
+    return { ...profile, address: await loadCustomerAddress({ db: context.db, userId: user.id }) };
+  }
+  if (tab !== "orders") return profile;
   try {
     return {
       ...profile,
@@ -64,6 +72,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         fullName: formText(form, "fullName"),
       });
       return data({ intent, ok: true as const }, { headers });
+    });
+  }
+  if (intent === "address") {
+    const failure = { fallback: checkoutMessages.addressSaveFailed, what: "address not saved" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      await saveCustomerAddress({
+        db: context.db,
+        userId: user.id,
+        address: {
+          fullName: formText(form, "fullName"),
+          addressLine1: formText(form, "addressLine1"),
+          addressLine2: formText(form, "addressLine2"),
+          city: formText(form, "city"),
+          state: formText(form, "state"),
+          zipCode: formText(form, "zipCode"),
+          country: formText(form, "country"),
+        },
+      });
+      return { intent, ok: true as const };
     });
   }
   if (intent === "password") {
@@ -131,7 +158,10 @@ const TAB_URLS: Record<Tab, string> = {
 function ProfileTab({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(result && !result.ok ? result.error : undefined, profileSchema);
+  const { error, onSubmit, onChange } = useFormError(
+    result && !result.ok ? result.error : undefined,
+    profileSchema,
+  );
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success("Profile updated successfully");
@@ -148,7 +178,13 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
         Profile Information
       </h2>
       <FormError message={error} />
-      <fetcher.Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <fetcher.Form
+        method="post"
+        className="flex flex-col gap-5"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+      >
         <input type="hidden" name="intent" value="profile" />
         <Field
           label="Full Name"
@@ -177,7 +213,7 @@ function ProfileTab({ name, email }: { name: string; email: string }) {
 function SettingsTab() {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
-  const { error, onSubmit } = useFormError(
+  const { error, onSubmit, onChange } = useFormError(
     result && !result.ok ? result.error : undefined,
     passwordChangeSchema,
   );
@@ -198,6 +234,7 @@ function SettingsTab() {
           method="post"
           className="flex flex-col gap-5"
           onSubmit={onSubmit}
+          onChange={onChange}
           noValidate
         >
           <input type="hidden" name="intent" value="password" />
@@ -266,8 +303,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <LockIcon /> Settings
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           <ProfileTab name={loaderData.name} email={loaderData.email} />
+          {"address" in loaderData && (
+            <AccountAddress address={loaderData.address} accountName={loaderData.name} />
+          )}
         </TabsContent>
         <TabsContent value="orders">
           {"orders" in loaderData && <AccountOrders result={loaderData.orders} />}

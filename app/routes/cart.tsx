@@ -10,7 +10,12 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { cartItemCount } from "../../core/cart";
-import { checkoutMessages, DEFAULT_COUNTRY, type ShippingDetails } from "../../core/checkout";
+import {
+  checkoutMessages,
+  DEFAULT_COUNTRY,
+  type ShippingDetails,
+  shippingDefaults,
+} from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
 import { subtotalCents } from "../../core/pricing";
@@ -20,13 +25,36 @@ import { AppError } from "../../server/app-error";
 import { applyCoupon } from "../../server/checkout/apply-coupon";
 import { cancelCheckout } from "../../server/checkout/cancel-checkout";
 import { parseCheckoutLines } from "../../server/checkout/checkout-lines";
+import { loadCustomerAddress } from "../../server/checkout/load-customer-address";
 import { prepareOrder } from "../../server/checkout/prepare-order";
+import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { startPayment } from "../../server/checkout/start-payment";
-import { handleAction } from "../../server/http/errors";
+import { handleAction, reportFailure } from "../../server/http/errors";
 import type { Route } from "./+types/cart";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Shopping Cart", description: "Your shopping cart.", noIndex: true });
+}
+
+/**
+ * What the checkout dialog's shipping step starts with, for a signed-in customer: the address
+ * they used last, or their account's name. Read on the server, so the form is filled at once.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.session?.user;
+  if (!user) return { shipping: null };
+  try {
+    const remembered = await loadCustomerAddress({ db: context.db, userId: user.id });
+    return { shipping: shippingDefaults(remembered, user.name) };
+  } catch (error) {
+    // the cart itself lives in the browser and stays usable: the form then starts with the name only
+    reportFailure(context, error, {
+      fallback: "",
+      what: "loading the remembered address failed",
+      details: { userId: user.id },
+    });
+    return { shipping: shippingDefaults(null, user.name) };
+  }
 }
 
 /** The checkout's steps (docs/ARCHITECTURE.md#checkout-and-payment). Only ids, quantities, an address and a code come from the browser. */
@@ -59,16 +87,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         context,
         { ...answer, fallback: checkoutMessages.createOrderFailedGeneric, what: "order not created" },
         async () => {
+          const shipping = readShippingDetails(form);
           const order = await prepareOrder({
             db: context.db,
             storage: context.storage,
             userId: user.id,
             checkoutKey: formText(form, "checkoutKey"),
             lines: parseCheckoutLines(formText(form, "lines")),
-            shipping: readShippingDetails(form),
+            shipping,
             couponCode: formText(form, "couponCode"),
             paymentMethod: context.payments.id,
           });
+          // the order is made: its address is the one to offer next time
+          await saveCustomerAddress({ db: context.db, userId: user.id, address: shipping });
           return { intent, order };
         },
       );
@@ -120,11 +151,12 @@ function readShippingDetails(form: FormData): ShippingDetails {
   };
 }
 
-export default function Cart() {
+export default function Cart({ loaderData }: Route.ComponentProps) {
   const { lines, clear } = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
+  const account = useRouteLoaderData<{ user: { email: string } | null }>("root")?.user;
+  const signedIn = Boolean(account);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   useRefreshAgainstServer();
   useReleaseCancelledCheckout(signedIn);
@@ -218,7 +250,15 @@ export default function Cart() {
           </Link>
         </aside>
       </div>
-      {signedIn && <CheckoutDialog open={checkoutOpen} onOpenChange={setCheckoutOpen} lines={lines} />}
+      {account && loaderData.shipping && (
+        <CheckoutDialog
+          open={checkoutOpen}
+          onOpenChange={setCheckoutOpen}
+          lines={lines}
+          defaults={loaderData.shipping}
+          owner={account.email}
+        />
+      )}
     </div>
   );
 }

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData;
-  const { error, submitting, onSubmit } = useFormError(
+  const { error, submitting, onSubmit, onChange } = useFormError(
     actionData && "error" in actionData ? actionData.error : undefined,
     forgotPasswordSchema,
   );
@@ -54,7 +54,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <>
           <FormError message={error} />
-          <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+          <Form
+            method="post"
+            className="flex flex-col gap-5"
+            onSubmit={onSubmit}
+            onChange={onChange}
+            noValidate
+          >
             <Field label="Email" name="email" type="email" autoComplete="email" required />
             <Button type="submit" size="lg" disabled={submitting}>
               {submitting ? "Sending..." : "Send Reset Link"}

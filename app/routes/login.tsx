@@ -39,14 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit } = useFormError(actionData?.error, signInSchema);
+  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, signInSchema);
   const registerHref =
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard title="Sign In" description="Welcome back. Sign in to check out and follow your orders.">
       <FormError message={error} />
-      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} onChange={onChange} noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <PasswordField label="Password" name="password" autoComplete="current-password" required />

@@ -49,14 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit } = useFormError(
+  const { error, submitting, onSubmit, onChange } = useFormError(
     actionData?.error,
     registrationSchema(loaderData.blockedEmailDomains),
   );
   return (
     <AuthCard title="Create Account" description="Join to check out faster and follow your orders.">
       <FormError message={error} />
-      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} onChange={onChange} noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Full Name" name="fullName" autoComplete="name" required maxLength={100} />
         <Field label="Email" name="email" type="email" autoComplete="email" required />

@@ -52,7 +52,7 @@ function AskAgain({ message }: { message: string }) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const { error, submitting, onSubmit } = useFormError(actionData?.error, passwordResetSchema);
+  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, passwordResetSchema);
   if (!token || error === authMessages.invalidResetLink) {
     return (
       <AuthCard title="Set a New Password">
@@ -63,7 +63,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Set a New Password" description="Choose a new password for your account.">
       <FormError message={error} />
-      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <Form method="post" className="flex flex-col gap-5" onSubmit={onSubmit} onChange={onChange} noValidate>
         <input type="hidden" name="token" value={token} />
         <PasswordField label="New Password" name="password" autoComplete="new-password" required />
         <PasswordField

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isProblemFixed } from "./form-problem";
 import {
   checkbox,
+  formProblems,
   formText,
   formValues,
   optionalText,
@@ -88,5 +90,37 @@ describe("field schemas", () => {
       ticked: true,
       images: ["a", "b"],
     });
+  });
+});
+
+describe("formProblems and isProblemFixed", () => {
+  const schema = z.object({
+    name: requiredText("Please fill in Name"),
+    city: requiredText("Please fill in City"),
+  });
+
+  it("list every problem with its field, in order", () => {
+    expect(formProblems(schema, { name: "", city: "" })).toEqual([
+      { message: "Please fill in Name", field: "name" },
+      { message: "Please fill in City", field: "city" },
+    ]);
+    expect(
+      formProblems(
+        schema,
+        formOf([
+          ["name", "Nova"],
+          ["city", "Berlin"],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("a message is fixed when the change removed it from the problems, and only then", () => {
+    const before = formProblems(schema, { name: "", city: "" });
+    const nameFilled = formProblems(schema, { name: "N", city: "" });
+    expect(isProblemFixed("Please fill in Name", before, nameFilled)).toBe(true);
+    expect(isProblemFixed("Please fill in City", before, nameFilled)).toBe(false);
+    // the server's own refusal is not the form's to clear
+    expect(isProblemFixed("Invalid email or password", [], [])).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // required fields") sits in an earlier stage that `.pipe()`s into the rest, which zod runs only
 // when the earlier stage found nothing.
 import { z } from "zod";
+import type { FormProblem } from "./form-problem";
 
 /** A field's text, or its texts when the name repeats (several `images`). */
 type FormValue = string | string[];
@@ -37,6 +38,13 @@ export function parseForm<S extends z.ZodType>(schema: S, input: FormInput): For
   const parsed = schema.safeParse(input instanceof FormData ? formValues(input) : input);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid form" };
+}
+
+/** Every problem of the form, in the order parseForm would name them. */
+export function formProblems(schema: z.ZodType, input: FormInput): FormProblem[] {
+  const parsed = schema.safeParse(input instanceof FormData ? formValues(input) : input);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({ message: issue.message, field: String(issue.path[0] ?? "") }));
 }
 
 /** Trimmed text that must not be empty; a field missing from the request gets the same message. */

@@ -50,6 +50,20 @@ export function DialogDescription({
   );
 }
 
+/**
+ * For a dialog taller than the screen: the part between the header and a DialogFooter, which
+ * scrolls on its own. Its DialogContent is then a column without padding
+ * (`flex flex-col gap-0 p-0 overflow-hidden`), so the header and the footer stay in view.
+ */
+export function DialogBody({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("min-h-0 flex-1 overflow-y-auto px-6 py-5", className)} {...props} />;
+}
+
+/** Stays at the bottom of the dialog, under a DialogBody: the total and the primary button. */
+export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("shrink-0 border-t bg-popover px-6 py-4", className)} {...props} />;
+}
+
 /** A dialog's title with, under it, what the dialog is for. */
 export function DialogHeading({ title, description }: { title: ReactNode; description: ReactNode }) {
   return (
