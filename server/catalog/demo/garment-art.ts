@@ -63,7 +63,11 @@ export interface GarmentShot extends GarmentDesign {
   view: GarmentView;
 }
 
-export function renderGarmentSvg(shot: GarmentShot): string {
+/**
+ * The product shot as an SVG document. `bare` leaves out the backdrop and the vignette: the
+ * garment and its shadow on a transparent canvas, for compositions such as the home page's hero.
+ */
+export function renderGarmentSvg(shot: GarmentShot, options: { bare?: boolean } = {}): string {
   const art = loadArt();
   const garment = art.garments[shot.kind];
   const side = shot.view === "back" ? "back" : "front";
@@ -78,7 +82,7 @@ export function renderGarmentSvg(shot: GarmentShot): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<defs>${fillColours(art.defs, palette)}</defs>`,
     // a window-light streak across the table keeps the flat-lay from reading as the studio shot
-    flat ? art.flatLaySurface : art.studioBackdrop,
+    options.bare ? "" : flat ? art.flatLaySurface : art.studioBackdrop,
     `<g${transform ? ` transform="${transform}"` : ""}>`,
     fit ? `<g transform="${fit}">` : "",
     flat ? "" : `<ellipse cx="600" cy="${floorY}" rx="380" ry="60" fill="url(#floor-shadow)"/>`,
@@ -86,7 +90,7 @@ export function renderGarmentSvg(shot: GarmentShot): string {
     fillColours(styledDrawing(art.drawings[shot.kind][side], shot, side, silhouette), palette),
     fit ? `</g>` : "",
     `</g>`,
-    `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
+    options.bare ? "" : `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
     `</svg>`,
   ].join("");
 }
