@@ -74,9 +74,8 @@ export function HomeHero() {
         {/* two lines whatever the font: the fallback font, shown until the web font loads, would wrap
             differently and the text below would jump */}
         <h1 id="hero-heading" className="font-bold text-5xl leading-[0.95] sm:text-6xl lg:text-7xl">
-          <span className="whitespace-nowrap">Made for the</span>
-          <br />
-          <span className="whitespace-nowrap text-accent">night shift.</span>
+          <span className="block whitespace-nowrap">Made for the</span>{" "}
+          <span className="block whitespace-nowrap text-accent">night shift.</span>
         </h1>
         <p className="max-w-md text-lg text-muted-foreground">
           Premium streetwear in heavyweight fabrics and considered cuts. Designed for the city after dark,
