@@ -3,6 +3,7 @@ import {
   addToCart,
   type CartLine,
   type CartProduct,
+  type CartSize,
   canIncrease,
   cartItemCount,
   clearCart,
@@ -13,100 +14,110 @@ import {
   updateCartQuantity,
 } from "./cart";
 import { MAX_LINE_QUANTITY } from "./checkout";
+import type { SizedProductView } from "./product";
 
 const tee: CartProduct = {
   id: "t",
   name: "Midnight Tee",
   priceCents: 4999,
-  stock: 3,
   category: "T-Shirts",
   image: null,
 };
-const cap: CartProduct = {
-  id: "c",
-  name: "Void Cap",
-  priceCents: 2900,
-  stock: 10,
-  category: null,
-  image: null,
-};
+const cap: CartProduct = { id: "c", name: "Void Cap", priceCents: 2900, category: null, image: null };
+const teeM: CartSize = { id: "t-m", label: "M", stock: 3 };
+const teeL: CartSize = { id: "t-l", label: "L", stock: 1 };
+const capOne: CartSize = { id: "c-1", label: "One Size", stock: 10 };
+
+const line = (product: CartProduct, size: CartSize, quantity: number): CartLine => ({
+  product,
+  size,
+  quantity,
+});
 
 describe("adding", () => {
   it("adds one by default with the spec's toast", () => {
-    const change = addToCart([], tee);
-    expect(change.lines).toEqual([{ product: tee, quantity: 1 }]);
+    const change = addToCart([], tee, teeM);
+    expect(change.lines).toEqual([line(tee, teeM, 1)]);
     expect(change.message).toEqual({ kind: "success", text: "Added Midnight Tee to cart." });
   });
 
-  it("adds to an existing line", () => {
-    const change = addToCart([{ product: tee, quantity: 1 }], tee, 2);
-    expect(change.lines).toEqual([{ product: tee, quantity: 3 }]);
+  it("adds to the line of the same size", () => {
+    const change = addToCart([line(tee, teeM, 1)], tee, teeM, 2);
+    expect(change.lines).toEqual([line(tee, teeM, 3)]);
   });
 
-  it("refuses when the resulting quantity would exceed the stock, changing nothing", () => {
-    const lines: CartLine[] = [{ product: tee, quantity: 2 }];
-    const change = addToCart(lines, tee, 2);
+  it("keeps two sizes of one product as two lines", () => {
+    const change = addToCart([line(tee, teeM, 1)], tee, teeL);
+    expect(change.lines).toEqual([line(tee, teeM, 1), line(tee, teeL, 1)]);
+    expect(cartItemCount(change.lines)).toBe(2);
+  });
+
+  it("refuses when the size's quantity would exceed its stock, changing nothing", () => {
+    const lines: CartLine[] = [line(tee, teeM, 2)];
+    const change = addToCart(lines, tee, teeM, 2);
     expect(change.lines).toBe(lines);
     expect(change.message).toEqual({ kind: "error", text: "Sorry, only 3 items available in stock." });
+    // another size has its own stock
+    expect(addToCart(lines, tee, teeL, 2).message.text).toBe("Sorry, only 1 items available in stock.");
   });
 
-  it("refuses a sold-out product", () => {
-    expect(addToCart([], { ...tee, stock: 0 }).message.text).toBe("Sorry, only 0 items available in stock.");
+  it("refuses a sold-out size", () => {
+    expect(addToCart([], tee, { ...teeM, stock: 0 }).message.text).toBe(
+      "Sorry, only 0 items available in stock.",
+    );
   });
 });
 
 describe("updating", () => {
-  const lines: CartLine[] = [
-    { product: tee, quantity: 1 },
-    { product: cap, quantity: 2 },
-  ];
+  const lines: CartLine[] = [line(tee, teeM, 1), line(tee, teeL, 1), line(cap, capOne, 2)];
 
-  it("sets a quantity within stock", () => {
-    const change = updateCartQuantity(lines, "t", 3)!;
-    expect(change.lines[0]).toEqual({ product: tee, quantity: 3 });
+  it("sets a quantity within the size's stock", () => {
+    const change = updateCartQuantity(lines, "t-m", 3)!;
+    expect(change.lines[0]).toEqual(line(tee, teeM, 3));
+    expect(change.lines[1]).toEqual(line(tee, teeL, 1));
     expect(change.message.text).toBe("Updated Midnight Tee quantity in cart.");
   });
 
-  it("ignores a quantity above stock, with the stock message", () => {
-    const change = updateCartQuantity(lines, "t", 4)!;
+  it("ignores a quantity above the size's stock, with the stock message", () => {
+    const change = updateCartQuantity(lines, "t-l", 2)!;
     expect(change.lines).toBe(lines);
-    expect(change.message).toEqual({ kind: "error", text: "Sorry, only 3 items available in stock." });
+    expect(change.message).toEqual({ kind: "error", text: "Sorry, only 1 items available in stock." });
   });
 
-  it("removes the line when the quantity goes below 1", () => {
-    const change = updateCartQuantity(lines, "t", 0)!;
-    expect(change.lines).toEqual([{ product: cap, quantity: 2 }]);
+  it("removes only that size's line when the quantity goes below 1", () => {
+    const change = updateCartQuantity(lines, "t-m", 0)!;
+    expect(change.lines).toEqual([line(tee, teeL, 1), line(cap, capOne, 2)]);
     expect(change.message.text).toBe("Removed Midnight Tee from cart.");
   });
 
-  it("does nothing for a product not in the cart", () => {
+  it("does nothing for a size not in the cart", () => {
     expect(updateCartQuantity(lines, "nope", 1)).toBeNull();
   });
 
-  it("holds at most MAX_LINE_QUANTITY of one product, however much is in stock", () => {
-    const plenty = { ...cap, stock: 500 };
-    const full: CartLine[] = [{ product: plenty, quantity: MAX_LINE_QUANTITY }];
+  it("holds at most MAX_LINE_QUANTITY of one size, however much is in stock", () => {
+    const plenty = { ...capOne, stock: 500 };
+    const full: CartLine[] = [line(cap, plenty, MAX_LINE_QUANTITY)];
     const tooMany = { kind: "error", text: "Sorry, only 99 of Void Cap can be ordered at once." };
-    expect(addToCart(full, plenty)).toEqual({ lines: full, message: tooMany });
-    expect(addToCart([], plenty, 100)).toEqual({ lines: [], message: tooMany });
-    expect(updateCartQuantity(full, "c", 100)).toEqual({ lines: full, message: tooMany });
+    expect(addToCart(full, cap, plenty)).toEqual({ lines: full, message: tooMany });
+    expect(addToCart([], cap, plenty, 100)).toEqual({ lines: [], message: tooMany });
+    expect(updateCartQuantity(full, "c-1", 100)).toEqual({ lines: full, message: tooMany });
     expect(canIncrease(full[0]!)).toBe(false);
-    expect(canIncrease({ product: plenty, quantity: 98 })).toBe(true);
-    expect(addToCart([{ product: plenty, quantity: 98 }], plenty).lines).toEqual(full);
+    expect(canIncrease(line(cap, plenty, 98))).toBe(true);
+    expect(addToCart([line(cap, plenty, 98)], cap, plenty).lines).toEqual(full);
     // the steppers on the cart and product pages stop there too
     expect(lineQuantityLimit(500)).toBe(MAX_LINE_QUANTITY);
     expect(lineQuantityLimit(3)).toBe(3);
   });
 
-  it("disables the plus button at stock", () => {
-    expect(canIncrease({ product: tee, quantity: 3 })).toBe(false);
-    expect(canIncrease({ product: tee, quantity: 2 })).toBe(true);
+  it("disables the plus button at the size's stock", () => {
+    expect(canIncrease(line(tee, teeM, 3))).toBe(false);
+    expect(canIncrease(line(tee, teeM, 2))).toBe(true);
   });
 });
 
 describe("removing and clearing", () => {
   it("removes one line with the spec's toast", () => {
-    const change = removeFromCart([{ product: tee, quantity: 1 }], "t")!;
+    const change = removeFromCart([line(tee, teeM, 1)], "t-m")!;
     expect(change.lines).toEqual([]);
     expect(change.message.text).toBe("Removed Midnight Tee from cart.");
   });
@@ -116,53 +127,63 @@ describe("removing and clearing", () => {
   });
 
   it("counts items, not lines", () => {
-    expect(
-      cartItemCount([
-        { product: tee, quantity: 2 },
-        { product: cap, quantity: 3 },
-      ]),
-    ).toBe(5);
+    expect(cartItemCount([line(tee, teeM, 2), line(cap, capOne, 3)])).toBe(5);
   });
 });
 
+const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProductView => ({
+  ...product,
+  description: null,
+  featured: false,
+  images: [],
+  stock: sizes.reduce((sum, size) => sum + size.stock, 0),
+  sizes,
+});
+const sizeView = (size: CartSize) => ({ ...size, sku: `SKU-${size.id}` });
+
 describe("refreshing against the catalog", () => {
-  it("drops deleted and sold-out products, updates prices and lowers quantities above stock", () => {
+  it("drops gone and sold-out sizes, updates prices and lowers quantities above a size's stock", () => {
     const lines: CartLine[] = [
-      { product: tee, quantity: 3 },
-      { product: cap, quantity: 1 },
-      { product: { ...cap, id: "gone", name: "Old Bag" }, quantity: 1 },
+      line(tee, teeM, 3),
+      line(tee, teeL, 1),
+      line(cap, capOne, 1),
+      line({ ...cap, id: "gone", name: "Old Bag" }, capOne, 1),
     ];
     const current = new Map([
-      ["t", { ...tee, stock: 2 }],
-      ["c", { ...cap, priceCents: 3100, stock: 0 }],
+      // L is no longer sold; M is down to 2
+      ["t", view(tee, [sizeView({ ...teeM, stock: 2 })])],
+      ["c", view({ ...cap, priceCents: 3100 }, [sizeView({ ...capOne, stock: 0 })])],
     ]);
     const { lines: next, notices } = refreshCart(lines, current);
-    expect(next).toEqual([{ product: { ...tee, stock: 2 }, quantity: 2 }]);
+    expect(next).toEqual([line(tee, { ...teeM, stock: 2 }, 2)]);
     expect(notices).toEqual([
-      "Only 2 of Midnight Tee left: quantity lowered to 2.",
+      "Only 2 of Midnight Tee (M) left: quantity lowered to 2.",
+      "Midnight Tee (L) is no longer available and was removed from your cart.",
       "Void Cap is sold out and was removed from your cart.",
       "Old Bag is no longer available and was removed from your cart.",
     ]);
   });
 
-  it("reports a price change", () => {
-    const { notices } = refreshCart(
-      [{ product: cap, quantity: 1 }],
-      new Map([["c", { ...cap, priceCents: 3100 }]]),
+  it("reports a price change once per product, and takes the new price", () => {
+    const { lines, notices } = refreshCart(
+      [line(tee, teeM, 1), line(tee, teeL, 1)],
+      new Map([["t", view({ ...tee, priceCents: 5500 }, [sizeView(teeM), sizeView(teeL)])]]),
     );
-    expect(notices).toEqual(["The price of Void Cap has changed."]);
+    expect(notices).toEqual(["The price of Midnight Tee has changed."]);
+    expect(lines.map((l) => l.product.priceCents)).toEqual([5500, 5500]);
   });
 });
 
 describe("reading the saved cart", () => {
-  it("keeps valid lines and drops tampered ones", () => {
+  it("keeps valid lines and drops tampered ones and lines saved before sizes", () => {
     const raw = JSON.stringify([
+      line(tee, teeM, 1),
+      line(tee, teeM, -1),
       { product: tee, quantity: 1 },
-      { product: tee, quantity: -1 },
-      { product: { id: 1 }, quantity: 1 },
+      { product: { id: 1 }, size: teeM, quantity: 1 },
       "junk",
     ]);
-    expect(parseStoredCart(raw)).toEqual([{ product: tee, quantity: 1 }]);
+    expect(parseStoredCart(raw)).toEqual([line(tee, teeM, 1)]);
     expect(parseStoredCart("{not json")).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
   });

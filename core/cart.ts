@@ -1,17 +1,26 @@
-// The cart's rules (docs/SPEC.md#quantities). Pure functions: the browser store and the tests use them.
+// The cart's rules (docs/SPEC.md#quantities), per size. Pure functions: the browser store and the tests use them.
 import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./checkout";
+import { type ProductView, type SizedProductView, sizedName } from "./product";
 
 export interface CartProduct {
   id: string;
   name: string;
   priceCents: number;
-  stock: number;
   category: string | null;
   image: { src: string; srcSet: string } | null;
 }
 
+/** The size a line holds: its variant id, label and the stock of that size. */
+export interface CartSize {
+  id: string;
+  label: string;
+  stock: number;
+}
+
+/** One product in one size: the same product in two sizes is two lines. */
 export interface CartLine {
   product: CartProduct;
+  size: CartSize;
   quantity: number;
 }
 
@@ -29,31 +38,39 @@ const cartMessages = {
   notEnoughStock: (stock: number) => `Sorry, only ${stock} items available in stock.`,
 };
 
-export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1): CartChange {
-  const existing = lines.find((line) => line.product.id === product.id);
+/** The cart's copy of a product (what the cart page shows without asking the server). */
+export function toCartProduct(product: ProductView): CartProduct {
+  const image = product.images[0];
+  return {
+    id: product.id,
+    name: product.name,
+    priceCents: product.priceCents,
+    category: product.category,
+    image: image ? { src: image.src, srcSet: image.srcSet } : null,
+  };
+}
+
+export function addToCart(lines: CartLine[], product: CartProduct, size: CartSize, quantity = 1): CartChange {
+  const existing = lines.find((line) => line.size.id === size.id);
   const wanted = (existing?.quantity ?? 0) + quantity;
-  if (wanted > product.stock) {
-    return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(product.stock) } };
+  if (wanted > size.stock) {
+    return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(size.stock) } };
   }
   const tooMany = lineQuantityProblem(product.name, wanted);
   if (tooMany) return { lines, message: { kind: "error", text: tooMany } };
   const next = existing
-    ? lines.map((line) => (line === existing ? { product, quantity: wanted } : line))
-    : [...lines, { product, quantity }];
+    ? lines.map((line) => (line === existing ? { product, size, quantity: wanted } : line))
+    : [...lines, { product, size, quantity }];
   return { lines: next, message: { kind: "success", text: cartMessages.added(product.name) } };
 }
 
-/** A quantity below 1 removes the line; one above stock or the cap is refused and changes nothing. */
-export function updateCartQuantity(
-  lines: CartLine[],
-  productId: string,
-  quantity: number,
-): CartChange | null {
-  const line = lines.find((candidate) => candidate.product.id === productId);
+/** A quantity below 1 removes the line; one above the size's stock or the cap is refused and changes nothing. */
+export function updateCartQuantity(lines: CartLine[], sizeId: string, quantity: number): CartChange | null {
+  const line = lines.find((candidate) => candidate.size.id === sizeId);
   if (!line) return null;
-  if (quantity < 1) return removeFromCart(lines, productId);
-  if (quantity > line.product.stock) {
-    return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(line.product.stock) } };
+  if (quantity < 1) return removeFromCart(lines, sizeId);
+  if (quantity > line.size.stock) {
+    return { lines, message: { kind: "error", text: cartMessages.notEnoughStock(line.size.stock) } };
   }
   const tooMany = lineQuantityProblem(line.product.name, quantity);
   if (tooMany) return { lines, message: { kind: "error", text: tooMany } };
@@ -63,8 +80,8 @@ export function updateCartQuantity(
   };
 }
 
-export function removeFromCart(lines: CartLine[], productId: string): CartChange | null {
-  const line = lines.find((candidate) => candidate.product.id === productId);
+export function removeFromCart(lines: CartLine[], sizeId: string): CartChange | null {
+  const line = lines.find((candidate) => candidate.size.id === sizeId);
   if (!line) return null;
   return {
     lines: lines.filter((candidate) => candidate !== line),
@@ -80,13 +97,13 @@ export function cartItemCount(lines: CartLine[]): number {
   return lines.reduce((count, line) => count + line.quantity, 0);
 }
 
-/** The most of one product a line can hold: its stock, and never more than the per-line cap. */
+/** The most of one size a line can hold: its stock, and never more than the per-line cap. */
 export function lineQuantityLimit(stock: number): number {
   return Math.min(stock, MAX_LINE_QUANTITY);
 }
 
 export function canIncrease(line: CartLine): boolean {
-  return line.quantity < lineQuantityLimit(line.product.stock);
+  return line.quantity < lineQuantityLimit(line.size.stock);
 }
 
 export interface CartRefresh {
@@ -96,35 +113,49 @@ export interface CartRefresh {
 }
 
 /**
- * Brings saved lines up to date with the catalog: products that no longer exist are dropped,
- * names, prices and stock are refreshed, and quantities above the stock are lowered.
+ * Brings saved lines up to date with the catalog: products or sizes that are no longer sold are
+ * dropped, names, prices and stock are refreshed, and quantities above the size's stock are lowered.
  */
-export function refreshCart(lines: CartLine[], current: Map<string, CartProduct>): CartRefresh {
+export function refreshCart(lines: CartLine[], current: Map<string, SizedProductView>): CartRefresh {
   const notices: string[] = [];
   const next: CartLine[] = [];
+  const pricesChanged = new Set<string>();
   for (const line of lines) {
     const product = current.get(line.product.id);
-    if (!product) {
-      notices.push(`${line.product.name} is no longer available and was removed from your cart.`);
+    const size = product?.sizes.find((candidate) => candidate.id === line.size.id);
+    const name = product?.name ?? line.product.name;
+    if (!product || !size) {
+      notices.push(
+        `${sizedName(name, line.size.label)} is no longer available and was removed from your cart.`,
+      );
       continue;
     }
-    if (product.stock === 0) {
-      notices.push(`${product.name} is sold out and was removed from your cart.`);
+    const label = sizedName(name, size.label);
+    if (size.stock === 0) {
+      notices.push(`${label} is sold out and was removed from your cart.`);
       continue;
     }
-    if (product.priceCents !== line.product.priceCents) {
+    if (product.priceCents !== line.product.priceCents && !pricesChanged.has(product.id)) {
+      pricesChanged.add(product.id);
       notices.push(`The price of ${product.name} has changed.`);
     }
-    const quantity = Math.min(line.quantity, product.stock);
+    const quantity = Math.min(line.quantity, size.stock);
     if (quantity < line.quantity) {
-      notices.push(`Only ${product.stock} of ${product.name} left: quantity lowered to ${quantity}.`);
+      notices.push(`Only ${size.stock} of ${label} left: quantity lowered to ${quantity}.`);
     }
-    next.push({ product, quantity });
+    next.push({
+      product: toCartProduct(product),
+      size: { id: size.id, label: size.label, stock: size.stock },
+      quantity,
+    });
   }
   return { lines: next, notices };
 }
 
-/** Validates data read back from localStorage, which the shopper (or an old version) may have changed. */
+/**
+ * Validates data read back from localStorage, which the shopper (or an old version) may have
+ * changed. Lines from before sizes (no size) are dropped: the shopper picks the size again.
+ */
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (!raw) return [];
   try {
@@ -139,7 +170,9 @@ export function parseStoredCart(raw: string | null): CartLine[] {
         typeof line.product?.id === "string" &&
         typeof line.product?.name === "string" &&
         Number.isInteger(line.product?.priceCents) &&
-        Number.isInteger(line.product?.stock),
+        typeof line.size?.id === "string" &&
+        typeof line.size?.label === "string" &&
+        Number.isInteger(line.size?.stock),
     );
   } catch {
     return [];

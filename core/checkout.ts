@@ -102,6 +102,8 @@ export function flattenAddress(details: ShippingDetails): string {
 export interface OrderSummaryLine {
   productId: string | null;
   name: string;
+  /** The size as sold ("M", "One Size"). */
+  size: string;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;

@@ -9,6 +9,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
 
+/** How long a refund takes to reach the customer, as the returns policy promises (docs/SPEC.md#legal-pages). */
+export const REFUND_BUSINESS_DAYS = "5-10";
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }

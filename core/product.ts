@@ -6,21 +6,46 @@ export const FEATURED_LIMIT = 4;
 export const RELATED_LIMIT = 4;
 export const SHOP_PAGE_SIZE = 24;
 
+/** The size of a product sold in one size only (accessories). */
+export const ONE_SIZE = "One Size";
+
+/** One size of a product on sale, as the browser sees it. */
+export interface SizeView {
+  /** The variant id: what the cart and the checkout name. */
+  id: string;
+  label: string;
+  stock: number;
+  /** The product's SKU with this size's suffix. */
+  sku: string;
+}
+
 /** A product as the browser sees it. */
 export interface ProductView {
   id: string;
   name: string;
   description: string | null;
   priceCents: number;
+  /** The sum of its sizes' stock. */
   stock: number;
   category: string | null;
   featured: boolean;
   images: ResponsiveImage[];
 }
 
-/** "PRD-" plus the first 8 characters of the id in upper case. */
-export function productSku(id: string): string {
-  return `PRD-${id.slice(0, 8).toUpperCase()}`;
+/** A product with its sizes on sale, in display order (the product page and the cart). */
+export interface SizedProductView extends ProductView {
+  sizes: SizeView[];
+}
+
+/** "PRD-" plus the first 8 characters of the id in upper case, and "-{suffix}" for a size that has one. */
+export function productSku(id: string, sizeSuffix?: string | null): string {
+  const sku = `PRD-${id.slice(0, 8).toUpperCase()}`;
+  return sizeSuffix ? `${sku}-${sizeSuffix}` : sku;
+}
+
+/** A product and size as messages name them: "Hoodie (M)", or the name alone for One Size. */
+export function sizedName(name: string, size: string): string {
+  return size === ONE_SIZE ? name : `${name} (${size})`;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

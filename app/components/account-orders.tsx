@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { OrderDate } from "~/components/account-order-date";
 import { OrderDetailsDialog } from "~/components/order-details-dialog";
+import { CompletePaymentButton } from "~/components/pending-order-actions";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "../../core/money";
@@ -88,7 +89,10 @@ function OrdersTable({ orders, onView }: { orders: CustomerOrder[]; onView: (id:
                 {formatUsd(order.totalCents)}
               </td>
               <td className="px-5 py-3 text-right">
-                <ViewButton order={order} onView={onView} />
+                <div className="flex items-center justify-end gap-2">
+                  {order.reservedUntil ? <CompletePaymentButton order={order} /> : null}
+                  <ViewButton order={order} onView={onView} />
+                </div>
               </td>
             </tr>
           ))}
@@ -117,6 +121,7 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
             <p className="font-semibold">{formatUsd(order.totalCents)}</p>
             <ViewButton order={order} onView={onView} />
           </div>
+          {order.reservedUntil ? <CompletePaymentButton order={order} className="mt-3 w-full" /> : null}
         </li>
       ))}
     </ul>

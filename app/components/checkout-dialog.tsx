@@ -49,7 +49,7 @@ async function shippingProblem(details: ShippingDetails): Promise<string | null>
 }
 
 function linesPayload(lines: CartLine[]) {
-  return JSON.stringify(lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
+  return JSON.stringify(lines.map((line) => ({ variantId: line.size.id, quantity: line.quantity })));
 }
 
 /**

@@ -23,11 +23,14 @@ export function PaymentStep(props: {
         <ul className="divide-y rounded-lg border">
           {summary.lines.map((line) => (
             <li
-              key={`${line.productId}-${line.name}`}
+              key={`${line.productId}-${line.name}-${line.size}`}
               className="flex justify-between gap-4 px-4 py-3 text-sm"
             >
               <span>
-                {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+                {line.name}{" "}
+                <span className="text-muted-foreground">
+                  ({line.size}) × {line.quantity}
+                </span>
               </span>
               <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
             </li>

@@ -2,12 +2,13 @@ import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react"
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { OrderDate } from "~/components/account-order-date";
+import { PendingOrderPanel } from "~/components/pending-order-actions";
 import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { formatUsd } from "../../core/money";
-import { canTrack, customerStatusTone } from "../../core/order";
+import { canTrack, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../core/order";
 import type { CustomerOrder } from "../../server/orders/list-customer-orders";
 
 const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
@@ -93,7 +94,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
             <div className="min-w-0 flex-1">
               {item.productId ? (
                 <Link
-                  to={`/products/${item.productId}`}
+                  to={`/products/${item.productId}?size=${encodeURIComponent(item.size)}`}
                   className="font-medium text-sm underline-offset-4 hover:underline"
                 >
                   {item.productName}
@@ -105,7 +106,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
                 </p>
               )}
               <p className="text-muted-foreground text-xs">
-                {item.quantity} × {formatUsd(item.priceCents)}
+                Size {item.size} · {item.quantity} × {formatUsd(item.priceCents)}
               </p>
             </div>
             <p className="shrink-0 font-medium text-sm">{formatUsd(item.priceCents * item.quantity)}</p>
@@ -137,6 +138,14 @@ function OrderSummary({ order }: { order: CustomerOrder }) {
         <dt>Total</dt>
         <dd data-testid="order-total">{formatUsd(order.totalCents)}</dd>
       </div>
+      {order.refund && (
+        <div className="flex justify-between gap-4 text-red-300" data-testid="order-refund">
+          <dt>
+            Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />
+          </dt>
+          <dd>−{formatUsd(order.refund.amountCents)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -165,7 +174,13 @@ export function OrderDetailsDialog({
               <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
             </DialogDescription>
           </DialogHeader>
-          <PackageTracking order={order} />
+          {order.reservedUntil ? <PendingOrderPanel order={order} /> : <PackageTracking order={order} />}
+          {order.refund && (
+            <p className="rounded-lg border border-red-400/30 bg-red-400/5 px-4 py-3 text-sm">
+              Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />.
+              The money goes back to your original payment method within {REFUND_BUSINESS_DAYS} business days.
+            </p>
+          )}
           <OrderItems order={order} />
           <OrderSummary order={order} />
           <section aria-labelledby="address-heading" className="text-sm">

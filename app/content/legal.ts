@@ -3,6 +3,7 @@
  * Plain data, no markup: the routes decide how it looks. The texts avoid the brand name on purpose
  * ("we", "our store") because the store name is configurable (STORE_NAME).
  */
+import { REFUND_BUSINESS_DAYS } from "../../core/order";
 
 export const LEGAL_SECTION_IDS = ["returns", "privacy", "terms"] as const;
 
@@ -44,9 +45,8 @@ export const LEGAL_INDEX = {
 
 const LAST_UPDATED = { label: "November 2026", iso: "2026-11" } as const;
 
-/** Return window and refund time: 30 days, refund in 5-10 business days (docs/SPEC.md#legal-pages). */
+/** Return window and refund time: 30 days, refund in 5-10 business days (docs/SPEC.md#legal-pages); the refund e-mail promises the same. */
 const RETURN_WINDOW_DAYS = 30;
-const REFUND_BUSINESS_DAYS = "5-10";
 
 export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
   returns: {

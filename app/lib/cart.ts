@@ -5,12 +5,12 @@ import {
   type CartChange,
   type CartLine,
   type CartProduct,
+  type CartSize,
   clearCart,
   parseStoredCart,
   removeFromCart,
   updateCartQuantity,
 } from "../../core/cart";
-import type { ProductView } from "../../core/product";
 
 const CART_STORAGE_KEY = "nocturn-cart";
 const EMPTY: CartLine[] = [];
@@ -61,18 +61,6 @@ function apply(change: CartChange | null) {
   toast.success(change.message.text);
 }
 
-export function toCartProduct(product: ProductView): CartProduct {
-  const image = product.images[0];
-  return {
-    id: product.id,
-    name: product.name,
-    priceCents: product.priceCents,
-    stock: product.stock,
-    category: product.category,
-    image: image ? { src: image.src, srcSet: image.srcSet } : null,
-  };
-}
-
 /**
  * The cart kept in localStorage. The server render and the first client render both see an empty
  * cart, so hydration always matches; the saved lines appear right after.
@@ -82,14 +70,15 @@ export function useCart() {
   return {
     lines,
     add: useCallback(
-      (product: CartProduct, quantity = 1) => apply(addToCart(readCart(), product, quantity)),
+      (product: CartProduct, size: CartSize, quantity = 1) =>
+        apply(addToCart(readCart(), product, size, quantity)),
       [],
     ),
     update: useCallback(
-      (productId: string, quantity: number) => apply(updateCartQuantity(readCart(), productId, quantity)),
+      (sizeId: string, quantity: number) => apply(updateCartQuantity(readCart(), sizeId, quantity)),
       [],
     ),
-    remove: useCallback((productId: string) => apply(removeFromCart(readCart(), productId)), []),
+    remove: useCallback((sizeId: string) => apply(removeFromCart(readCart(), sizeId)), []),
     clear: useCallback(() => apply(clearCart()), []),
     /** Rewrites the lines without a toast, from the latest saved state. */
     replace: useCallback((next: (current: CartLine[]) => CartLine[]) => writeCart(next(readCart())), []),

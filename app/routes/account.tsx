@@ -8,11 +8,16 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
+import { checkoutMessages } from "../../core/checkout";
+import { isProductId } from "../../core/product";
 import { authMessages, passwordChangeSchema, profileSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
+import { AppError } from "../../server/app-error";
 import { changePassword } from "../../server/auth/change-password";
 import { requireUser } from "../../server/auth/guards";
 import { updateProfile } from "../../server/auth/update-profile";
+import { cancelPendingOrder, cancelPendingOrderMessages } from "../../server/checkout/cancel-pending-order";
+import { resumePayment } from "../../server/checkout/resume-payment";
 import { handleAction, reportFailure } from "../../server/http/errors";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account";
@@ -47,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireUser(context, url);
+  const { user } = requireUser(context, url);
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {
@@ -75,7 +80,39 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data({ intent, ok: true as const }, { headers });
     });
   }
+  if (intent === "complete-payment") {
+    const failure = { fallback: checkoutMessages.paymentFailed, what: "completing a payment failed" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const { url } = await resumePayment({
+        services: context,
+        userId: user.id,
+        customerEmail: user.email,
+        orderId: readOrderId(form),
+      });
+      return { intent, ok: true as const, url };
+    });
+  }
+  if (intent === "cancel-order") {
+    const failure = { fallback: CANCEL_ORDER_FAILED, what: "cancelling an order failed" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const { orderNumber } = await cancelPendingOrder({
+        services: context,
+        userId: user.id,
+        orderId: readOrderId(form),
+      });
+      return { intent, ok: true as const, message: cancelPendingOrderMessages.cancelled(orderNumber) };
+    });
+  }
   throw data("Unknown action", { status: 400 });
+}
+
+const CANCEL_ORDER_FAILED = "Failed to cancel the order. Please try again.";
+
+/** An order id from the form; anything else is answered like an order that is not the customer's. */
+function readOrderId(form: FormData): string {
+  const orderId = formText(form, "orderId");
+  if (!isProductId(orderId)) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
+  return orderId;
 }
 
 type Tab = "profile" | "orders" | "settings";

@@ -10,10 +10,12 @@ import { trackingServiceName } from "~/components/admin/order-tracking";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
+import { formatUsd } from "../../core/money";
 import { formText } from "../../core/validation/form-schema";
 import { requireAdmin } from "../../server/auth/guards";
 import { handleAction, listLoadFailure } from "../../server/http/errors";
 import { searchAdminOrderViews } from "../../server/orders/admin-order.view";
+import { cancelPaidOrder } from "../../server/orders/cancel-paid-order";
 import { MAX_EXPORT_ROWS } from "../../server/orders/export-orders-csv";
 import { UPDATE_ORDER_FAILED, updateOrder } from "../../server/orders/update-order";
 import type { Route } from "./+types/admin.orders";
@@ -59,10 +61,35 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const { user } = requireAdmin(context, url);
   const form = await request.formData();
-  if (formText(form, "intent") !== "update") throw data("Unknown action", { status: 400 });
+  const intent = formText(form, "intent");
   const orderId = formText(form, "orderId");
+  if (intent === "cancel-refund") {
+    const failure = {
+      fallback: UPDATE_ORDER_FAILED,
+      what: "order cancel and refund failed",
+      extra: { intent: "cancel-refund" as const, ok: false as const },
+      details: { orderId },
+    };
+    return handleAction(context, failure, async () => {
+      const result = await cancelPaidOrder({ services: context, orderId, adminId: user.id });
+      const refunded = result.outcome === "refunded";
+      return {
+        intent: "cancel-refund",
+        ok: true,
+        message: refunded
+          ? `Order ${result.orderNumber} cancelled and ${formatUsd(result.amountCents)} refunded`
+          : `Order ${result.orderNumber} was already refunded`,
+        notice: result.customerNotified ? "The customer was e-mailed about the refund." : null,
+        warning:
+          result.customerNotified === false
+            ? "The refund e-mail to the customer could not be sent; the error is in the server log."
+            : null,
+      } satisfies OrderUpdateResult;
+    });
+  }
+  if (intent !== "update") throw data("Unknown action", { status: 400 });
   const failure = {
     fallback: UPDATE_ORDER_FAILED,
     what: "order update failed",
@@ -71,6 +98,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   };
   return handleAction(context, failure, async () => {
     const result = await updateOrder({
+      services: context,
       db: context.db,
       mailer: context.mailer,
       config: context.config,

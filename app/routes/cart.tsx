@@ -177,7 +177,7 @@ export default function Cart() {
       <div className="grid gap-10 lg:grid-cols-[1fr_360px]">
         <ul className="divide-y border-y">
           {lines.map((line) => (
-            <CartLineRow key={line.product.id} line={line} />
+            <CartLineRow key={line.size.id} line={line} />
           ))}
         </ul>
         <aside

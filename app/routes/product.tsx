@@ -1,29 +1,57 @@
 import { ArrowLeftIcon, PackageXIcon, ShoppingBagIcon } from "lucide-react";
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useSearchParams,
+} from "react-router";
 import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityStepper } from "~/components/quantity-stepper";
+import { SizePicker } from "~/components/size-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { toCartProduct, useCart } from "~/lib/cart";
+import { sizeGuideFor } from "~/content/size-guide";
+import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
-import { lineQuantityLimit } from "../../core/cart";
+import { lineQuantityLimit, toCartProduct } from "../../core/cart";
 import { formatUsd } from "../../core/money";
-import { LOW_STOCK_THRESHOLD, productSku } from "../../core/product";
+import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../core/product";
 import { getProduct } from "../../server/catalog/get-product";
 import { listRelatedProducts } from "../../server/catalog/list-related-products";
-import { toProductView } from "../../server/catalog/product-view";
+import { listProductSizes } from "../../server/catalog/product-sizes";
+import { toProductView, toSizedProductView } from "../../server/catalog/product-view";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const row = await getProduct({ db: context.db, id: params.id });
   if (!row) throw data("Product Not Found", { status: 404 });
-  const related = await listRelatedProducts({ db: context.db, product: row });
+  const [related, sizes] = await Promise.all([
+    listRelatedProducts({ db: context.db, product: row }),
+    listProductSizes({ db: context.db, productIds: [row.id] }),
+  ]);
   return {
-    product: toProductView(context.storage, row),
+    product: toSizedProductView(context.storage, row, sizes.get(row.id) ?? []),
     related: related.map((item) => toProductView(context.storage, item)),
   };
+}
+
+/** Choosing a size only changes `?size=`: the page's data stays as it is. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutSize = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("size");
+    return params.toString();
+  };
+  return withoutSize(currentUrl) === withoutSize(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -46,29 +74,41 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-function ProductJsonLd({
-  product,
-  url,
-}: {
-  product: Route.ComponentProps["loaderData"]["product"];
-  url: string;
-}) {
+const availability = (stock: number) =>
+  stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+
+/** schema.org ProductGroup: one Product per size with its own offer, varying by size. */
+function ProductJsonLd({ product, url }: { product: SizedProductView; url: string }) {
+  const images = product.images.map((image) => new URL(image.src, url).href);
+  const offer = (stock: number, offerUrl: string) => ({
+    "@type": "Offer",
+    url: offerUrl,
+    price: (product.priceCents / 100).toFixed(2),
+    priceCurrency: "USD",
+    availability: availability(stock),
+    itemCondition: "https://schema.org/NewCondition",
+  });
   const json = {
     "@context": "https://schema.org",
-    "@type": "Product",
+    "@type": "ProductGroup",
     name: product.name,
     description: product.description ?? undefined,
-    sku: productSku(product.id),
+    productGroupID: productSku(product.id),
     category: product.category ?? undefined,
-    image: product.images.map((image) => new URL(image.src, url).href),
-    offers: {
-      "@type": "Offer",
-      url,
-      price: (product.priceCents / 100).toFixed(2),
-      priceCurrency: "USD",
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    image: images,
+    variesBy: "https://schema.org/size",
+    hasVariant: product.sizes.map((size) => {
+      const sizeUrl = `${url}?size=${encodeURIComponent(size.label)}`;
+      return {
+        "@type": "Product",
+        name: `${product.name} (${size.label})`,
+        sku: size.sku,
+        size: size.label,
+        image: images[0],
+        url: sizeUrl,
+        offers: offer(size.stock, sizeUrl),
+      };
+    }),
   };
   // "<" escaped so a product text can never close the script element
   const html = JSON.stringify(json).replace(/</g, "\\u003c");
@@ -76,48 +116,100 @@ function ProductJsonLd({
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function AddToCart({ product }: { product: Route.ComponentProps["loaderData"]["product"] }) {
+/**
+ * The chosen size, remembered in the URL (`?size=M`) so the page can be shared; a size the product
+ * is not sold in (or has none of) is ignored, and a single size is chosen for you.
+ */
+function useChosenSize(sizes: SizeView[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [label, setLabel] = useState(searchParams.get("size"));
+  // a sold-out size (a link shared before it sold out) is not chosen
+  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label && size.stock > 0);
+  const choose = (next: string) => {
+    setLabel(next);
+    setSearchParams(
+      (params) => {
+        params.set("size", next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return [chosen ?? null, choose] as const;
+}
+
+function stockLineOf(stock: number) {
+  if (stock === 0) return { text: "Out of stock", className: "font-medium text-destructive" };
+  if (stock < LOW_STOCK_THRESHOLD)
+    return { text: `Only ${stock} left in stock`, className: "font-medium text-warning" };
+  return { text: `In stock (${stock} available)`, className: "text-success" };
+}
+
+const SELECT_SIZE = "Please select a size";
+
+function AddToCart({ product }: { product: SizedProductView }) {
   const { add } = useCart();
+  const [chosen, choose] = useChosenSize(product.sizes);
   const [quantity, setQuantity] = useState(1);
-  const [adding, setAdding] = useState(false);
+  const [sizeError, setSizeError] = useState<string | null>(null);
   const soldOut = product.stock === 0;
+  // before a size is chosen, the stepper allows what the largest size has
+  const stock = chosen ? chosen.stock : Math.max(0, ...product.sizes.map((size) => size.stock));
+  const limit = lineQuantityLimit(stock);
+  const stockLine = stockLineOf(chosen ? chosen.stock : product.stock);
 
   const handleAdd = () => {
-    setAdding(true);
-    try {
-      add(toCartProduct(product), quantity);
-      setQuantity(1);
-    } finally {
-      setAdding(false);
+    if (!chosen) {
+      setSizeError(SELECT_SIZE);
+      document.querySelector<HTMLInputElement>("[data-size-picker] input:not(:disabled)")?.focus();
+      return;
     }
+    add(toCartProduct(product), { id: chosen.id, label: chosen.label, stock: chosen.stock }, quantity);
+    setQuantity(1);
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      {!soldOut && (
-        <QuantityStepper
-          value={quantity}
-          max={lineQuantityLimit(product.stock)}
-          onChange={(next) => setQuantity(Math.min(Math.max(next, 1), lineQuantityLimit(product.stock)))}
-          label={`Quantity of ${product.name}`}
-        />
+    <>
+      <p className={stockLine.className} data-testid="stock-line">
+        {stockLine.text}
+      </p>
+      {product.sizes.length > 0 && (
+        <div data-size-picker>
+          <SizePicker
+            sizes={product.sizes}
+            value={chosen?.label ?? null}
+            onChange={(label) => {
+              choose(label);
+              setSizeError(null);
+              const size = product.sizes.find((candidate) => candidate.label === label);
+              if (size)
+                setQuantity((current) => Math.min(current, Math.max(1, lineQuantityLimit(size.stock))));
+            }}
+            error={sizeError}
+            guide={sizeGuideFor(product.category)}
+          />
+        </div>
       )}
-      <Button size="lg" className="flex-1 sm:flex-none" disabled={soldOut || adding} onClick={handleAdd}>
-        <ShoppingBagIcon /> Add to Cart
-      </Button>
-    </div>
+      <div className="flex flex-wrap items-center gap-3">
+        {!soldOut && (
+          <QuantityStepper
+            value={quantity}
+            max={Math.max(1, limit)}
+            onChange={(next) => setQuantity(Math.min(Math.max(next, 1), Math.max(1, limit)))}
+            label={`Quantity of ${product.name}`}
+          />
+        )}
+        <Button size="lg" className="flex-1 sm:flex-none" disabled={soldOut} onClick={handleAdd}>
+          <ShoppingBagIcon /> Add to Cart
+        </Button>
+      </div>
+    </>
   );
 }
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
-  const stockLine =
-    product.stock === 0
-      ? "Out of stock"
-      : product.stock < LOW_STOCK_THRESHOLD
-        ? `Only ${product.stock} left in stock`
-        : `In stock (${product.stock} available)`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -140,18 +232,6 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           </div>
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}
-          </p>
-          <p
-            className={
-              product.stock === 0
-                ? "font-medium text-destructive"
-                : product.stock < LOW_STOCK_THRESHOLD
-                  ? "font-medium text-warning"
-                  : "text-success"
-            }
-            data-testid="stock-line"
-          >
-            {stockLine}
           </p>
           <AddToCart key={product.id} product={product} />
 

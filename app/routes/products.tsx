@@ -10,6 +10,7 @@ import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../core/product";
 import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
 import { listCategories } from "../../server/catalog/list-categories";
+import { listSizesInStock } from "../../server/catalog/list-sizes-in-stock";
 import { toProductView } from "../../server/catalog/product-view";
 import { searchProducts } from "../../server/catalog/search-products";
 import type { Route } from "./+types/products";
@@ -18,16 +19,18 @@ const SHOP_SKELETON_CARDS = 8;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseShopQuery(url.searchParams);
-  const [result, categories] = await Promise.all([
+  const [result, categories, sizes] = await Promise.all([
     searchProducts({
       db: context.db,
       query: query.q,
       category: query.category,
+      size: query.size,
       sort: query.sort,
       inStockOnly: query.inStockOnly,
       page: query.page,
     }),
     listCategories({ db: context.db }),
+    listSizesInStock({ db: context.db }),
   ]);
   // a shared link to a page that no longer exists shows the last one
   if (query.page > result.pageCount)
@@ -35,6 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     query,
     categories,
+    sizes,
     products: result.products.map((row) => toProductView(context.storage, row)),
     total: result.total,
     page: result.page,
@@ -45,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const query = args.loaderData?.query;
   const category = args.loaderData?.categories.find((name) => name.toLowerCase() === query?.category);
-  const filtered = Boolean(query?.q || query?.sort !== "newest" || query?.inStockOnly);
+  const filtered = Boolean(query?.q || query?.size || query?.sort !== "newest" || query?.inStockOnly);
   return pageMeta(args, {
     title: category ? `Shop ${category}` : "Shop",
     description: category
@@ -69,7 +73,7 @@ function FilterMenu({ query }: { query: ShopQuery }) {
           active && "border-accent text-accent",
         )}
       >
-        <SlidersHorizontalIcon /> Filter
+        <SlidersHorizontalIcon /> <span className="sr-only sm:not-sr-only">Filter</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border bg-popover p-4 shadow-2xl">
         <fieldset className="space-y-2">
@@ -135,7 +139,7 @@ function shopHref(params: URLSearchParams) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, categories, products, total, page, pageCount } = loaderData;
+  const { query, categories, sizes, products, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
   const search = useSearchNavigation(shopHref);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
@@ -173,7 +177,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             name="category"
             defaultValue={query.category}
             aria-label="Category"
-            className="w-full sm:w-48"
+            className="min-w-0 flex-1 sm:w-48 sm:flex-none"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
             <option value="">All Categories</option>
@@ -182,6 +186,23 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 {category}
               </option>
             ))}
+          </NativeSelect>
+          <NativeSelect
+            name="size"
+            defaultValue={query.size}
+            aria-label="Size"
+            className="w-28 shrink-0 sm:w-36"
+            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
+          >
+            <option value="">All Sizes</option>
+            {/* a size from a shared link stays listed even when it has sold out since */}
+            {[...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes)].map(
+              (size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ),
+            )}
           </NativeSelect>
           <FilterMenu query={query} />
           <Button type="submit" variant="secondary" className="hidden sm:inline-flex">
@@ -197,7 +218,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="font-semibold text-xl">No products found</h2>
           <p className="text-muted-foreground">Try a different search term or browse our categories.</p>
-          {(query.q || query.category || query.inStockOnly) && (
+          {(query.q || query.category || query.size || query.inStockOnly) && (
             <Link to="/products" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
               Clear filters
             </Link>

@@ -7,16 +7,21 @@ type ProductForm = Record<"name" | "price" | "description" | "category" | "stock
   images: string[];
 };
 
-const form = (overrides: Partial<ProductForm> = {}): ProductForm => ({
-  name: "Orbit Tee",
-  price: "34.50",
-  description: "",
-  category: "",
-  stock: "",
-  featured: false,
-  images: [],
-  ...overrides,
-});
+/** The form with one size row, "One Size", holding `stock`. */
+const form = (overrides: Partial<ProductForm> = {}) => {
+  const { stock, ...fields } = {
+    name: "Orbit Tee",
+    price: "34.50",
+    description: "",
+    category: "",
+    stock: "",
+    featured: false,
+    images: [] as string[],
+    ...overrides,
+  };
+  return { ...fields, sizeId: "", sizeLabel: "One Size", sizeStock: stock, sizeSku: "" };
+};
+const oneSize = (stock: number) => [{ id: null, size: "One Size", stock, skuSuffix: null }];
 
 const parseProductForm = (input: Record<string, unknown>) => parseForm(productFormSchema, input);
 
@@ -30,7 +35,7 @@ describe("productFormSchema", () => {
           priceCents: 3450,
           description: null,
           category: "T-Shirts",
-          stock: 0,
+          sizes: oneSize(0),
           featured: false,
           images: [],
         },
@@ -38,7 +43,7 @@ describe("productFormSchema", () => {
     );
     expect(parseProductForm(form({ price: ".5", stock: "7" }))).toMatchObject({
       ok: true,
-      value: { priceCents: 50, stock: 7 },
+      value: { priceCents: 50, sizes: oneSize(7) },
     });
   });
 
@@ -88,6 +93,14 @@ describe("productFormSchema", () => {
     for (const [name, value] of [
       ["name", "Tee"],
       ["price", "5"],
+      ["sizeId", ""],
+      ["sizeLabel", "S"],
+      ["sizeStock", "2"],
+      ["sizeSku", ""],
+      ["sizeId", "0b9c3a52-6f7e-4d0e-8f3a-1c2d3e4f5a6b"],
+      ["sizeLabel", " M "],
+      ["sizeStock", ""],
+      ["sizeSku", "med"],
       ["featured", "on"],
       ["images", "b"],
       ["images", "a"],
@@ -100,7 +113,10 @@ describe("productFormSchema", () => {
         priceCents: 500,
         description: null,
         category: null,
-        stock: 0,
+        sizes: [
+          { id: null, size: "S", stock: 2, skuSuffix: null },
+          { id: "0b9c3a52-6f7e-4d0e-8f3a-1c2d3e4f5a6b", size: "M", stock: 0, skuSuffix: "MED" },
+        ],
         featured: true,
         images: ["b", "a"],
       },

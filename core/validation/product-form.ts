@@ -16,11 +16,21 @@ export const MAX_PRODUCT_CATEGORY_LENGTH = 60;
 /** Keeps a typo from making a price nobody meant ($1,000,000.00 and more). */
 const MAX_PRICE_CENTS = 100_000_000;
 const MAX_STOCK = 1_000_000;
+export const MAX_PRODUCT_SIZES = 20;
+export const MAX_SIZE_LENGTH = 20;
+export const MAX_SKU_SUFFIX_LENGTH = 20;
 
 export const productMessages = {
   nameAndPriceRequired: "Name and price are required",
   invalidPrice: "Price must be a number of at least 0 with at most 2 decimals",
   invalidStock: "Stock must be a whole number of at least 0",
+  sizeRequired: "Add at least one size",
+  sizeNameRequired: "Please name every size",
+  sizeTooLong: `A size must be at most ${MAX_SIZE_LENGTH} characters`,
+  duplicateSize: "Each size can be listed only once",
+  tooManySizes: `A product can have at most ${MAX_PRODUCT_SIZES} sizes`,
+  invalidSkuSuffix: `A SKU suffix may use letters, digits and hyphens, at most ${MAX_SKU_SUFFIX_LENGTH}`,
+  unknownSize: "A size was changed by someone else. Please reload and try again.",
   nameTooLong: `Product name must be at most ${MAX_PRODUCT_NAME_LENGTH} characters`,
   descriptionTooLong: `Description must be at most ${MAX_PRODUCT_DESCRIPTION_LENGTH} characters`,
   categoryTooLong: `Category must be at most ${MAX_PRODUCT_CATEGORY_LENGTH} characters`,
@@ -47,18 +57,79 @@ export const productMessages = {
 const productFormFields = z.object({
   name: requiredText(productMessages.nameAndPriceRequired),
   price: requiredText(productMessages.nameAndPriceRequired),
-  stock: optionalText,
+  // the sizes' rows, one entry per row in each list (docs/ARCHITECTURE.md#sizes)
+  sizeId: textList,
+  sizeLabel: textList,
+  sizeStock: textList,
+  sizeSku: textList,
   description: optionalText,
   category: optionalText,
   featured: checkbox,
   images: textList,
 });
 
+const stockField = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, productMessages.invalidStock)
+  .transform(Number)
+  .pipe(z.number().max(MAX_STOCK, productMessages.invalidStock));
+
+const sizeRow = z.object({
+  /** The size's variant id when it exists already; null for a new size. */
+  id: z
+    .string()
+    .trim()
+    .transform((id) => id || null),
+  size: z
+    .string()
+    .trim()
+    .min(1, productMessages.sizeNameRequired)
+    .max(MAX_SIZE_LENGTH, productMessages.sizeTooLong),
+  stock: stockField,
+  skuSuffix: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9-]{0,${MAX_SKU_SUFFIX_LENGTH}}$`), productMessages.invalidSkuSuffix)
+    .transform((suffix) => suffix.toUpperCase() || null),
+});
+
+/** The rows of the sizes editor, from its parallel lists, in display order. */
+const sizesField = z
+  .object({
+    sizeId: z.array(z.string()),
+    sizeLabel: z.array(z.string()),
+    sizeStock: z.array(z.string()),
+    sizeSku: z.array(z.string()),
+  })
+  .transform(({ sizeId, sizeLabel, sizeStock, sizeSku }) =>
+    sizeLabel.map((size, index) => ({
+      id: sizeId[index] ?? "",
+      size,
+      stock: sizeStock[index] ?? "",
+      skuSuffix: sizeSku[index] ?? "",
+    })),
+  )
+  .pipe(
+    z
+      .array(sizeRow)
+      .min(1, productMessages.sizeRequired)
+      .max(MAX_PRODUCT_SIZES, productMessages.tooManySizes)
+      .refine(
+        (sizes) => new Set(sizes.map((row) => row.size.toLowerCase())).size === sizes.length,
+        productMessages.duplicateSize,
+      ),
+  );
+
 /**
  * The admin product form (docs/SPEC.md#product-save): a product as saved, trimmed, money in cents, empty
- * optional texts as null, images in their order (the first is the card image).
+ * optional texts as null, images in their order (the first is the card image), sizes in their order.
  */
 export const productFormSchema = productFormFields
+  .transform(({ sizeId, sizeLabel, sizeStock, sizeSku, ...product }) => ({
+    ...product,
+    sizes: { sizeId, sizeLabel, sizeStock, sizeSku },
+  }))
   .pipe(
     z.object({
       name: z.string().max(MAX_PRODUCT_NAME_LENGTH, productMessages.nameTooLong),
@@ -71,11 +142,7 @@ export const productFormSchema = productFormFields
             .number({ error: productMessages.invalidPrice })
             .max(MAX_PRICE_CENTS, productMessages.invalidPrice),
         ),
-      stock: z
-        .string()
-        .regex(/^\d*$/, productMessages.invalidStock)
-        .transform(Number)
-        .pipe(z.number().max(MAX_STOCK, productMessages.invalidStock)),
+      sizes: sizesField,
       description: z
         .string()
         .max(MAX_PRODUCT_DESCRIPTION_LENGTH, productMessages.descriptionTooLong)

@@ -2,6 +2,7 @@ import { cp } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { ONE_SIZE } from "../../core/product";
 import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
 import { type NewProduct, product } from "../../server/db/schema";
@@ -137,9 +138,17 @@ export async function seedCatalog(options: {
     if (size < demo.rows.length)
       throw new Error(`--sizes must be at least ${demo.rows.length} (the demo catalog)`);
     await fillCatalog(handle.db, size - demo.rows.length);
+    // every product without sizes (the generated ones, and the demo rows copied into a second
+    // catalog) is sold in one size holding its stock
+    await handle.db.execute(sql`
+      insert into product_variant (product_id, size, position, stock)
+      select p.id, ${ONE_SIZE}, 0, p.stock from product p
+      where not exists (select 1 from product_variant v where v.product_id = p.id)
+    `);
     // the state autovacuum brings PostgreSQL to shortly after a bulk load: statistics and
     // the visibility map (index-only scans) are up to date
     await handle.db.execute(sql`vacuum analyze product`);
+    await handle.db.execute(sql`vacuum analyze product_variant`);
 
     const total = await scalar(handle.db, sql`select count(*)::int as value from product`);
     if (total !== size) throw new Error(`Seeded ${total} products instead of ${size}`);

@@ -1,6 +1,7 @@
 import type { ResponsiveImage } from "../../core/images";
 import type { Storage } from "../storage/storage";
 import { listAdminProducts } from "./list-admin-products";
+import { listProductSizes } from "./product-sizes";
 import { toResponsiveImage } from "./product-view";
 
 /** A product as the admin screens see it: money in cents, images with their ids and URLs. */
@@ -10,7 +11,10 @@ export interface AdminProductView {
   description: string | null;
   priceCents: number;
   category: string | null;
+  /** The sum of its sizes' stock. */
   stock: number;
+  /** Its sizes on sale, in order, as the dialog edits them. */
+  sizes: { id: string; size: string; stock: number; skuSuffix: string | null }[];
   featured: boolean;
   images: (ResponsiveImage & { id: string })[];
 }
@@ -20,6 +24,7 @@ export async function listAdminProductViews(
   options: Parameters<typeof listAdminProducts>[0] & { storage: Storage },
 ) {
   const result = await listAdminProducts(options);
+  const sizes = await listProductSizes({ db: options.db, productIds: result.products.map((row) => row.id) });
   const products = result.products.map(
     (row): AdminProductView => ({
       id: row.id,
@@ -28,6 +33,12 @@ export async function listAdminProductViews(
       priceCents: row.priceCents,
       category: row.category,
       stock: row.stock,
+      sizes: (sizes.get(row.id) ?? []).map(({ id, size, stock, skuSuffix }) => ({
+        id,
+        size,
+        stock,
+        skuSuffix,
+      })),
       featured: row.featured,
       images: row.images.map((id) => ({ id, ...toResponsiveImage(options.storage, id) })),
     }),

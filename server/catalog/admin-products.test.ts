@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "../../app/routes/admin";
 import { action as productsAction, loader as productsLoader } from "../../app/routes/admin.products";
@@ -12,7 +12,7 @@ import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from ".
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
-import { mediaUpload, order, orderItem, product } from "../db/schema";
+import { mediaUpload, order, orderItem, product, productVariant } from "../db/schema";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { saveProduct } from "./save-product";
 
@@ -31,10 +31,16 @@ const call = (fn: RouteFunction, request: Request) => callRoute(fn, request, { s
 
 const get = (fn: RouteFunction, pathname: string, cookie?: string) => call(fn, getRequest(pathname, cookie));
 
-/** Posts the product form; `images` may repeat, so the body is built by hand. */
+/**
+ * Posts the product form; `images` and the size rows repeat, so the body is built by hand. A save
+ * without size rows sends one "One Size" row holding `stock`, as the dialog does for a new product.
+ */
 async function postProduct(fields: Record<string, string | string[]>, cookie = admin.cookie) {
   const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
+  const { stock = "", ...rest } = fields;
+  if (fields.intent === "save" && !("sizeLabel" in fields))
+    Object.assign(rest, { sizeId: "", sizeLabel: "One Size", sizeStock: stock, sizeSku: "" });
+  for (const [name, value] of Object.entries(rest))
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   const request = new Request(new URL("/admin/products", TEST_PUBLIC_URL), {
     method: "POST",
@@ -115,6 +121,7 @@ async function orderOf(productId: string) {
     orderId: created!.id,
     productId,
     productName: row.name,
+    size: "One Size",
     productImage: row.images[0] ?? null,
     priceCents: row.priceCents,
     quantity: 1,
@@ -302,7 +309,7 @@ describe("saving a product", () => {
         priceCents: 900,
         description: null,
         category: null,
-        stock: 0,
+        sizes: [{ id: null, size: "One Size", stock: 0, skuSuffix: null }],
         featured: false,
         images,
       },
@@ -355,6 +362,161 @@ describe("saving a product", () => {
       expect(result.status).toBe(404);
       expect(result.data.error).toBe(productMessages.notFound);
     }
+  });
+});
+
+// --- sizes ---------------------------------------------------------------------------------------
+
+describe("a product's sizes", () => {
+  type Row = { id?: string; size: string; stock: string; sku?: string };
+  const rows = (sizes: Row[]) => ({
+    sizeId: sizes.map((row) => row.id ?? ""),
+    sizeLabel: sizes.map((row) => row.size),
+    sizeStock: sizes.map((row) => row.stock),
+    sizeSku: sizes.map((row) => row.sku ?? ""),
+  });
+  const sizesOf = (productId: string, all = false) =>
+    t.services.db
+      .select()
+      .from(productVariant)
+      .where(
+        all
+          ? eq(productVariant.productId, productId)
+          : and(eq(productVariant.productId, productId), isNull(productVariant.retiredAt)),
+      )
+      .orderBy(asc(productVariant.position));
+
+  it("are saved in order with their stock; the product's stock is their sum", async () => {
+    const saved = await createProduct({
+      name: "Sized Hoodie",
+      ...rows([
+        { size: "S", stock: "2", sku: "s" },
+        { size: "M", stock: "0" },
+        { size: "L", stock: "5" },
+      ]),
+    });
+    expect(saved.stock).toBe(7);
+    expect((await sizesOf(saved.id)).map(({ size, stock, skuSuffix }) => [size, stock, skuSuffix])).toEqual([
+      ["S", 2, "S"],
+      ["M", 0, null],
+      ["L", 5, null],
+    ]);
+    const listed = dataOf<{ products: { sizes: { size: string; stock: number }[] }[] }>(
+      await get(productsLoader, "/admin/products?q=sized%20hoodie", admin.cookie),
+    ).data;
+    expect(listed.products[0]?.sizes.map((size) => size.size)).toEqual(["S", "M", "L"]);
+  });
+
+  it.each([
+    [[], productMessages.sizeRequired],
+    [[{ size: " ", stock: "1" }], productMessages.sizeNameRequired],
+    [[{ size: "M", stock: "-1" }], productMessages.invalidStock],
+    [[{ size: "M", stock: "1.5" }], productMessages.invalidStock],
+    [
+      [
+        { size: "M", stock: "1" },
+        { size: "m", stock: "2" },
+      ],
+      productMessages.duplicateSize,
+    ],
+    [[{ size: "M", stock: "1", sku: "M/1" }], productMessages.invalidSkuSuffix],
+    [[{ size: "x".repeat(21), stock: "1" }], productMessages.sizeTooLong],
+  ])("refuses sizes %o with a clear message", async (sizes, message) => {
+    const result = dataOf<ActionResult>(
+      await postProduct({ intent: "save", name: "Bad Sizes", price: "5", ...rows(sizes as Row[]) }),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe(message);
+    expect(await productByName("Bad Sizes")).toBeUndefined();
+  });
+
+  it("renames, reorders and swaps sizes in place, keeping their ids", async () => {
+    const saved = await createProduct({
+      name: "Swap Tee",
+      ...rows([
+        { size: "S", stock: "1" },
+        { size: "M", stock: "2" },
+      ]),
+    });
+    const [small, medium] = await sizesOf(saved.id);
+    const result = dataOf<ActionResult>(
+      await postProduct({
+        intent: "save",
+        id: saved.id,
+        name: "Swap Tee",
+        price: "10",
+        ...rows([
+          { id: small!.id, size: "M", stock: "4" },
+          { id: medium!.id, size: "S", stock: "6" },
+        ]),
+      }),
+    );
+    expect(result.data.ok).toBe(true);
+    expect((await sizesOf(saved.id)).map(({ id, size, stock }) => [id, size, stock])).toEqual([
+      [small!.id, "M", 4],
+      [medium!.id, "S", 6],
+    ]);
+    expect((await productRow(saved.id))?.stock).toBe(10);
+  });
+
+  it("deletes a size nobody bought, retires one in an order, and brings a retired size back", async () => {
+    const saved = await createProduct({
+      name: "Retiring Pants",
+      ...rows([
+        { size: "W30", stock: "3" },
+        { size: "W32", stock: "4" },
+        { size: "W34", stock: "5" },
+      ]),
+    });
+    const [w30, w32, w34] = await sizesOf(saved.id);
+    const sold = await orderOf(saved.id);
+    await t.services.db
+      .update(orderItem)
+      .set({ variantId: w32!.id, size: "W32" })
+      .where(eq(orderItem.orderId, sold.id));
+
+    const keepOnly = (sizes: Row[]) =>
+      postProduct({ intent: "save", id: saved.id, name: "Retiring Pants", price: "10", ...rows(sizes) });
+    expect(dataOf<ActionResult>(await keepOnly([{ id: w34!.id, size: "W34", stock: "5" }])).data.ok).toBe(
+      true,
+    );
+
+    const all = await sizesOf(saved.id, true);
+    expect(all.map((row) => row.id)).not.toContain(w30!.id);
+    expect(all.find((row) => row.id === w32!.id)?.retiredAt).toBeInstanceOf(Date);
+    expect((await sizesOf(saved.id)).map((row) => row.size)).toEqual(["W34"]);
+    expect((await productRow(saved.id))?.stock).toBe(5);
+    // the order still names its size
+    const [item] = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, sold.id));
+    expect(item).toMatchObject({ variantId: w32!.id, size: "W32" });
+
+    // adding W32 again puts the retired size back on sale, under its old id
+    await keepOnly([
+      { size: "W32", stock: "2" },
+      { id: w34!.id, size: "W34", stock: "5" },
+    ]);
+    expect((await sizesOf(saved.id)).map(({ id, size, stock }) => [id, size, stock])).toEqual([
+      [w32!.id, "W32", 2],
+      [w34!.id, "W34", 5],
+    ]);
+  });
+
+  it("refuses a size id of another product", async () => {
+    const mine = await createProduct({ name: "Mine Tee" });
+    const theirs = await createProduct({ name: "Theirs Tee" });
+    const [foreign] = await sizesOf(theirs.id);
+    const result = dataOf<ActionResult>(
+      await postProduct({
+        intent: "save",
+        id: mine.id,
+        name: "Mine Tee",
+        price: "10",
+        ...rows([{ id: foreign!.id, size: "One Size", stock: "99" }]),
+      }),
+    );
+    expect(result.status).toBe(409);
+    expect(result.data.error).toBe(productMessages.unknownSize);
+    expect((await sizesOf(theirs.id))[0]?.stock).toBe(0);
   });
 });
 

@@ -1,12 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import type { DatabaseHandle } from "../db/client";
-import { type NewProduct, product } from "../db/schema";
+import { type NewProduct, product, productVariant } from "../db/schema";
 import { getProduct } from "./get-product";
+import { insertSizes } from "./insert-sizes";
 import { listCategories } from "./list-categories";
 import { listFeaturedProducts } from "./list-featured-products";
 import { listProductsById } from "./list-products-by-id";
 import { listRelatedProducts } from "./list-related-products";
+import { compareSizes, listSizesInStock } from "./list-sizes-in-stock";
 import { searchProducts } from "./search-products";
 
 let handle: DatabaseHandle;
@@ -38,7 +41,41 @@ beforeAll(async () => {
     makeProduct(13, { name: "50% Off Sign", description: "Literal percent.", category: "HOODIES" }),
     ...Array.from({ length: 30 }, (_, i) => makeProduct(100 + i, { createdAt: new Date(base) })),
   ];
-  await handle.db.insert(product).values(rows);
+  const inserted = await handle.db
+    .insert(product)
+    .values(rows)
+    .returning({ id: product.id, name: product.name });
+  const id = (name: string) => inserted.find((row) => row.name === name)!.id;
+  // sizes, for the size filter: the jacket's M is sold out, a retired XL still has stock
+  await handle.db.transaction((tx) =>
+    insertSizes(tx, [
+      {
+        productId: id("Eclipse HOODIE"),
+        sizes: [
+          { size: "S", stock: 2 },
+          { size: "M", stock: 3 },
+        ],
+      },
+      {
+        productId: id("Night Layer"),
+        sizes: [
+          { size: "M", stock: 0 },
+          { size: "W32", stock: 1 },
+        ],
+      },
+      {
+        productId: id("Shadow Jacket"),
+        sizes: [
+          { size: "M", stock: 0 },
+          { size: "XL", stock: 4 },
+        ],
+      },
+    ]),
+  );
+  await handle.db
+    .update(productVariant)
+    .set({ retiredAt: new Date() })
+    .where(and(eq(productVariant.productId, id("Shadow Jacket")), eq(productVariant.size, "XL")));
 });
 
 afterAll(async () => {
@@ -46,6 +83,27 @@ afterAll(async () => {
 });
 
 describe("catalog queries", () => {
+  it("filters by a size that is on sale and in stock, and lists those sizes in shop order", async () => {
+    const medium = await searchProducts({ db: handle.db, size: "M" });
+    expect(medium.products.map((row) => row.name)).toEqual(["Eclipse HOODIE"]);
+    expect((await searchProducts({ db: handle.db, size: "XL" })).total).toBe(0);
+    expect((await searchProducts({ db: handle.db, size: "W32", category: "hoodies" })).total).toBe(1);
+    expect(await listSizesInStock({ db: handle.db })).toEqual(["S", "M", "W32"]);
+  });
+
+  it("orders sizes small to large, waist sizes by number, One Size last", () => {
+    expect(["One Size", "W36", "XL", "W28", "S", "Kids", "XS", "XXL"].sort(compareSizes)).toEqual([
+      "XS",
+      "S",
+      "XL",
+      "XXL",
+      "W28",
+      "W36",
+      "Kids",
+      "One Size",
+    ]);
+  });
+
   it("lists at most 4 featured products, newest first", async () => {
     const featured = await listFeaturedProducts({ db: handle.db });
     expect(featured).toHaveLength(4);

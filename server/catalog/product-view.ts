@@ -1,7 +1,8 @@
 import { IMAGE_WIDTHS, imageKey, type ResponsiveImage } from "../../core/images";
-import type { ProductView } from "../../core/product";
-import type { Product } from "../db/schema";
+import type { ProductView, SizedProductView } from "../../core/product";
+import type { Product, ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
+import { toSizeView } from "./product-sizes";
 
 export function toResponsiveImage(storage: Storage, imageId: string): ResponsiveImage {
   const urls = IMAGE_WIDTHS.map((width) => ({ width, url: storage.publicUrl(imageKey(imageId, width)) }));
@@ -23,4 +24,13 @@ export function toProductView(storage: Storage, product: Product): ProductView {
     featured: product.featured,
     images: product.images.map((imageId) => toResponsiveImage(storage, imageId)),
   };
+}
+
+/** A product with its sizes on sale (the product page, the cart's refresh). */
+export function toSizedProductView(
+  storage: Storage,
+  product: Product,
+  sizes: readonly ProductVariant[],
+): SizedProductView {
+  return { ...toProductView(storage, product), sizes: sizes.map(toSizeView) };
 }

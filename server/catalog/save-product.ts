@@ -1,9 +1,14 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { isProductId } from "../../core/product";
-import { MAX_PRODUCT_IMAGES, type ProductInput, productMessages } from "../../core/validation/product-form";
+import {
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_SIZES,
+  type ProductInput,
+  productMessages,
+} from "../../core/validation/product-form";
 import { AppError } from "../app-error";
-import type { Database } from "../db/client";
-import { mediaUpload, type Product, product } from "../db/schema";
+import type { Database, Transaction } from "../db/client";
+import { mediaUpload, orderItem, type Product, product, productVariant } from "../db/schema";
 import type { Logger } from "../logger";
 import { deleteUnusedImages } from "../media/delete-image";
 import type { Storage } from "../storage/storage";
@@ -59,13 +64,16 @@ export async function saveProduct(options: {
       priceCents: input.priceCents,
       description: input.description,
       category: input.category,
-      stock: input.stock,
       featured: input.featured,
       images: input.images,
     };
-    const [row] = existing
-      ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning()
-      : await tx.insert(product).values(values).returning();
+    const [written] = existing
+      ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning({ id: product.id })
+      : await tx.insert(product).values(values).returning({ id: product.id });
+    if (!written) throw new Error("the product row was not written");
+    await saveSizes(tx, written.id, input.sizes);
+    // read back: the stock is the sum of the sizes, written by the database
+    const [row] = await tx.select().from(product).where(eq(product.id, written.id));
     if (!row) throw new Error("the product row was not written");
     const kept = new Set(input.images);
     return { saved: row, dropped: (existing?.images ?? []).filter((imageId) => !kept.has(imageId)) };
@@ -74,4 +82,65 @@ export async function saveProduct(options: {
   // after the commit: a failure to delete a file must not undo the admin's save
   if (dropped.length > 0) await deleteUnusedImages({ ...options, imageIds: dropped });
   return { product: saved, created: !productId };
+}
+
+/**
+ * Makes the product's sizes those of the form, in its order. A size keeps its id (and so its
+ * place in carts) when edited; a size dropped from the form is deleted, or retired when orders
+ * name it; a retired size named again is put back on sale. The caller holds the product's row
+ * lock, which every writer of sizes takes first.
+ */
+async function saveSizes(tx: Transaction, productId: string, sizes: ProductInput["sizes"]): Promise<void> {
+  const current = await tx.select().from(productVariant).where(eq(productVariant.productId, productId));
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const claimed = new Set(sizes.flatMap((size) => (size.id ? [size.id] : [])));
+  // a new row with the label of a size no other row keeps (retired, or removed in this edit) brings it back
+  const byLabel = new Map(
+    current.filter((row) => !claimed.has(row.id)).map((row) => [row.size.toLowerCase(), row]),
+  );
+  const wanted = sizes.map((size, position) => {
+    if (size.id && !byId.has(size.id)) {
+      throw new AppError("unknown_size", productMessages.unknownSize, 409, {
+        logMessage: `size ${size.id} is not a size of product ${productId}`,
+      });
+    }
+    const id = size.id ?? byLabel.get(size.size.toLowerCase())?.id ?? null;
+    return { ...size, position, id };
+  });
+  const kept = new Set(wanted.flatMap((size) => (size.id ? [size.id] : [])));
+
+  const dropped = current.filter((row) => !kept.has(row.id) && !row.retiredAt).map((row) => row.id);
+  if (dropped.length > 0) {
+    const sold = await tx
+      .selectDistinct({ variantId: orderItem.variantId })
+      .from(orderItem)
+      .where(inArray(orderItem.variantId, dropped));
+    const retired = new Set(sold.map((row) => row.variantId));
+    const deletable = dropped.filter((id) => !retired.has(id));
+    if (deletable.length > 0) await tx.delete(productVariant).where(inArray(productVariant.id, deletable));
+    if (retired.size > 0)
+      await tx
+        .update(productVariant)
+        .set({ retiredAt: new Date(), position: sql`${productVariant.position} + ${MAX_PRODUCT_SIZES}` })
+        .where(inArray(productVariant.id, [...retired] as string[]));
+  }
+  // labels may swap between rows ("S" and "M"): park the kept rows on placeholders first, so the
+  // unique (product, size) index never sees two rows with one label mid-way
+  if (kept.size > 0) {
+    await tx
+      .update(productVariant)
+      .set({ size: sql`'~' || left(${productVariant.id}::text, 18)` })
+      .where(inArray(productVariant.id, [...kept]));
+  }
+  for (const size of wanted) {
+    const values = { size: size.size, stock: size.stock, skuSuffix: size.skuSuffix, position: size.position };
+    if (size.id) {
+      await tx
+        .update(productVariant)
+        .set({ ...values, retiredAt: null })
+        .where(eq(productVariant.id, size.id));
+    } else {
+      await tx.insert(productVariant).values({ ...values, productId });
+    }
+  }
 }

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, gt, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { SHOP_PAGE_SIZE, type ShopSort } from "../../core/product";
 import type { Database } from "../db/client";
-import { product } from "../db/schema";
+import { product, productVariant } from "../db/schema";
 
 export interface ProductSearch {
   /** Matched against name or description, case-insensitively. */
   query?: string;
   /** Compared case-insensitively. */
   category?: string;
+  /** Only products with this size on sale and in stock. */
+  size?: string;
   sort?: ShopSort;
   inStockOnly?: boolean;
   /** 1-based. */
@@ -38,6 +40,22 @@ export async function searchProducts(options: { db: Database } & ProductSearch) 
   }
   if (options.category) filters.push(sql`lower(${product.category}) = lower(${options.category})`);
   if (options.inStockOnly) filters.push(gt(product.stock, 0));
+  if (options.size)
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(productVariant)
+          .where(
+            and(
+              eq(productVariant.productId, product.id),
+              eq(productVariant.size, options.size),
+              gt(productVariant.stock, 0),
+              isNull(productVariant.retiredAt),
+            ),
+          ),
+      ),
+    );
   const where = filters.length > 0 ? and(...filters) : undefined;
 
   const [rows, [totals]] = await Promise.all([

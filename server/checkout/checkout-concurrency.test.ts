@@ -10,6 +10,7 @@ import {
   insertTestProduct,
   insertTestUsers,
   productStock,
+  sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
@@ -24,7 +25,7 @@ const t = setupTestServices();
 /** One pending order per shopper for these lines, as the shipping step makes them. */
 async function pendingOrders(
   shoppers: { id: string; email: string }[],
-  linesFor: (index: number) => { productId: string; quantity: number }[],
+  linesFor: (index: number) => { variantId: string; quantity: number }[],
   couponCode = "",
 ) {
   const orders = [];
@@ -81,7 +82,7 @@ describe("checkout, shoppers paying one after another", () => {
   it("6 shoppers, 3 in stock: the first 3 reserve, the rest are told it is sold out", async () => {
     const drop = await insertTestProduct(t.services.db, { name: "Turn Hoodie", stock: 3 });
     const shoppers = await insertTestUsers(t.services.db, 6);
-    const orders = await pendingOrders(shoppers, () => [{ productId: drop.id, quantity: 1 }]);
+    const orders = await pendingOrders(shoppers, () => [{ variantId: drop.variant.id, quantity: 1 }]);
     const results = await payInTurn(orders);
 
     expect(results.map((result) => result.status)).toEqual([
@@ -104,7 +105,11 @@ describe("checkout, shoppers paying one after another", () => {
     const tee = await insertTestProduct(t.services.db, { stock: 10 });
     const limited = await insertTestCoupon(t.services.db, { usageLimit: 2 });
     const shoppers = await insertTestUsers(t.services.db, 4);
-    const orders = await pendingOrders(shoppers, () => [{ productId: tee.id, quantity: 1 }], limited.code);
+    const orders = await pendingOrders(
+      shoppers,
+      () => [{ variantId: tee.variant.id, quantity: 1 }],
+      limited.code,
+    );
     const results = await payInTurn(orders);
 
     expect(results.map((result) => result.status)).toEqual([
@@ -126,7 +131,7 @@ describe.runIf(onPostgres)("checkout under concurrency (PostgreSQL only: PGlite 
   it("50 shoppers racing for 5 in stock (PostgreSQL only): exactly 5 reservations, the rest are told it is sold out", async () => {
     const drop = await insertTestProduct(t.services.db, { name: "Last Drop Hoodie", stock: 5 });
     const shoppers = await insertTestUsers(t.services.db, 50);
-    const orders = await pendingOrders(shoppers, () => [{ productId: drop.id, quantity: 1 }]);
+    const orders = await pendingOrders(shoppers, () => [{ variantId: drop.variant.id, quantity: 1 }]);
     // the last units went while they were filling in their addresses
     const results = await payAll(orders);
 
@@ -153,12 +158,12 @@ describe.runIf(onPostgres)("checkout under concurrency (PostgreSQL only: PGlite 
     const orders = await pendingOrders(shoppers, (index) =>
       index % 2 === 0
         ? [
-            { productId: left.id, quantity: 1 },
-            { productId: right.id, quantity: 2 },
+            { variantId: left.variant.id, quantity: 1 },
+            { variantId: right.variant.id, quantity: 2 },
           ]
         : [
-            { productId: right.id, quantity: 2 },
-            { productId: left.id, quantity: 1 },
+            { variantId: right.variant.id, quantity: 2 },
+            { variantId: left.variant.id, quantity: 1 },
           ],
     );
     const results = await payAll(orders);
@@ -167,11 +172,53 @@ describe.runIf(onPostgres)("checkout under concurrency (PostgreSQL only: PGlite 
     expect(await stockOf(right.id)).toBe(40);
   });
 
+  it("racing carts of several sizes of one product take each size's stock once and never deadlock (PostgreSQL only)", async () => {
+    const hoodie = await insertTestProduct(t.services.db, {
+      name: "Racing Hoodie",
+      sizes: [
+        { size: "S", stock: 30 },
+        { size: "M", stock: 3 },
+        { size: "L", stock: 30 },
+      ],
+    });
+    const [small, medium, large] = hoodie.variants;
+    const shoppers = await insertTestUsers(t.services.db, 24);
+    // two in three shoppers want one M (3 in stock); everyone wants an S and an L, in either order
+    const wantsMedium = (index: number) => index % 3 !== 0;
+    const orders = await pendingOrders(shoppers, (index) => {
+      const lines = [
+        { variantId: small!.id, quantity: 1 },
+        { variantId: large!.id, quantity: 1 },
+      ];
+      if (index % 2) lines.reverse();
+      return wantsMedium(index) ? [...lines, { variantId: medium!.id, quantity: 1 }] : lines;
+    });
+    const results = await payAll(orders);
+
+    // only M runs out: exactly 3 of the 16 who wanted one got one, the others were told why
+    const refused = refusals(results);
+    expect(refused).toHaveLength(16 - 3);
+    for (const reason of refused) {
+      expect(isAppError(reason) && reason.userMessage).toBe(
+        checkoutMessages.notEnoughStock("Racing Hoodie (M)", 0),
+      );
+    }
+    const served = 24 - refused.length;
+    expect(await sizeStock(t.services.db, medium!.id)).toBe(0);
+    expect(await sizeStock(t.services.db, small!.id)).toBe(30 - served);
+    expect(await sizeStock(t.services.db, large!.id)).toBe(30 - served);
+    expect(await stockOf(hoodie.id)).toBe(2 * (30 - served));
+  });
+
   it("a coupon limited to 3 uses is redeemed exactly 3 times by 20 racing checkouts (PostgreSQL only)", async () => {
     const tee = await insertTestProduct(t.services.db, { stock: 100 });
     const limited = await insertTestCoupon(t.services.db, { usageLimit: 3 });
     const shoppers = await insertTestUsers(t.services.db, 20);
-    const orders = await pendingOrders(shoppers, () => [{ productId: tee.id, quantity: 1 }], limited.code);
+    const orders = await pendingOrders(
+      shoppers,
+      () => [{ variantId: tee.variant.id, quantity: 1 }],
+      limited.code,
+    );
     const results = await payAll(orders);
 
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);

@@ -1,18 +1,19 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutMessages, lineQuantityProblem, MAX_ORDER_LINES } from "../../core/checkout";
+import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
-import { listProductsById } from "../catalog/list-products-by-id";
 import type { Database, Transaction } from "../db/client";
-import type { Product } from "../db/schema";
+import { type Product, type ProductVariant, product, productVariant } from "../db/schema";
 
 /**
- * What the browser may say about its cart: product ids and quantities, nothing priced. The cap
- * on one product's quantity applies after merging (priceCheckoutLines), not per line here.
+ * What the browser may say about its cart: sizes (variant ids) and quantities, nothing priced.
+ * The cap on one size's quantity applies after merging (priceCheckoutLines), not per line here.
  */
 export const checkoutLinesSchema = z
   .array(
     z.object({
-      productId: z.uuid(),
+      variantId: z.uuid(),
       quantity: z.number().int().min(1),
     }),
   )
@@ -20,7 +21,7 @@ export const checkoutLinesSchema = z
 
 export type CheckoutLine = z.infer<typeof checkoutLinesSchema>[number];
 
-/** Parses the JSON the dialog posts; lines of the same product are merged into one. */
+/** Parses the JSON the dialog posts; lines of the same size are merged into one. */
 export function parseCheckoutLines(json: string): CheckoutLine[] {
   let value: unknown;
   try {
@@ -32,18 +33,19 @@ export function parseCheckoutLines(json: string): CheckoutLine[] {
   if (!parsed.success) throw new AppError("bad_lines", checkoutMessages.createOrderFailedGeneric);
   const merged = new Map<string, number>();
   for (const line of parsed.data)
-    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+    merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
   if (merged.size === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
 export interface PricedCartLine {
   product: Product;
+  variant: ProductVariant;
   quantity: number;
 }
 
 /**
- * The cart priced from the database. Every product must still exist, have the stock asked for
+ * The cart priced from the database. Every size must still be on sale, have the stock asked for
  * now and stay within the per-order cap; the stock is only taken when the shopper pays
  * (reserve-stock.ts), from the order items these lines become.
  */
@@ -51,23 +53,29 @@ export async function priceCheckoutLines(options: {
   db: Database | Transaction;
   lines: CheckoutLine[];
 }): Promise<PricedCartLine[]> {
-  const products = new Map(
-    (
-      await listProductsById({ db: options.db as Database, ids: options.lines.map((line) => line.productId) })
-    ).map((row) => [row.id, row]),
-  );
+  const rows = await options.db
+    .select({ product, variant: productVariant })
+    .from(productVariant)
+    .innerJoin(product, eq(product.id, productVariant.productId))
+    .where(
+      and(
+        inArray(
+          productVariant.id,
+          options.lines.map((line) => line.variantId),
+        ),
+        isNull(productVariant.retiredAt),
+      ),
+    );
+  const found = new Map(rows.map((row) => [row.variant.id, row]));
   return options.lines.map((line) => {
-    const product = products.get(line.productId);
-    if (!product) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
-    if (line.quantity > product.stock) {
-      throw new AppError(
-        "not_enough_stock",
-        checkoutMessages.notEnoughStock(product.name, product.stock),
-        409,
-      );
+    const row = found.get(line.variantId);
+    if (!row) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
+    const name = sizedName(row.product.name, row.variant.size);
+    if (line.quantity > row.variant.stock) {
+      throw new AppError("not_enough_stock", checkoutMessages.notEnoughStock(name, row.variant.stock), 409);
     }
-    const tooMany = lineQuantityProblem(product.name, line.quantity);
+    const tooMany = lineQuantityProblem(name, line.quantity);
     if (tooMany) throw new AppError("too_many_of_one", tooMany);
-    return { product, quantity: line.quantity };
+    return { ...row, quantity: line.quantity };
   });
 }

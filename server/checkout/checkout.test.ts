@@ -12,10 +12,19 @@ import {
   orderRow,
   productStock,
   signUpTestUser,
+  sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
-import { coupon, couponUsage, order, orderItem, receipt, testPaymentSession } from "../db/schema";
+import {
+  coupon,
+  couponUsage,
+  order,
+  orderItem,
+  productVariant,
+  receipt,
+  testPaymentSession,
+} from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
@@ -35,7 +44,7 @@ const call = async (
 const cart = (fields: Record<string, string>, cookie?: string) =>
   call(cartAction, formRequest("/cart", fields, cookie), cookie);
 
-const linesOf = (...lines: { productId: string; quantity: number }[]) => JSON.stringify(lines);
+const linesOf = (...lines: { variantId: string; quantity: number }[]) => JSON.stringify(lines);
 
 async function prepare(options: {
   cookie: string;
@@ -79,7 +88,10 @@ describe("the whole purchase with the test checkout", () => {
     const tee = await insertTestProduct(t.services.db, { priceCents: 4500, stock: 5 });
     const hoodie = await insertTestProduct(t.services.db, { priceCents: 8900, stock: 3 });
     const welcome = await insertTestCoupon(t.services.db, { percentBasisPoints: 1000 });
-    const lines = linesOf({ productId: tee.id, quantity: 2 }, { productId: hoodie.id, quantity: 1 });
+    const lines = linesOf(
+      { variantId: tee.variant.id, quantity: 2 },
+      { variantId: hoodie.variant.id, quantity: 1 },
+    );
 
     const applied = await cart({ intent: "coupon", code: welcome.code.toLowerCase(), lines }, shopper.cookie);
     expect(applied.data).toMatchObject({
@@ -189,13 +201,89 @@ describe("the whole purchase with the test checkout", () => {
     expect(mails[0]?.text).toContain("Total paid: $171.09");
   });
 
+  it("sells sizes: each size's stock is its own, and the order keeps the size", async () => {
+    const shopper = await signUpTestUser(t.services);
+    const hoodie = await insertTestProduct(t.services.db, {
+      name: "Size Run Hoodie",
+      priceCents: 8000,
+      sizes: [
+        { size: "S", stock: 0 },
+        { size: "M", stock: 2 },
+        { size: "L", stock: 5 },
+      ],
+    });
+    const [small, medium, large] = hoodie.variants;
+    expect(hoodie.stock).toBe(7);
+
+    // a sold-out size cannot be bought, whatever the others hold
+    const soldOut = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ variantId: small!.id, quantity: 1 }),
+    });
+    expect(soldOut.data.error).toBe("Failed to create order: Size Run Hoodie (S) is sold out.");
+    const tooMany = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ variantId: medium!.id, quantity: 3 }),
+    });
+    expect(tooMany.data.error).toBe(
+      "Failed to create order: Sorry, only 2 of Size Run Hoodie (M) available in stock.",
+    );
+
+    // two sizes of one product are two lines
+    const prepared = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ variantId: medium!.id, quantity: 2 }, { variantId: large!.id, quantity: 1 }),
+    });
+    const summary = prepared.data.order as { orderId: string; lines: { size: string; quantity: number }[] };
+    expect(summary.lines.map(({ size, quantity }) => ({ size, quantity }))).toEqual([
+      { size: "L", quantity: 1 },
+      { size: "M", quantity: 2 },
+    ]);
+
+    const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
+    expect(await sizeStock(t.services.db, small!.id)).toBe(0);
+    expect(await sizeStock(t.services.db, medium!.id)).toBe(0);
+    expect(await sizeStock(t.services.db, large!.id)).toBe(4);
+    expect(await stockOf(hoodie.id)).toBe(4);
+
+    // Cancel on the payment page: each size gets its own units back
+    await cart({ intent: "cancel", orderId: summary.orderId }, shopper.cookie);
+    expect(await sizeStock(t.services.db, medium!.id)).toBe(2);
+    expect(await sizeStock(t.services.db, large!.id)).toBe(5);
+    expect(await stockOf(hoodie.id)).toBe(7);
+    expect(paid.status).toBe(200);
+
+    // paid: the confirmation names the size
+    const again = await prepare({
+      cookie: shopper.cookie,
+      lines: linesOf({ variantId: large!.id, quantity: 1 }),
+    });
+    const againId = (again.data.order as { orderId: string }).orderId;
+    const url = (await cart({ intent: "pay", orderId: againId }, shopper.cookie)).data.url as string;
+    await payOnTestPage(sessionIdOf(url), "4242 4242 4242 4242");
+    expect(await sizeStock(t.services.db, large!.id)).toBe(4);
+    const [confirmation] = (await listOutbox(t.outboxFolder)).filter((mail) => mail.to === shopper.email);
+    expect(confirmation?.text).toContain("Size Run Hoodie (L) × 1");
+
+    // the item keeps its size after the size is renamed
+    await t.services.db
+      .update(productVariant)
+      .set({ size: "Medium" })
+      .where(eq(productVariant.id, medium!.id));
+    const items = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, summary.orderId));
+    expect(items.map((item) => [item.size, item.variantId]).sort()).toEqual([
+      ["L", large!.id],
+      ["M", medium!.id],
+    ]);
+  });
+
   it("shows no order to another shopper, and asks a visitor to sign in", async () => {
     const owner = await signUpTestUser(t.services);
     const stranger = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db);
     const prepared = await prepare({
       cookie: owner.cookie,
-      lines: linesOf({ productId: tee.id, quantity: 1 }),
+      lines: linesOf({ variantId: tee.variant.id, quantity: 1 }),
     });
     const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, owner.cookie);
@@ -230,7 +318,7 @@ describe("the whole purchase with the test checkout", () => {
     const tee = await insertTestProduct(t.services.db, { stock: 4 });
     const prepared = await prepare({
       cookie: shopper.cookie,
-      lines: linesOf({ productId: tee.id, quantity: 1 }),
+      lines: linesOf({ variantId: tee.variant.id, quantity: 1 }),
     });
     const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
@@ -254,7 +342,7 @@ describe("the whole purchase with the test checkout", () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db, { stock: 2 });
     const limited = await insertTestCoupon(t.services.db, { usageLimit: 1 });
-    const lines = linesOf({ productId: tee.id, quantity: 2 });
+    const lines = linesOf({ variantId: tee.variant.id, quantity: 2 });
     const prepared = await prepare({ cookie: shopper.cookie, lines, couponCode: limited.code });
     const orderId = (prepared.data.order as { orderId: string }).orderId;
     const paid = await cart({ intent: "pay", orderId }, shopper.cookie);
@@ -298,7 +386,7 @@ describe("the whole purchase with the test checkout", () => {
     const tee = await insertTestProduct(t.services.db, { stock: 3 });
     const prepared = await prepare({
       cookie: shopper.cookie,
-      lines: linesOf({ productId: tee.id, quantity: 3 }),
+      lines: linesOf({ variantId: tee.variant.id, quantity: 3 }),
     });
     const orderId = (prepared.data.order as { orderId: string }).orderId;
     await cart({ intent: "pay", orderId }, shopper.cookie);
@@ -322,7 +410,7 @@ describe("checkouts left at the shipping step", () => {
   it("are closed after a day; ones that went on to Pay are not", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db, { stock: 5 });
-    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const lines = linesOf({ variantId: tee.variant.id, quantity: 1 });
     const left = (await prepare({ cookie: shopper.cookie, lines })).data.order as { orderId: string };
     const paying = (await prepare({ cookie: shopper.cookie, lines })).data.order as { orderId: string };
     await cart({ intent: "pay", orderId: paying.orderId }, shopper.cookie);
@@ -339,7 +427,7 @@ describe("what the server refuses", () => {
   it("ignores prices and totals sent by the browser", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db, { priceCents: 4500 });
-    const tampered = JSON.stringify([{ productId: tee.id, quantity: 1, priceCents: 1, total: 1 }]);
+    const tampered = JSON.stringify([{ variantId: tee.variant.id, quantity: 1, priceCents: 1, total: 1 }]);
     const request = formRequest(
       "/cart",
       {
@@ -368,14 +456,14 @@ describe("what the server refuses", () => {
     expect(
       await prepare({
         cookie: shopper.cookie,
-        lines: linesOf({ productId: crypto.randomUUID(), quantity: 1 }),
+        lines: linesOf({ variantId: crypto.randomUUID(), quantity: 1 }),
       }),
     ).toMatchObject({
       status: 409,
       data: { error: checkoutMessages.createOrderFailed(checkoutMessages.productUnavailable) },
     });
     expect(
-      await prepare({ cookie: shopper.cookie, lines: linesOf({ productId: tee.id, quantity: 3 }) }),
+      await prepare({ cookie: shopper.cookie, lines: linesOf({ variantId: tee.variant.id, quantity: 3 }) }),
     ).toMatchObject({
       status: 409,
       data: { error: "Failed to create order: Sorry, only 2 of Phantom Tee available in stock." },
@@ -385,7 +473,10 @@ describe("what the server refuses", () => {
       data: { error: checkoutMessages.cartEmpty },
     });
     expect(
-      await prepare({ cookie: shopper.cookie, lines: JSON.stringify([{ productId: tee.id, quantity: -4 }]) }),
+      await prepare({
+        cookie: shopper.cookie,
+        lines: JSON.stringify([{ variantId: tee.variant.id, quantity: -4 }]),
+      }),
     ).toMatchObject({ status: 400, data: { error: checkoutMessages.createOrderFailedGeneric } });
     expect(await prepare({ cookie: shopper.cookie, lines: "not json" })).toMatchObject({ status: 400 });
   });
@@ -395,13 +486,13 @@ describe("what the server refuses", () => {
     const tee = await insertTestProduct(t.services.db, { stock: 500, name: "Bulk Tee" });
     const tooMany = { status: 400, data: { error: checkoutMessages.tooManyOfOne("Bulk Tee") } };
     const threeLines = linesOf(
-      { productId: tee.id, quantity: 99 },
-      { productId: tee.id, quantity: 99 },
-      { productId: tee.id, quantity: 99 },
+      { variantId: tee.variant.id, quantity: 99 },
+      { variantId: tee.variant.id, quantity: 99 },
+      { variantId: tee.variant.id, quantity: 99 },
     );
     expect(await prepare({ cookie: shopper.cookie, lines: threeLines })).toMatchObject(tooMany);
     expect(
-      await prepare({ cookie: shopper.cookie, lines: linesOf({ productId: tee.id, quantity: 100 }) }),
+      await prepare({ cookie: shopper.cookie, lines: linesOf({ variantId: tee.variant.id, quantity: 100 }) }),
     ).toMatchObject(tooMany);
     expect(
       await cart({ intent: "coupon", code: "WELCOME10", lines: threeLines }, shopper.cookie),
@@ -412,17 +503,20 @@ describe("what the server refuses", () => {
     // within the cap, the lines become one item
     const merged = await prepare({
       cookie: shopper.cookie,
-      lines: linesOf({ productId: tee.id, quantity: 40 }, { productId: tee.id, quantity: 59 }),
+      lines: linesOf(
+        { variantId: tee.variant.id, quantity: 40 },
+        { variantId: tee.variant.id, quantity: 59 },
+      ),
     });
     const orderId = (merged.data.order as { orderId: string }).orderId;
     const items = await t.services.db.select().from(orderItem).where(eq(orderItem.orderId, orderId));
-    expect(items).toEqual([expect.objectContaining({ productId: tee.id, quantity: 99 })]);
+    expect(items).toEqual([expect.objectContaining({ variantId: tee.variant.id, quantity: 99 })]);
   });
 
   it("names the first missing shipping field", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db);
-    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const lines = linesOf({ variantId: tee.variant.id, quantity: 1 });
     for (const [field, label] of [
       ["fullName", "Full Name"],
       ["addressLine1", "Address Line 1"],
@@ -440,7 +534,7 @@ describe("what the server refuses", () => {
   it("gives each coupon problem the spec's message, in the spec's order", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db, { priceCents: 2500 });
-    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const lines = linesOf({ variantId: tee.variant.id, quantity: 1 });
     const expired = await insertTestCoupon(t.services.db, { expiresAt: new Date("2024-01-01T00:00:00Z") });
     const inactive = await insertTestCoupon(t.services.db, { isActive: false });
     const exhausted = await insertTestCoupon(t.services.db, { usageLimit: 2, usageCount: 2 });
@@ -473,7 +567,7 @@ describe("what the server refuses", () => {
   it("limits coupon attempts per shopper", async () => {
     const shopper = await signUpTestUser(t.services);
     const tee = await insertTestProduct(t.services.db);
-    const lines = linesOf({ productId: tee.id, quantity: 1 });
+    const lines = linesOf({ variantId: tee.variant.id, quantity: 1 });
     const answers = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       answers.push(await cart({ intent: "coupon", code: `GUESS${attempt}`, lines }, shopper.cookie));

@@ -18,7 +18,7 @@ export async function loadOrderSummary(options: {
     .select()
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
-    .orderBy(asc(orderItem.productName));
+    .orderBy(asc(orderItem.productName), asc(orderItem.size));
   return {
     orderId: row.id,
     orderNumber: row.orderNumber,
@@ -34,6 +34,7 @@ export async function loadOrderSummary(options: {
     lines: items.map((item) => ({
       productId: item.productId,
       name: item.productName,
+      size: item.size,
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,
       quantity: item.quantity,

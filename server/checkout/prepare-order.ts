@@ -95,10 +95,12 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
     if (!saved) throw new AppError("order_locked", checkoutMessages.orderNotPayable, 409);
     await tx.delete(orderItem).where(eq(orderItem.orderId, saved.id));
     await tx.insert(orderItem).values(
-      priced.map(({ product, quantity }) => ({
+      priced.map(({ product, variant, quantity }) => ({
         orderId: saved.id,
         productId: product.id,
+        variantId: variant.id,
         productName: product.name,
+        size: variant.size,
         productImage: product.images[0] ?? null,
         priceCents: product.priceCents,
         quantity,

@@ -81,7 +81,7 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
     storage: t.services.storage,
     userId: shopper!.id,
     checkoutKey: crypto.randomUUID(),
-    lines: [{ productId: tee.id, quantity: options.quantity }],
+    lines: [{ variantId: tee.variant.id, quantity: options.quantity }],
     shipping: TEST_SHIPPING,
     couponCode: options.couponCode ?? "",
     paymentMethod: "test",

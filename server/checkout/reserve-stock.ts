@@ -1,54 +1,79 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { checkoutMessages } from "../../core/checkout";
+import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
 import type { Transaction } from "../db/client";
-import { coupon, product } from "../db/schema";
+import { coupon, product, productVariant } from "../db/schema";
 
 interface StockLine {
   productId: string | null;
+  variantId: string | null;
   productName: string;
+  size: string;
   quantity: number;
 }
 
-// Every caller walks the lines in product id order: two carts holding the same products in
-// opposite orders lock the rows in the same order and cannot deadlock.
-const byProductId = (a: StockLine, b: StockLine) => (a.productId ?? "").localeCompare(b.productId ?? "");
+/**
+ * Locks the products of the lines, in id order, before any of their sizes is written: every
+ * writer of sizes does the same (docs/ARCHITECTURE.md#sizes), so two carts holding the same
+ * products in any order, or an admin saving one of them, cannot deadlock.
+ */
+async function lockProducts(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
+  const ids = [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))].sort();
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: product.id })
+    .from(product)
+    .where(inArray(product.id, ids))
+    .orderBy(asc(product.id))
+    .for("update");
+}
+
+const byVariantId = (a: StockLine, b: StockLine) => (a.variantId ?? "").localeCompare(b.variantId ?? "");
 
 /**
- * Takes the stock of every line, all or nothing (the caller's transaction rolls back on the
- * first line that cannot be served).
+ * Takes the stock of every line from its size, all or nothing (the caller's transaction rolls
+ * back on the first line that cannot be served).
  */
 export async function takeStock(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
-  for (const line of [...lines].sort(byProductId)) {
-    if (!line.productId) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
+  await lockProducts(tx, lines);
+  for (const line of [...lines].sort(byVariantId)) {
+    if (!line.variantId) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
     // conditional update: two buyers of the last unit cannot both succeed
     const taken = await tx
-      .update(product)
-      .set({ stock: sql`${product.stock} - ${line.quantity}` })
-      .where(and(eq(product.id, line.productId), gte(product.stock, line.quantity)))
-      .returning({ id: product.id });
+      .update(productVariant)
+      .set({ stock: sql`${productVariant.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productVariant.id, line.variantId),
+          isNull(productVariant.retiredAt),
+          gte(productVariant.stock, line.quantity),
+        ),
+      )
+      .returning({ id: productVariant.id });
     if (taken.length > 0) continue;
     const [current] = await tx
-      .select({ stock: product.stock })
-      .from(product)
-      .where(eq(product.id, line.productId));
+      .select({ stock: productVariant.stock })
+      .from(productVariant)
+      .where(and(eq(productVariant.id, line.variantId), isNull(productVariant.retiredAt)));
     if (!current) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
     throw new AppError(
       "not_enough_stock",
-      checkoutMessages.notEnoughStock(line.productName, current.stock),
+      checkoutMessages.notEnoughStock(sizedName(line.productName, line.size), current.stock),
       409,
     );
   }
 }
 
-/** Puts the stock of every line back (products deleted meanwhile are skipped). */
+/** Puts the stock of every line back into its size (sizes deleted meanwhile are skipped). */
 export async function returnStock(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
-  for (const line of [...lines].sort(byProductId)) {
-    if (!line.productId) continue;
+  await lockProducts(tx, lines);
+  for (const line of [...lines].sort(byVariantId)) {
+    if (!line.variantId) continue;
     await tx
-      .update(product)
-      .set({ stock: sql`${product.stock} + ${line.quantity}` })
-      .where(eq(product.id, line.productId));
+      .update(productVariant)
+      .set({ stock: sql`${productVariant.stock} + ${line.quantity}` })
+      .where(eq(productVariant.id, line.variantId));
   }
 }
 

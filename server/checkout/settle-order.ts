@@ -3,7 +3,7 @@ import { formatUsd } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
 import { isAppError } from "../app-error";
 import type { Database } from "../db/client";
-import { coupon, couponUsage, order, orderItem, receipt, user } from "../db/schema";
+import { coupon, couponUsage, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { PaymentSessionState } from "../payments/payment-provider";
@@ -32,7 +32,14 @@ export async function fulfilOrder(options: {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row) throw new Error(`order ${orderId} of payment session ${session.id} does not exist`);
-    if (row.paymentStatus === "paid" || row.paymentStatus === "refunded") return null;
+    if (row.paymentStatus === "paid") return null;
+    if (row.paymentStatus === "refunded") {
+      // refunded by an admin, or a late payment whose refund is recorded: done. A late payment whose
+      // refund did not go through (the provider failed after this order was flagged) is refunded
+      // again on the provider's retry; the same key makes it one refund.
+      const [recorded] = await tx.select({ id: refund.id }).from(refund).where(eq(refund.orderId, orderId));
+      return recorded ? null : { outcome: "refunded" as const, customer: undefined };
+    }
 
     const [customer] = await tx
       .select({ email: user.email, name: user.name })
@@ -118,11 +125,37 @@ export async function fulfilOrder(options: {
       { orderId, sessionId: session.id },
       "late payment without stock: refunding and flagging the order",
     );
-    await services.payments.refund({ sessionId: session.id, reason: "stock no longer available" });
+    await refundLatePayment({ services, orderId, sessionId: session.id });
     return "refunded";
   }
   await sendConfirmation({ services, orderId, to: result.customer?.email, name: result.customer?.name });
   return "paid";
+}
+
+/**
+ * Gives back a payment that came after its reservation was released and found the stock gone, and
+ * records the refund (no admin made it). Called after the order is flagged and committed: a failure
+ * here is thrown, so the provider retries its event and fulfilOrder comes back to refund again.
+ */
+async function refundLatePayment(options: { services: SettleServices; orderId: string; sessionId: string }) {
+  const { services, orderId, sessionId } = options;
+  const idempotencyKey = `late-payment-refund:${orderId}`;
+  const given = await services.payments.refund({
+    sessionId,
+    reason: "stock no longer available",
+    idempotencyKey,
+  });
+  await services.db
+    .insert(refund)
+    .values({
+      orderId,
+      amountCents: given.amountCents,
+      reason: "Paid after the reservation was released; the stock was gone",
+      providerRefundId: given.id,
+      idempotencyKey,
+      createdBy: null,
+    })
+    .onConflictDoNothing({ target: refund.idempotencyKey });
 }
 
 /** The e-mail is sent after the commit; a failure is logged and does not undo the payment. */

@@ -3,6 +3,7 @@ import { checkoutMessages } from "../../core/checkout";
 import { couponMessages, couponProblem } from "../../core/coupon";
 import { imageKey } from "../../core/images";
 import { CURRENCY } from "../../core/pricing";
+import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
 import { coupon, order, orderItem } from "../db/schema";
 import type { Services } from "../http/context";
@@ -86,7 +87,7 @@ export async function startPayment(options: {
       orderId,
       orderNumber: reservedOrder.orderNumber,
       lineItems: items.map((item) => ({
-        name: item.productName,
+        name: sizedName(item.productName, item.size),
         unitAmountCents: item.priceCents,
         quantity: item.quantity,
         imageUrl: item.productImage ? absoluteImageUrl(services, item.productImage) : undefined,

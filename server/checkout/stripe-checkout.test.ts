@@ -21,7 +21,7 @@ import {
   TEST_PUBLIC_URL,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { coupon, couponUsage, paymentEvent, product, receipt } from "../db/schema";
+import { coupon, couponUsage, paymentEvent, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { releaseOrder } from "./settle-order";
 
@@ -59,7 +59,7 @@ async function checkoutOnStripe(options: { stock?: number; quantity?: number; co
     {
       intent: "prepare",
       checkoutKey: crypto.randomUUID(),
-      lines: JSON.stringify([{ productId: hoodie.id, quantity: options.quantity ?? 1 }]),
+      lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: options.quantity ?? 1 }]),
       couponCode: options.couponCode ?? "",
       ...TEST_SHIPPING,
     },
@@ -208,7 +208,10 @@ describe("checkout on Stripe", () => {
   it("a late payment with the stock gone is refunded and flagged for the admin", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1 });
     await releaseOrder({ db: t.services.db, orderId: summary.orderId, outcome: "cancelled" });
-    await t.services.db.update(product).set({ stock: 0 }).where(eq(product.id, hoodie.id));
+    await t.services.db
+      .update(productVariant)
+      .set({ stock: 0 })
+      .where(eq(productVariant.id, hoodie.variant.id));
     stripe.completeSession(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
     await deliver({ type: "checkout.session.completed", sessionId });
@@ -259,7 +262,7 @@ describe("checkout on Stripe", () => {
       {
         intent: "prepare",
         checkoutKey: crypto.randomUUID(),
-        lines: JSON.stringify([{ productId: hoodie.id, quantity: 1 }]),
+        lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: 1 }]),
         couponCode: lastUse.code,
         ...TEST_SHIPPING,
       },
@@ -292,7 +295,7 @@ describe("checkout on Stripe", () => {
       {
         intent: "prepare",
         checkoutKey: crypto.randomUUID(),
-        lines: JSON.stringify([{ productId: cap.id, quantity: 2 }]),
+        lines: JSON.stringify([{ variantId: cap.variant.id, quantity: 2 }]),
         couponCode: "",
         ...TEST_SHIPPING,
       },

@@ -33,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database outages (PostgreSQL, T
   let pool: pg.Pool;
   let services: Services;
   let app: TestApp;
-  let productId: string;
+  let variantId: string;
   let cookie: string;
 
   /** A connection of the test's own, straight to the server (not through the proxy). */
@@ -67,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database outages (PostgreSQL, T
     });
     ({ services } = await createServices({ config, db: handle.db, log }));
     app = await startTestApp(services);
-    productId = (await insertTestProduct(handle.db)).id;
+    variantId = (await insertTestProduct(handle.db)).variant.id;
     cookie = (await signUpTestUser(services)).cookie;
     // the first request to each route compiles it
     for (const pathname of ["/products", "/account"]) {
@@ -246,7 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database outages (PostgreSQL, T
         body: new URLSearchParams({
           intent: "coupon",
           code: "WELCOME10",
-          lines: JSON.stringify([{ productId, quantity: 1 }]),
+          lines: JSON.stringify([{ variantId, quantity: 1 }]),
         }),
       });
       expect(coupon.status).toBe(503);

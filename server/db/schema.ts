@@ -296,7 +296,10 @@ export const refund = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("refund_order_idx").on(t.orderId), check("refund_amount_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("refund_order_idx").on(t.orderId),
+    check("refund_amount_positive", sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** The last shipping address a customer used, prefilled at the next checkout and editable in /account. */

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { trackingUrl } from "../../core/order";
 import { orderShippedEmail } from "./templates/order-shipped";
 
-const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com" };
+const items = [
+  { name: "Eclipse Hoodie", size: "M", quantity: 2 },
+  { name: "Crescent Cap", size: "One Size", quantity: 1 },
+];
+const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", items };
 const template = "https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}";
 
 describe("order shipped e-mail", () => {
@@ -37,6 +41,11 @@ describe("order shipped e-mail", () => {
     expect(
       orderShippedEmail({ ...store, orderNumber: "N", trackingCode: "C", trackingUrl: link }).text,
     ).toContain("Hi there,\n");
+  });
+
+  it("lists what is in the parcel, with the sizes", () => {
+    expect(email.text).toContain("Eclipse Hoodie (M) × 2\nCrescent Cap × 1");
+    expect(email.html).toContain("Eclipse Hoodie (M)");
   });
 
   it("escapes markup in the name and the code", () => {

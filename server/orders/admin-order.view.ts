@@ -11,9 +11,23 @@ export interface AdminOrderItemView {
   /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
   productId: string | null;
   name: string;
+  /** The size as sold. */
+  size: string;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
+}
+
+/** Money given back for an order. */
+export interface AdminRefundView {
+  id: string;
+  amountCents: number;
+  reason: string;
+  /** The provider's refund id ("re_..." at Stripe), for looking it up there. */
+  providerRefundId: string;
+  /** The admin who refunded; null when the store did on its own (a late payment without stock). */
+  createdByEmail: string | null;
+  createdAt: string;
 }
 
 /** What the admin screens get of an order (dates as ISO strings). */
@@ -43,6 +57,7 @@ export interface AdminOrderView {
   paidAt: string | null;
   itemCount: number;
   items: AdminOrderItemView[];
+  refunds: AdminRefundView[];
 }
 
 /** An order row as the admin screens get it: dates as ISO strings, images as URLs, the tracking link. */
@@ -79,10 +94,19 @@ function toAdminOrderView(
       id: item.id,
       productId: item.productId,
       name: item.productName,
+      size: item.size,
       // the snapshot keeps the product's first image id, as product.images does
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,
       quantity: item.quantity,
+    })),
+    refunds: order.refunds.map((given) => ({
+      id: given.id,
+      amountCents: given.amountCents,
+      reason: given.reason,
+      providerRefundId: given.providerRefundId,
+      createdByEmail: given.createdByEmail,
+      createdAt: given.createdAt.toISOString(),
     })),
   };
 }

@@ -136,6 +136,7 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
       orderId: row!.id,
       productId: item.productId ?? null,
       productName: item.name,
+      size: "M",
       priceCents: item.priceCents,
       quantity: item.quantity,
     })),

@@ -18,6 +18,7 @@ const COLUMNS = [
   "Customer Name",
   "User ID",
   "Items",
+  "Lines",
   "Subtotal (USD)",
   "Discount (USD)",
   "Coupon Code",
@@ -87,6 +88,8 @@ export function exportOrdersCsv(
                     sql<number>`(select coalesce(sum(${orderItem.quantity}), 0) from ${orderItem} where ${orderItem.orderId} = ${order.id})`.mapWith(
                       Number,
                     ),
+                  // "Eclipse Hoodie (M) x 2; Crescent Cap (One Size) x 1"
+                  lines: sql<string>`(select string_agg(${orderItem.productName} || ' (' || ${orderItem.size} || ') x ' || ${orderItem.quantity}, '; ' order by ${orderItem.productName}, ${orderItem.size}) from ${orderItem} where ${orderItem.orderId} = ${order.id})`,
                 })
                 .from(order)
                 .leftJoin(user, eq(user.id, order.userId))
@@ -94,7 +97,7 @@ export function exportOrdersCsv(
                 .orderBy(desc(order.createdAt), desc(order.id))
                 .limit(limit);
         const chunk = rows
-          .map(({ order: row, customerEmail, customerName, itemCount }) =>
+          .map(({ order: row, customerEmail, customerName, itemCount, lines }) =>
             csvRow([
               row.orderNumber,
               utcTimestamp(row.createdAt),
@@ -104,6 +107,7 @@ export function exportOrdersCsv(
               customerName,
               row.userId,
               itemCount,
+              lines,
               dollars(row.subtotalCents),
               dollars(row.discountCents),
               row.couponCode,

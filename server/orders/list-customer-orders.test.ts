@@ -82,6 +82,7 @@ async function insertOrder(
         orderId: row!.id,
         productId: item.productId,
         productName: item.productName,
+        size: "L",
         productImage: item.productImage ?? null,
         priceCents: item.priceCents,
         quantity: item.quantity,
@@ -183,6 +184,7 @@ describe("the Orders tab of the account page", () => {
         id: expect.any(String),
         productId: hoodie.id,
         productName: "Eclipse Hoodie",
+        size: "L",
         image: {
           src: t.services.storage.publicUrl(imageKey("img-hoodie", 640)),
           srcSet: expect.stringContaining(
@@ -196,6 +198,7 @@ describe("the Orders tab of the account page", () => {
         id: expect.any(String),
         productId: tee.id,
         productName: "Night Tee",
+        size: "L",
         image: null,
         priceCents: 2500,
         quantity: 3,
@@ -299,6 +302,7 @@ describe("the Orders tab of the account page", () => {
         id: expect.any(String),
         productId: null,
         productName: "Obsidian Jacket",
+        size: "L",
         image: expect.objectContaining({ src: t.services.storage.publicUrl(imageKey("img-jacket", 640)) }),
         priceCents: 15900,
         quantity: 1,
@@ -309,7 +313,13 @@ describe("the Orders tab of the account page", () => {
 
   it(`shows at most the ${CUSTOMER_ORDERS_LIMIT} newest orders`, async () => {
     const grace = await registerCustomer();
-    const line = { productId: null, productName: "Dusk Socks", priceCents: 900, quantity: 1 };
+    const line = {
+      productId: null,
+      productName: "Dusk Socks",
+      size: "One Size",
+      priceCents: 900,
+      quantity: 1,
+    };
     const base = Date.UTC(2025, 0, 1);
     const rows = Array.from({ length: CUSTOMER_ORDERS_LIMIT + 2 }, (_, i) => ({
       userId: grace.id,

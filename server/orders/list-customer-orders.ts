@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, max, or, sql, sum } from "drizzle-orm";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
 import { toResponsiveImage } from "../catalog/product-view";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { type OrderItem, order, orderItem } from "../db/schema";
+import { type OrderItem, order, orderItem, refund } from "../db/schema";
 import type { Storage } from "../storage/storage";
 
 /** Shown in the Orders tab when the orders cannot be read (docs/SPEC.md#messages). */
@@ -18,6 +18,8 @@ export interface CustomerOrderItem {
   /** Null when the product was deleted after the purchase: the snapshot stays, the link goes. */
   productId: string | null;
   productName: string;
+  /** The size as sold. */
+  size: string;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
@@ -41,6 +43,13 @@ export interface CustomerOrder {
   shippingAddress: string;
   shippingMethod: string;
   items: CustomerOrderItem[];
+  /** What was given back (all refunds together) and when the last was made (ISO), or null. */
+  refund: { amountCents: number; createdAt: string } | null;
+  /**
+   * While an unpaid order holds its stock: until when (ISO). The customer may then complete the
+   * payment or cancel the order.
+   */
+  reservedUntil: string | null;
 }
 
 /**
@@ -75,6 +84,8 @@ export async function listCustomerOrders(options: {
       totalCents: order.totalCents,
       shippingAddress: order.shippingAddress,
       shippingMethod: order.shippingMethod,
+      isReserved: order.isReserved,
+      reservedUntil: order.reservedUntil,
     })
     .from(order)
     .where(and(eq(order.userId, userId), isPlacedOrder))
@@ -82,16 +93,24 @@ export async function listCustomerOrders(options: {
     .limit(CUSTOMER_ORDERS_LIMIT);
   if (rows.length === 0) return [];
 
-  const items = await db
-    .select()
-    .from(orderItem)
-    .where(
-      inArray(
-        orderItem.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderItem.productName), asc(orderItem.id));
+  const ids = rows.map((row) => row.id);
+  const [items, refunds] = await Promise.all([
+    db
+      .select()
+      .from(orderItem)
+      .where(inArray(orderItem.orderId, ids))
+      .orderBy(asc(orderItem.productName), asc(orderItem.id)),
+    db
+      .select({
+        orderId: refund.orderId,
+        amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
+        at: max(refund.createdAt),
+      })
+      .from(refund)
+      .where(inArray(refund.orderId, ids))
+      .groupBy(refund.orderId),
+  ]);
+  const refundByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const itemsByOrder = new Map<string, OrderItem[]>();
   for (const item of items) {
     const lines = itemsByOrder.get(item.orderId);
@@ -99,18 +118,25 @@ export async function listCustomerOrders(options: {
     else itemsByOrder.set(item.orderId, [item]);
   }
 
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    trackingUrl:
-      row.trackingCode && canTrack(row) ? trackingUrl(config.trackingUrlTemplate, row.trackingCode) : null,
-    items: (itemsByOrder.get(row.id) ?? []).map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      productName: item.productName,
-      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
-      priceCents: item.priceCents,
-      quantity: item.quantity,
-    })),
-  }));
+  return rows.map(({ isReserved, reservedUntil, ...row }) => {
+    const given = refundByOrder.get(row.id);
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
+      reservedUntil:
+        row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
+      trackingUrl:
+        row.trackingCode && canTrack(row) ? trackingUrl(config.trackingUrlTemplate, row.trackingCode) : null,
+      items: (itemsByOrder.get(row.id) ?? []).map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        productName: item.productName,
+        size: item.size,
+        image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
+        priceCents: item.priceCents,
+        quantity: item.quantity,
+      })),
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
-import { type Order, type OrderItem, order, orderItem, user } from "../db/schema";
+import { type Order, type OrderItem, order, orderItem, type Refund, refund, user } from "../db/schema";
 
 const ADMIN_ORDERS_PAGE_SIZE = 20;
 
@@ -19,6 +19,8 @@ export type AdminOrder = Order & {
   items: OrderItem[];
   /** Units ordered, as the cart counts items. */
   itemCount: number;
+  /** Money given back, oldest first, with the e-mail of the admin who gave it (null: the store did). */
+  refunds: Array<Refund & { createdByEmail: string | null }>;
 };
 
 function escapeLike(value: string) {
@@ -91,14 +93,29 @@ export async function searchAdminOrders(
   ]);
 
   const ids = rows.map((row) => row.order.id);
-  const items =
+  const [items, refunds] =
     ids.length > 0
-      ? await db
-          .select()
-          .from(orderItem)
-          .where(inArray(orderItem.orderId, ids))
-          .orderBy(asc(orderItem.productName), asc(orderItem.id))
-      : [];
+      ? await Promise.all([
+          db
+            .select()
+            .from(orderItem)
+            .where(inArray(orderItem.orderId, ids))
+            .orderBy(asc(orderItem.productName), asc(orderItem.id)),
+          db
+            .select({ refund, createdByEmail: user.email })
+            .from(refund)
+            .leftJoin(user, eq(user.id, refund.createdBy))
+            .where(inArray(refund.orderId, ids))
+            .orderBy(asc(refund.createdAt), asc(refund.id)),
+        ])
+      : [[], []];
+  const refundsByOrder = new Map<string, AdminOrder["refunds"]>();
+  for (const row of refunds) {
+    const given = { ...row.refund, createdByEmail: row.createdByEmail };
+    const list = refundsByOrder.get(row.refund.orderId);
+    if (list) list.push(given);
+    else refundsByOrder.set(row.refund.orderId, [given]);
+  }
   const itemsByOrder = new Map<string, OrderItem[]>();
   for (const item of items) {
     const lines = itemsByOrder.get(item.orderId);
@@ -117,6 +134,7 @@ export async function searchAdminOrders(
       customerName: row.customerName,
       items: lines,
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      refunds: refundsByOrder.get(row.order.id) ?? [],
     };
   });
   return {

@@ -1,15 +1,23 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus, trackingUrl } from "../../core/order";
 import { AppError } from "../app-error";
+import { cancelCheckout } from "../checkout/cancel-checkout";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { order, user } from "../db/schema";
+import { order, orderItem, user } from "../db/schema";
+import type { Services } from "../http/context";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
 
 export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
+
+export const cancelOrderMessages = {
+  /** A plain status change must not cancel a paid order without giving the money back. */
+  refundRequired: "Cancelling a paid order refunds it: confirm the refund to cancel it.",
+  paidMeanwhile: "The customer paid this order meanwhile, so it was not cancelled.",
+} as const;
 const TRACKING_CODE_MAX_LENGTH = 64;
 
 const updateSchema = z.object({
@@ -39,6 +47,8 @@ export interface UpdateOrderResult {
  * undo it.
  */
 export async function updateOrder(options: {
+  /** For cancelling an unpaid order: its payment page is closed and its reservation released. */
+  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
   db: Database;
   mailer: Mailer;
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
@@ -54,6 +64,8 @@ export async function updateOrder(options: {
     });
   }
   const { orderId, status, trackingCode } = parsed.data;
+
+  if (status === "cancelled") await cancelFirst({ services: options.services, orderId });
 
   const change = await options.db.transaction(async (tx) => {
     // the row lock makes two admins saving at once see each other's change, so the
@@ -94,6 +106,36 @@ export async function updateOrder(options: {
   return { orderNumber: change.orderNumber, status, trackingCode, customerNotified };
 }
 
+/**
+ * Cancelling an order that is still awaiting payment gives its stock and coupon use back at once
+ * (docs/ARCHITECTURE.md#release), its payment page closed first so it can no longer be paid; a paid
+ * order is cancelled only with its refund (cancel-paid-order.ts). Orders cancelled already, and
+ * other payment states, are left to the plain status change.
+ */
+async function cancelFirst(options: {
+  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  orderId: string;
+}) {
+  const { services, orderId } = options;
+  const [current] = await services.db
+    .select({ userId: order.userId, status: order.status, paymentStatus: order.paymentStatus })
+    .from(order)
+    .where(eq(order.id, orderId));
+  if (!current) throw new AppError("order_not_found", UPDATE_ORDER_FAILED, 404);
+  if (current.status === "cancelled") return;
+  if (current.paymentStatus === "paid") {
+    throw new AppError("refund_required", cancelOrderMessages.refundRequired, 409);
+  }
+  if (current.paymentStatus !== "pending") return;
+  await cancelCheckout({ services, userId: current.userId, orderId });
+  const [after] = await services.db
+    .select({ paymentStatus: order.paymentStatus })
+    .from(order)
+    .where(eq(order.id, orderId));
+  if (after?.paymentStatus === "paid")
+    throw new AppError("paid_meanwhile", cancelOrderMessages.paidMeanwhile, 409);
+}
+
 async function sendShippedEmail(options: {
   db: Database;
   mailer: Mailer;
@@ -111,6 +153,11 @@ async function sendShippedEmail(options: {
       .from(user)
       .where(eq(user.id, options.userId));
     if (!customer) throw new Error("the order's customer no longer exists");
+    const items = await options.db
+      .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
+      .from(orderItem)
+      .where(eq(orderItem.orderId, orderId))
+      .orderBy(asc(orderItem.productName), asc(orderItem.size));
     const message = orderShippedEmail({
       storeName: config.storeName,
       publicUrl: config.publicUrl,
@@ -118,6 +165,7 @@ async function sendShippedEmail(options: {
       orderNumber: options.orderNumber,
       trackingCode: options.trackingCode,
       trackingUrl: trackingUrl(config.trackingUrlTemplate, options.trackingCode),
+      items,
     });
     await options.mailer.send({ to: customer.email, ...message });
     return true;

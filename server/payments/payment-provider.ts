@@ -56,6 +56,13 @@ export interface PaymentSessionState {
   providerData: unknown;
 }
 
+/** A refund as the provider recorded it. */
+export interface ProviderRefund {
+  /** The provider's id: "re_..." at Stripe, "tre_..." at the test checkout. */
+  id: string;
+  amountCents: number;
+}
+
 /** A verified webhook notification: which session to look at again, and why. */
 export interface PaymentWebhookEvent {
   id: string;
@@ -71,8 +78,12 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<PaymentSessionState>;
   /** Closes an open session so it can no longer be paid; a no-op for one already closed. */
   expireSession(sessionId: string): Promise<void>;
-  /** Gives the whole amount of a paid session back. */
-  refund(options: { sessionId: string; reason: string }): Promise<void>;
+  /**
+   * Gives the whole amount of a paid session back and returns the refund. The same idempotency key
+   * always stands for the same refund: a repeated call (after a timeout, a crash or a second click)
+   * returns the refund the first one made instead of making another.
+   */
+  refund(options: { sessionId: string; reason: string; idempotencyKey: string }): Promise<ProviderRefund>;
   /**
    * Checks a webhook's signature over the raw body and returns the event; throws
    * PaymentWebhookError when the signature or payload is not valid.

@@ -494,51 +494,89 @@ describe("expireSession", () => {
 });
 
 describe("refund", () => {
-  it("refunds the session's payment intent in full, once, however often it is called", async () => {
+  it("refunds the session's payment intent in full, once, however often it is called with the key", async () => {
     const { id, input } = await paidSession();
     const paymentIntent = standIn.sessions.get(id)!.payment_intent;
+    const idempotencyKey = `cancel-refund:${input.orderId}`;
 
-    await stripe.refund({ sessionId: id, reason: "paid after the reservation was released" });
-    await stripe.refund({ sessionId: id, reason: "paid after the reservation was released" });
+    const first = await stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey });
+    const second = await stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey });
 
+    expect(first).toEqual({ id: expect.stringMatching(/^re_/), amountCents: input.totalCents });
+    expect(second).toEqual(first);
     const refunds = [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
+      id: first.id,
       amount: input.totalCents,
-      metadata: { reason: "paid after the reservation was released", session_id: id },
+      metadata: { reason: "order cancelled", session_id: id, idempotency_key: idempotencyKey },
     });
     const requests = requestsTo("POST", "/v1/refunds").filter(
       (request) => request.body.payment_intent === paymentIntent,
     );
-    expect(requests).toHaveLength(2);
     expect(requests.map((request) => request.headers["idempotency-key"])).toEqual([
-      `refund-${id}`,
-      `refund-${id}`,
+      idempotencyKey,
+      idempotencyKey,
     ]);
     const state = await stripe.retrieveSession(id);
     expect(state.providerData).toMatchObject({ refunded: true, amount_refunded: input.totalCents });
   });
 
-  it("treats a second refund with another reason as done, not as a failure", async () => {
+  it("returns the refund already made for a reused key with another reason", async () => {
     const { id } = await paidSession();
+    const idempotencyKey = `refund-${id}`;
 
-    await stripe.refund({ sessionId: id, reason: "out of stock" });
-    await expect(stripe.refund({ sessionId: id, reason: "refunded by the admin" })).resolves.toBeUndefined();
+    const first = await stripe.refund({ sessionId: id, reason: "out of stock", idempotencyKey });
+    const again = await stripe.refund({ sessionId: id, reason: "refunded by the admin", idempotencyKey });
 
+    expect(again).toEqual(first);
     const paymentIntent = standIn.sessions.get(id)!.payment_intent;
     expect(
       [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent),
     ).toHaveLength(1);
   });
 
+  it("finds its refund once Stripe has forgotten the key (after 24 hours)", async () => {
+    const { id } = await paidSession();
+    const idempotencyKey = `cancel-refund:${randomUUID()}`;
+    const first = await stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey });
+    standIn.forgetIdempotencyKeys();
+
+    await expect(
+      stripe.refund({ sessionId: id, reason: "order cancelled", idempotencyKey }),
+    ).resolves.toEqual(first);
+    // a charge refunded under another key (or in the Dashboard) counts as refunded too
+    await expect(
+      stripe.refund({ sessionId: id, reason: "late payment", idempotencyKey: `late-${randomUUID()}` }),
+    ).resolves.toEqual(first);
+  });
+
   it("refuses to refund a session nobody paid", async () => {
     const { id } = await stripe.createCheckoutSession(checkoutInput([lamp]));
-    await expect(stripe.refund({ sessionId: id, reason: "test" })).rejects.toThrow(PaymentProviderError);
+    const idempotencyKey = `refund-${id}`;
+    await expect(stripe.refund({ sessionId: id, reason: "test", idempotencyKey })).rejects.toThrow(
+      PaymentProviderError,
+    );
     expect(
       requestsTo("POST", "/v1/refunds").filter(
-        (request) => request.headers["idempotency-key"] === `refund-${id}`,
+        (request) => request.headers["idempotency-key"] === idempotencyKey,
       ),
     ).toHaveLength(0);
+  });
+
+  it("passes on Stripe's refusal with its readable message", async () => {
+    const { id } = await paidSession();
+    standIn.failNextRequest({
+      method: "POST",
+      path: "/v1/refunds",
+      status: 400,
+      error: { type: "invalid_request_error", message: "This charge is disputed and cannot be refunded." },
+    });
+    const refused = stripe.refund({ sessionId: id, reason: "test", idempotencyKey: `refund-${id}` });
+    await expect(refused).rejects.toMatchObject({
+      name: "PaymentProviderError",
+      userMessage: "This charge is disputed and cannot be refunded.",
+    });
   });
 });
 

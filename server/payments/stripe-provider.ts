@@ -45,9 +45,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     );
   }
 
-  async function isFullyRefunded(sessionId: string): Promise<boolean> {
-    const charge = latestCharge(await loadSession(sessionId, ["payment_intent.latest_charge"]));
-    return charge?.refunded === true;
+  /**
+   * The refund an earlier call made: the one carrying this idempotency key, or else (the charge was
+   * refunded some other way, e.g. in the Dashboard) all the payment's refunds taken together.
+   */
+  async function findRefund(paymentIntentId: string, idempotencyKey: string) {
+    const list = await call(`list refunds of ${paymentIntentId}`, () =>
+      stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+    );
+    const given = list.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
+    const ours = given.find((refund) => refund.metadata?.idempotency_key === idempotencyKey);
+    if (ours) return { id: ours.id, amountCents: ours.amount };
+    const [newest] = given;
+    if (!newest) return null;
+    return { id: newest.id, amountCents: given.reduce((sum, refund) => sum + refund.amount, 0) };
   }
 
   return {
@@ -136,28 +147,40 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async refund({ sessionId, reason }) {
+    async refund({ sessionId, reason, idempotencyKey }) {
       const session = await loadSession(sessionId);
       const paymentIntent = session.payment_intent;
       const paymentIntentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
       if (!paymentIntentId) {
-        throw new PaymentProviderError(`Stripe session ${sessionId} has no payment to refund`, null);
+        throw new PaymentProviderError(
+          `Stripe session ${sessionId} has no payment to refund`,
+          "the payment has no charge to refund",
+        );
       }
       try {
-        await stripe.refunds.create(
+        const created = await stripe.refunds.create(
           {
             payment_intent: paymentIntentId,
-            metadata: { reason: reason.slice(0, METADATA_VALUE_MAX), session_id: sessionId },
+            metadata: {
+              reason: reason.slice(0, METADATA_VALUE_MAX),
+              session_id: sessionId,
+              // lets a repeat find this refund once Stripe has forgotten the key (24 hours)
+              idempotency_key: idempotencyKey.slice(0, METADATA_VALUE_MAX),
+            },
           },
-          // one refund per session, however often the caller retries
-          { idempotencyKey: `refund-${sessionId}` },
+          // the caller's key: a retried or repeated refund returns this one instead of making another
+          { idempotencyKey },
         );
+        return { id: created.id, amountCents: created.amount };
       } catch (err) {
         // Stripe forgets an idempotency key after 24 hours, and refuses a reused key whose
         // parameters differ (another reason): either way, a refund already made is the outcome wanted
-        if (err instanceof Stripe.errors.StripeError) {
-          if (err.code === "charge_already_refunded") return;
-          if (err.type === "StripeIdempotencyError" && (await isFullyRefunded(sessionId))) return;
+        if (
+          err instanceof Stripe.errors.StripeError &&
+          (err.code === "charge_already_refunded" || err.type === "StripeIdempotencyError")
+        ) {
+          const earlier = await findRefund(paymentIntentId, idempotencyKey);
+          if (earlier) return earlier;
         }
         throw toProviderError(`refund checkout session ${sessionId} (${paymentIntentId})`, err);
       }

@@ -3,7 +3,12 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { testPaymentSession } from "../db/schema";
-import { type PaymentProvider, type PaymentSessionState, PaymentWebhookError } from "./payment-provider";
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentSessionState,
+  PaymentWebhookError,
+} from "./payment-provider";
 
 type TestSessionRow = typeof testPaymentSession.$inferSelect;
 
@@ -71,11 +76,22 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
         .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
     },
 
-    async refund({ sessionId }) {
-      await db
+    async refund({ sessionId, idempotencyKey }) {
+      // setting (not adding) the refunded amount: a repeated refund gives nothing back twice
+      const [refunded] = await db
         .update(testPaymentSession)
         .set({ refundedCents: sql`${testPaymentSession.amountCents}` })
-        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "complete")));
+        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "complete")))
+        .returning({ amountCents: testPaymentSession.amountCents });
+      if (!refunded) {
+        throw new PaymentProviderError(
+          `test checkout session ${sessionId} has no payment to refund`,
+          "the payment was never completed",
+        );
+      }
+      // the key decides the id, as Stripe answers a repeated key with the refund it made
+      const id = `tre_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+      return { id, amountCents: refunded.amountCents };
     },
 
     verifyWebhook() {

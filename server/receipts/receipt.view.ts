@@ -13,6 +13,8 @@ export interface ReceiptView {
   amount: string;
   status: string;
   createdAt: string;
+  /** Money given back: "$59.99" and when (ISO), or null. */
+  refund: { amount: string; createdAt: string } | null;
   /** The provider's raw charge data as indented JSON, when kept. */
   providerData: string | null;
 }
@@ -60,6 +62,12 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
     amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
     status: receipt.status,
     createdAt: receipt.createdAt.toISOString(),
+    refund: receipt.refunded
+      ? {
+          amount: formatReceiptAmount(receipt.refunded.amountCents, receipt.currency),
+          createdAt: receipt.refunded.at.toISOString(),
+        }
+      : null,
     providerData:
       receipt.providerData === null || receipt.providerData === undefined
         ? null

@@ -1,11 +1,13 @@
-import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, inArray, max, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { order, type Receipt, receipt } from "../db/schema";
+import { order, type Receipt, receipt, refund } from "../db/schema";
 
 const RECEIPTS_PAGE_SIZE = 20;
 
 export type ReceiptWithOrder = Receipt & {
   order: { orderNumber: string; userId: string; totalCents: number };
+  /** What was given back for the order, all refunds together, and when the last was made. */
+  refunded: { amountCents: number; at: Date } | null;
 };
 
 function escapeLike(value: string) {
@@ -52,9 +54,30 @@ export async function searchReceipts(options: {
     db.select({ total: count() }).from(receipt).innerJoin(order, eq(order.id, receipt.orderId)).where(where),
     db.select({ total: count() }).from(receipt),
   ]);
+  const orderIds = rows.map((row) => row.receipt.orderId);
+  const refunds =
+    orderIds.length > 0
+      ? await db
+          .select({
+            orderId: refund.orderId,
+            amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
+            at: max(refund.createdAt),
+          })
+          .from(refund)
+          .where(inArray(refund.orderId, orderIds))
+          .groupBy(refund.orderId)
+      : [];
+  const refundedByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const total = matching?.total ?? 0;
   return {
-    receipts: rows.map((row): ReceiptWithOrder => ({ ...row.receipt, order: row.order })),
+    receipts: rows.map((row): ReceiptWithOrder => {
+      const given = refundedByOrder.get(row.receipt.orderId);
+      return {
+        ...row.receipt,
+        order: row.order,
+        refunded: given?.at ? { amountCents: given.amountCents, at: given.at } : null,
+      };
+    }),
     total,
     overallTotal: overall?.total ?? 0,
     page,

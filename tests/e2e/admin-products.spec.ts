@@ -38,7 +38,10 @@ test.describe("admin: Manage Products", () => {
     const dialog = await openAddDialog(page);
     await dialog.getByLabel("Product Name").fill(name);
     await dialog.getByLabel("Price").fill("42.50");
-    await dialog.getByLabel("Stock").fill("7");
+    // sold in sizes XS to XXL, only M in stock
+    await dialog.getByRole("button", { name: "XS-XXL" }).click();
+    await expect(dialog.getByRole("textbox", { name: "Size" })).toHaveCount(6);
+    await dialog.getByLabel("Stock of M", { exact: true }).fill("7");
     await dialog.getByLabel("Category").fill("T-Shirts");
     await dialog.getByLabel("Description").fill("A heavyweight tee printed with a distant nebula.");
     await dialog
@@ -57,6 +60,7 @@ test.describe("admin: Manage Products", () => {
     const row = productRow(page, name);
     await expect(row).toContainText("$42.50");
     await expect(row).toContainText("T-Shirts");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("7Sold out: XS, S, L, XL, XXL");
     await expect(row.getByRole("cell").nth(4)).toHaveText("2");
     await expect(row.getByRole("img", { name: "Not featured" })).toBeVisible();
 
@@ -72,6 +76,10 @@ test.describe("admin: Manage Products", () => {
       .toBeGreaterThan(0);
     await openProduct(page, name);
     await expect(page.getByRole("list", { name: "Product images" }).getByRole("listitem")).toHaveCount(2);
+    const sizes = page.getByRole("radiogroup", { name: "Size" }).getByRole("radio");
+    await expect(sizes).toHaveCount(6);
+    await expect(page.getByRole("radio", { name: "M", exact: true })).toBeEnabled();
+    await expect(page.getByRole("radio", { name: "XS, sold out" })).toBeDisabled();
 
     // edit the price
     await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);

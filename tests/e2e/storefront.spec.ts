@@ -3,7 +3,9 @@ import {
   CART_KEY,
   cartBadge,
   cartProducts,
+  chooseSize,
   formatUsd,
+  fullestSize,
   inStockProductIds,
   openProduct,
   parseUsd,
@@ -21,8 +23,9 @@ import {
 } from "./support/store";
 
 // Products of the demo catalog the store seeds on a fresh data folder (server/catalog/demo/).
-/** Plenty of stock (42), four photos. */
+/** Plenty of stock (42), four photos; its size L holds 17. */
 const PLENTY = "Midnight Oversized Tee";
+const PLENTY_SIZE = "L";
 /** Five photos, featured. */
 const GALLERY = "Eclipse Heavyweight Hoodie";
 
@@ -265,6 +268,8 @@ test.describe("cart", () => {
     await expect(quantity.decrease).toBeDisabled();
     await quantity.increase.click();
     await expect(quantity.value).toHaveText("2");
+    await chooseSize(page, PLENTY_SIZE);
+    await expect(page).toHaveURL(new RegExp(`\\?size=${PLENTY_SIZE}$`));
 
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(toast(page, `Added ${PLENTY} to cart.`)).toBeVisible();
@@ -283,8 +288,8 @@ test.describe("cart", () => {
         "href",
         /^\/products\/[0-9a-f-]{36}$/,
       );
-      await expect(line.getByText("T-Shirts")).toBeVisible();
-      await expect(stepper(page, PLENTY).value).toHaveText("2");
+      await expect(line.getByText(`T-Shirts · Size ${PLENTY_SIZE}`)).toBeVisible();
+      await expect(stepper(page, `${PLENTY} (${PLENTY_SIZE})`).value).toHaveText("2");
       await expect(line.getByTestId("line-price")).toHaveText(formatUsd(2 * price));
       await expect(page.getByText("Subtotal (2 items)")).toBeVisible();
       await expect(page.getByTestId("cart-subtotal")).toHaveText(formatUsd(2 * price));
@@ -338,7 +343,7 @@ test.describe("cart", () => {
     const firstName = (await lines.nth(0).getByRole("link").nth(1).textContent())?.trim() ?? "";
     const secondName = (await lines.nth(1).getByRole("link").nth(1).textContent())?.trim() ?? "";
 
-    await stepper(page, firstName).decrease.click();
+    await lines.nth(0).getByRole("button", { name: "Decrease quantity" }).click();
     await expect(toast(page, `Removed ${firstName} from cart.`)).toBeVisible();
     await expect(lines).toHaveCount(1);
     await expect(page.getByText("Subtotal (1 item)")).toBeVisible();
@@ -350,56 +355,78 @@ test.describe("cart", () => {
 
   test("a saved cart is brought up to date with the catalog when the cart opens", async ({ page }) => {
     const products = await cartProducts(page, await sitemapProductIds(page));
-    const soldOut = products.find((product) => product.stock === 0);
-    const inStock = products.find((product) => product.stock > 0 && product.stock < 50);
-    if (!soldOut || !inStock) throw new Error("the catalog needs a sold-out and an in-stock product");
-    const ghost = { ...inStock, id: "00000000-0000-4000-8000-000000000000", name: "Ghost Tee" };
+    const soldOut = products.find((found) => found.stock === 0 && found.sizes.length > 1);
+    const inStock = products.find(
+      (found) => found.sizes.length > 1 && fullestSize(found).stock > 1 && fullestSize(found).stock < 50,
+    );
+    if (!soldOut || !inStock)
+      throw new Error("the catalog needs a sold-out and an in-stock product in sizes");
+    const size = fullestSize(inStock);
+    const name = `${inStock.product.name} (${size.label})`;
+    const ghost = { ...inStock.product, id: "00000000-0000-4000-8000-000000000000", name: "Ghost Tee" };
     await saveCart(page, [
       // saved earlier: a lower price, more than is left now
       {
-        product: { ...inStock, priceCents: inStock.priceCents - 100, stock: 99 },
-        quantity: inStock.stock + 2,
+        product: { ...inStock.product, priceCents: inStock.product.priceCents - 100 },
+        size: { ...size, stock: 99 },
+        quantity: size.stock + 2,
       },
-      { product: { ...soldOut, stock: 5 }, quantity: 1 },
-      { product: ghost, quantity: 1 },
+      { product: soldOut.product, size: { ...(soldOut.sizes[0] as typeof size), stock: 5 }, quantity: 1 },
+      { product: ghost, size: { ...size, id: "00000000-0000-4000-8000-00000000000f" }, quantity: 1 },
     ]);
     await visit(page, "/cart");
 
     await expect(
-      toast(page, "Ghost Tee is no longer available and was removed from your cart."),
+      toast(page, `Ghost Tee (${size.label}) is no longer available and was removed from your cart.`),
     ).toBeVisible();
-    await expect(toast(page, `${soldOut.name} is sold out and was removed from your cart.`)).toBeVisible();
-    await expect(toast(page, `The price of ${inStock.name} has changed.`)).toBeVisible();
     await expect(
-      toast(page, `Only ${inStock.stock} of ${inStock.name} left: quantity lowered to ${inStock.stock}.`),
+      toast(
+        page,
+        `${soldOut.product.name} (${soldOut.sizes[0]?.label}) is sold out and was removed from your cart.`,
+      ),
+    ).toBeVisible();
+    await expect(toast(page, `The price of ${inStock.product.name} has changed.`)).toBeVisible();
+    await expect(
+      toast(page, `Only ${size.stock} of ${name} left: quantity lowered to ${size.stock}.`),
     ).toBeVisible();
 
     const line = page.getByTestId("cart-line");
     await expect(line).toHaveCount(1);
-    await expect(stepper(page, inStock.name).value).toHaveText(String(inStock.stock));
-    await expect(stepper(page, inStock.name).increase).toBeDisabled();
-    await expect(line.getByTestId("line-price")).toHaveText(formatUsd(inStock.priceCents * inStock.stock));
-    await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(inStock.priceCents * inStock.stock));
-    await expect(cartBadge(page)).toHaveText(String(inStock.stock));
+    await expect(stepper(page, name).value).toHaveText(String(size.stock));
+    await expect(stepper(page, name).increase).toBeDisabled();
+    const total = formatUsd(inStock.product.priceCents * size.stock);
+    await expect(line.getByTestId("line-price")).toHaveText(total);
+    await expect(page.getByTestId("cart-total")).toHaveText(total);
+    await expect(cartBadge(page)).toHaveText(String(size.stock));
   });
 
   test("quantities stop at the stock; sold-out products cannot be added", async ({ page }) => {
     test.slow(); // three product pages and a walk up to the stock, one click at a time
     const lowStock = await findCardWithBadge(page, /^Only \d+ left$/);
-    const stock = Number.parseInt(lowStock.badge.replace("Only ", ""), 10);
-    expect(stock).toBeGreaterThan(1);
-    expect(stock).toBeLessThan(5);
+    const total = Number.parseInt(lowStock.badge.replace("Only ", ""), 10);
+    expect(total).toBeLessThan(5);
 
-    const { url } = await openProduct(page, lowStock.name);
+    const { id, url } = await openProduct(page, lowStock.name);
+    await expect(page.getByTestId("stock-line")).toHaveText(`Only ${total} left in stock`);
+    // without a size, Add to Cart asks for one and adds nothing
+    const [found] = await cartProducts(page, [id]);
+    const size = fullestSize(found!);
+    const stock = size.stock;
+    expect(stock).toBeGreaterThan(1);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
+    await expect(cartBadge(page)).toHaveCount(0);
+    await chooseSize(page, size.label);
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toHaveCount(0);
     await expect(page.getByTestId("stock-line")).toHaveText(`Only ${stock} left in stock`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(toast(page, `Added ${lowStock.name} to cart.`)).toBeVisible();
     await expect(cartBadge(page)).toHaveText("1");
 
-    // in the cart, plus goes up to the stock and no further
+    // in the cart, plus goes up to the size's stock and no further
     await page.getByRole("link", { name: "Cart, 1 item" }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
-    const inCart = stepper(page, lowStock.name);
+    const inCart = stepper(page, `${lowStock.name} (${size.label})`);
     for (let value = 2; value <= stock; value += 1) {
       await inCart.increase.click();
       await expect(inCart.value).toHaveText(String(value));
@@ -409,8 +436,10 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-line").getByText(`Only ${stock} left`)).toBeVisible();
     await expect(cartBadge(page)).toHaveText(String(stock));
 
-    // the product page stepper stops at the stock too, and adding more than is left is refused
-    await visit(page, url);
+    // the product page, opened at that size from its link, stops at the stock too, and adding
+    // more than is left is refused
+    await visit(page, `${url}?size=${encodeURIComponent(size.label)}`);
+    await expect(page.getByRole("radio", { name: size.label, exact: true })).toBeChecked();
     const onPage = stepper(page, lowStock.name);
     for (let value = 2; value <= stock; value += 1) {
       await onPage.increase.click();
@@ -429,6 +458,8 @@ test.describe("cart", () => {
     await expect(addButton).toHaveCount(1);
     await expect(addButton).toBeDisabled();
     await expect(page.getByRole("group", { name: `Quantity of ${soldOut.name}` })).toHaveCount(0);
+    for (const radio of await page.getByRole("radiogroup", { name: "Size" }).getByRole("radio").all())
+      await expect(radio).toBeDisabled();
   });
 });
 
@@ -602,21 +633,30 @@ test.describe("search engines", () => {
     expect(response?.status()).toBe(200);
   });
 
-  test("a product page carries Product JSON-LD with price and availability", async ({ page }) => {
+  test("a product page carries ProductGroup JSON-LD with an offer per size", async ({ page }) => {
     const { id, url } = await openProduct(page, PLENTY);
     const price = await productPagePrice(page);
     const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(json["@type"]).toBe("Product");
+    expect(json["@type"]).toBe("ProductGroup");
     expect(json.name).toBe(PLENTY);
-    expect(json.sku).toBe(`PRD-${id.slice(0, 8).toUpperCase()}`);
-    expect(json.offers).toMatchObject({
-      "@type": "Offer",
-      price: (price / 100).toFixed(2),
-      priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
-      url,
-    });
-    expect(parseUsd(`$${json.offers.price}`)).toBe(price);
+    expect(json.productGroupID).toBe(`PRD-${id.slice(0, 8).toUpperCase()}`);
+    expect(json.variesBy).toBe("https://schema.org/size");
+    const [found] = await cartProducts(page, [id]);
+    expect(json.hasVariant).toHaveLength(found!.sizes.length);
+    for (const [index, size] of found!.sizes.entries()) {
+      expect(json.hasVariant[index]).toMatchObject({
+        "@type": "Product",
+        size: size.label,
+        url: `${url}?size=${size.label}`,
+        offers: {
+          "@type": "Offer",
+          price: (price / 100).toFixed(2),
+          priceCurrency: "USD",
+          availability: size.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        },
+      });
+    }
+    expect(parseUsd(`$${json.hasVariant[0].offers.price}`)).toBe(price);
 
     // and a sold-out one says so
     const soldOut = await findCardWithBadge(page, /^Sold out$/);
@@ -624,6 +664,7 @@ test.describe("search engines", () => {
     const soldOutJson = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
     );
-    expect(soldOutJson.offers.availability).toBe("https://schema.org/OutOfStock");
+    for (const variant of soldOutJson.hasVariant)
+      expect(variant.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 });

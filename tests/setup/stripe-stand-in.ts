@@ -14,7 +14,7 @@ import Stripe from "stripe";
  *
  * Endpoints: POST /v1/coupons, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
  * (expand[]=payment_intent, payment_intent.latest_charge), POST /v1/checkout/sessions/:id/expire,
- * POST /v1/refunds. Also a bare hosted page at GET /pay/:id whose Pay button (POST /pay/:id) pays
+ * POST /v1/refunds, GET /v1/refunds (?payment_intent=, newest first). Also a bare hosted page at GET /pay/:id whose Pay button (POST /pay/:id) pays
  * with a Visa ending 4242 and redirects to the success_url, as Stripe's page does.
  */
 export interface StripeStandIn {
@@ -32,6 +32,8 @@ export interface StripeStandIn {
   expireSession(sessionId: string): StandInCheckoutSession;
   /** The next request matching `path` (and `method`, when given) gets this error instead. */
   failNextRequest(failure: StandInFailure): void;
+  /** Stripe forgets idempotency keys after 24 hours: a key used again runs as a new request. */
+  forgetIdempotencyKeys(): void;
   /** The endpoint secret (whsec_...) that signedWebhook signs with. */
   webhookSecret: string;
   /** A webhook delivery as Stripe sends it: the raw JSON body and its Stripe-Signature header. */
@@ -486,6 +488,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return created;
   }
 
+  /** GET /v1/refunds: newest first, optionally of one payment intent (no pagination needed here). */
+  function listRefunds(query: qs.ParsedQs) {
+    const paymentIntentId = optionalString(query, "payment_intent");
+    const data = [...refunds.values()]
+      .filter((refund) => !paymentIntentId || refund.payment_intent === paymentIntentId)
+      .reverse();
+    return { object: "list", url: "/v1/refunds", has_more: false, data };
+  }
+
   /** The API: returns [status, JSON body]. */
   function route(method: string, path: string, query: qs.ParsedQs, body: qs.ParsedQs): [number, unknown] {
     if (method === "POST" && path === "/v1/coupons") return [200, createCoupon(body)];
@@ -500,6 +511,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "POST" && sessionPath[2]) return [200, expire(sessionId)];
     }
     if (method === "POST" && path === "/v1/refunds") return [200, refund(body)];
+    if (method === "GET" && path === "/v1/refunds") return [200, listRefunds(query)];
     throw new StripeApiFailure(404, {
       type: "invalid_request_error",
       message: `Unrecognized request URL (${method}: ${path}). The Stripe stand-in does not serve it.`,
@@ -621,6 +633,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     failNextRequest: (failure) => {
       failures.push(failure);
     },
+    forgetIdempotencyKeys: () => idempotent.clear(),
     webhookSecret,
     signedWebhook(event) {
       const rawBody = JSON.stringify({

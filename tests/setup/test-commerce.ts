@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { action as loginAction } from "../../app/routes/login";
 import { action as registerAction } from "../../app/routes/register";
+import { ONE_SIZE } from "../../core/product";
 import { createOrPromoteAdmin } from "../../server/auth/create-admin";
+import { insertSizes, type NewSize } from "../../server/catalog/insert-sizes";
 import type { Database } from "../../server/db/client";
-import { coupon, order, product, user } from "../../server/db/schema";
+import { coupon, order, product, productVariant, user } from "../../server/db/schema";
 import type { Services } from "../../server/http/context";
 import { callRoute, redirectOf } from "./route-call";
 import { cookieFrom, formRequest } from "./test-services";
@@ -83,12 +85,30 @@ export async function insertTestUsers(db: Database, howMany: number) {
   return rows;
 }
 
-export async function insertTestProduct(db: Database, values: Partial<typeof product.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(product)
-    .values({ name: `Test Tee ${++count}`, priceCents: 4500, stock: 10, category: "T-Shirts", ...values })
-    .returning();
-  return row!;
+/**
+ * A product with its sizes (default: one "One Size" holding `stock`, 10 unless given). The row
+ * returned carries its sizes (variants, in order) and the stock they add up to.
+ */
+export async function insertTestProduct(
+  db: Database,
+  values: Partial<Omit<typeof product.$inferInsert, "stock">> & { stock?: number; sizes?: NewSize[] } = {},
+) {
+  const { stock = 10, sizes = [{ size: ONE_SIZE, stock }], ...columns } = values;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(product)
+      .values({ name: `Test Tee ${++count}`, priceCents: 4500, category: "T-Shirts", ...columns })
+      .returning();
+    if (!row) throw new Error("the test product was not inserted");
+    await insertSizes(tx, [{ productId: row.id, sizes }]);
+    const variants = await tx
+      .select()
+      .from(productVariant)
+      .where(eq(productVariant.productId, row.id))
+      .orderBy(asc(productVariant.position));
+    const [current] = await tx.select().from(product).where(eq(product.id, row.id));
+    return { ...current!, variants, variant: variants[0]! };
+  });
 }
 
 export async function insertTestCoupon(db: Database, values: Partial<typeof coupon.$inferInsert> = {}) {
@@ -105,9 +125,18 @@ export async function insertTestCoupon(db: Database, values: Partial<typeof coup
   return row!;
 }
 
-/** How many of the product are in stock now. */
+/** How many of the product are in stock now (all its sizes). */
 export async function productStock(db: Database, productId: string) {
   const [row] = await db.select({ stock: product.stock }).from(product).where(eq(product.id, productId));
+  return row?.stock;
+}
+
+/** How many of one size are in stock now. */
+export async function sizeStock(db: Database, variantId: string) {
+  const [row] = await db
+    .select({ stock: productVariant.stock })
+    .from(productVariant)
+    .where(eq(productVariant.id, variantId));
   return row?.stock;
 }
 

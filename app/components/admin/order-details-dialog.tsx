@@ -160,6 +160,28 @@ function Details({
               <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
             </Row>
           </dl>
+          {order.refunds.map((given) => (
+            <div
+              key={given.id}
+              className="mt-3 rounded-md border border-red-400/30 bg-red-400/5 px-3 py-2 text-sm"
+              data-testid="order-refund"
+            >
+              <p className="font-medium">
+                Refunded <span className="tabular-nums">{formatUsd(given.amountCents)}</span> on{" "}
+                <DateTime iso={given.createdAt} />
+              </p>
+              <p className="text-muted-foreground text-xs">
+                {given.createdByEmail ? `By ${given.createdByEmail}` : "By the store, automatically"} ·{" "}
+                {given.reason}
+              </p>
+              <p
+                className="break-all font-mono text-muted-foreground text-xs"
+                title="Refund id at the payment provider"
+              >
+                {given.providerRefundId}
+              </p>
+            </div>
+          ))}
         </Section>
 
         <Section title="Shipping">
@@ -217,7 +239,7 @@ function Details({
                     </span>
                   )}
                   <p className="text-muted-foreground text-xs tabular-nums">
-                    {formatUsd(item.priceCents)} × {item.quantity}
+                    Size {item.size} · {formatUsd(item.priceCents)} × {item.quantity}
                   </p>
                   {item.productId ? (
                     <p className="truncate font-mono text-[11px] text-muted-foreground">{item.productId}</p>

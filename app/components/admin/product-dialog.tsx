@@ -17,6 +17,7 @@ import {
 } from "../../../core/validation/product-form";
 import type { AdminProductView } from "../../../server/catalog/admin-product.view";
 import { ImageUploader } from "./image-uploader";
+import { ProductSizesField } from "./product-sizes-field";
 import type { UploaderImage } from "./use-image-uploads";
 
 /** A product as the admin screens see it (server/catalog/admin-product.view.ts). */
@@ -73,7 +74,6 @@ export function ProductDialog({
   const ids = {
     name: useId(),
     price: useId(),
-    stock: useId(),
     category: useId(),
     description: useId(),
     featured: useId(),
@@ -153,27 +153,17 @@ export function ProductDialog({
                 required
               />
             </FieldRow>
-            <FieldRow label="Stock" htmlFor={ids.stock}>
+            <FieldRow label="Category" htmlFor={ids.category}>
               <Input
-                id={ids.stock}
-                name="stock"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                defaultValue={product?.stock ?? 0}
+                id={ids.category}
+                name="category"
+                defaultValue={product?.category ?? ""}
+                placeholder="E.g. T-Shirts"
+                maxLength={MAX_PRODUCT_CATEGORY_LENGTH}
               />
             </FieldRow>
           </div>
-          <FieldRow label="Category" htmlFor={ids.category}>
-            <Input
-              id={ids.category}
-              name="category"
-              defaultValue={product?.category ?? ""}
-              placeholder="E.g. T-Shirts"
-              maxLength={MAX_PRODUCT_CATEGORY_LENGTH}
-            />
-          </FieldRow>
+          <ProductSizesField product={product} disabled={saving} />
           <FieldRow label="Description" htmlFor={ids.description}>
             <Textarea
               id={ids.description}

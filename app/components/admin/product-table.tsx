@@ -110,6 +110,7 @@ function ProductList({
             </p>
             <p className="mt-1 flex items-center gap-3 text-muted-foreground text-xs">
               <span className={cn(product.stock === 0 && "text-destructive")}>Stock {product.stock}</span>
+              <SoldOutSizes product={product} />
               <span>
                 {product.images.length} {product.images.length === 1 ? "image" : "images"}
               </span>
@@ -204,6 +205,7 @@ export function ProductTable({
                       )}
                     >
                       {product.stock}
+                      <SoldOutSizes product={product} className="block" />
                     </td>
                     <td className={cn(adminCellClass, "text-center tabular-nums")}>
                       {product.images.length}
@@ -222,5 +224,16 @@ export function ProductTable({
         </AdminTable>
       </div>
     </>
+  );
+}
+
+/** "Sold out: XS, XL" under the total, when some (not all) sizes have none left. */
+function SoldOutSizes({ product, className }: { product: AdminProduct; className?: string }) {
+  const soldOut = product.sizes.filter((size) => size.stock === 0).map((size) => size.size);
+  if (soldOut.length === 0 || soldOut.length === product.sizes.length) return null;
+  return (
+    <span className={cn("whitespace-nowrap text-warning text-xs", className)}>
+      Sold out: {soldOut.join(", ")}
+    </span>
   );
 }

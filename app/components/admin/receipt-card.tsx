@@ -25,7 +25,10 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
         </div>
         <StatusBadge status={receipt.status} tone={receiptStatusTone(receipt.status)} />
       </div>
-      <p className="font-bold text-2xl tabular-nums">{receipt.amount}</p>
+      <div>
+        <p className="font-bold text-2xl tabular-nums">{receipt.amount}</p>
+        {receipt.refund ? <RefundNote refund={receipt.refund} className="mt-1 text-sm" /> : null}
+      </div>
       <dl className="grid gap-1.5 text-sm">
         <div className="flex items-center gap-2">
           <dt>
@@ -56,5 +59,21 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
         </Button>
       </div>
     </article>
+  );
+}
+
+/** "Refunded $59.99 on Mar 3, 2026, 14:05 UTC" (the card and the details dialog). */
+export function RefundNote({
+  refund,
+  className,
+}: {
+  refund: NonNullable<ReceiptView["refund"]>;
+  className?: string;
+}) {
+  return (
+    <p className={className} data-testid="receipt-refund">
+      <span className="text-red-300">Refunded</span> <span className="tabular-nums">{refund.amount}</span> on{" "}
+      <DateTime iso={refund.createdAt} />
+    </p>
   );
 }

@@ -3,7 +3,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { receiptStatusTone } from "../../../core/order";
 import { DateTime } from "./order-date-time";
-import type { ReceiptView } from "./receipt-card";
+import { type ReceiptView, RefundNote } from "./receipt-card";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,6 +46,11 @@ export function ReceiptDetailsDialog({
               <Row label="Status">
                 <StatusBadge status={receipt.status} tone={receiptStatusTone(receipt.status)} />
               </Row>
+              {receipt.refund ? (
+                <Row label="Refund">
+                  <RefundNote refund={receipt.refund} />
+                </Row>
+              ) : null}
               <Row label="Payment method">
                 {receipt.cardLabel ?? <span className="text-muted-foreground">No card details</span>}
               </Row>

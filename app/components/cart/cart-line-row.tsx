@@ -6,12 +6,12 @@ import { Button } from "~/components/ui/button";
 import { useCart } from "~/lib/cart";
 import { type CartLine, lineQuantityLimit } from "../../../core/cart";
 import { formatUsd } from "../../../core/money";
-import { LOW_STOCK_THRESHOLD } from "../../../core/product";
+import { LOW_STOCK_THRESHOLD, sizedName } from "../../../core/product";
 
-/** One line of the cart page: picture, name, stock warning, price, quantity and Remove. */
+/** One line of the cart page: picture, name, size, stock warning, price, quantity and Remove. */
 export function CartLineRow({ line }: { line: CartLine }) {
   const { update, remove } = useCart();
-  const { product, quantity } = line;
+  const { product, size, quantity } = line;
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
       <Link
@@ -27,9 +27,11 @@ export function CartLineRow({ line }: { line: CartLine }) {
             <Link to={`/products/${product.id}`} className="font-medium hover:underline">
               {product.name}
             </Link>
-            <p className="text-muted-foreground text-sm">{product.category ?? "Uncategorized"}</p>
-            {product.stock < LOW_STOCK_THRESHOLD && (
-              <p className="mt-1 font-medium text-warning text-xs">Only {product.stock} left</p>
+            <p className="text-muted-foreground text-sm">
+              {product.category ?? "Uncategorized"} · Size {size.label}
+            </p>
+            {size.stock < LOW_STOCK_THRESHOLD && (
+              <p className="mt-1 font-medium text-warning text-xs">Only {size.stock} left</p>
             )}
           </div>
           <p className="shrink-0 font-semibold" data-testid="line-price">
@@ -40,15 +42,16 @@ export function CartLineRow({ line }: { line: CartLine }) {
           <QuantityStepper
             value={quantity}
             min={0}
-            max={lineQuantityLimit(product.stock)}
-            onChange={(next) => update(product.id, next)}
-            label={`Quantity of ${product.name}`}
+            max={lineQuantityLimit(size.stock)}
+            onChange={(next) => update(size.id, next)}
+            label={`Quantity of ${sizedName(product.name, size.label)}`}
             size="sm"
           />
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => remove(product.id)}
+            onClick={() => remove(size.id)}
+            aria-label={`Remove ${sizedName(product.name, size.label)}`}
             className="text-muted-foreground"
           >
             <XIcon /> Remove

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { toCartProduct, useCart } from "~/lib/cart";
+import { useCart } from "~/lib/cart";
 import { refreshCart } from "../../../core/cart";
-import type { ProductView } from "../../../core/product";
+import type { SizedProductView } from "../../../core/product";
 
 /**
  * Back from the payment page with Cancel: the order of that attempt gives its stock and coupon
@@ -26,7 +26,7 @@ export function useReleaseCancelledCheckout(signedIn: boolean) {
 /** Once per visit: brings the saved lines up to date with the catalog and says what changed. */
 export function useRefreshAgainstServer() {
   const { lines, replace } = useCart();
-  const ids = lines.map((line) => line.product.id).join(",");
+  const ids = [...new Set(lines.map((line) => line.product.id))].join(",");
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !ids) return;
@@ -34,10 +34,10 @@ export function useRefreshAgainstServer() {
     fetch(`/api/cart-products?ids=${encodeURIComponent(ids)}`)
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json() as Promise<{ products: ProductView[] }>;
+        return response.json() as Promise<{ products: SizedProductView[] }>;
       })
       .then(({ products }) => {
-        const current = new Map(products.map((product) => [product.id, toCartProduct(product)]));
+        const current = new Map(products.map((product) => [product.id, product]));
         let notices: string[] = [];
         // from the latest lines: the shopper may have changed the cart while the request was out
         replace((latest) => {

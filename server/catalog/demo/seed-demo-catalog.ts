@@ -3,7 +3,9 @@ import type { Database } from "../../db/client";
 import { type NewProduct, product } from "../../db/schema";
 import { storeImage } from "../../media/store-image";
 import type { Storage } from "../../storage/storage";
+import { insertSizes } from "../insert-sizes";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from "./demo-products";
+import { demoSizes } from "./demo-sizes";
 import { type GarmentShot, renderGarmentSvg } from "./garment-art";
 
 /** Rasterising is CPU-bound; a few at a time keeps both cores busy without piling up memory. */
@@ -39,7 +41,6 @@ export async function seedDemoCatalog(options: {
       name: demo.name,
       description: demo.description,
       priceCents: demo.priceCents,
-      stock: demo.stock,
       category: demo.category,
       featured: demo.featured,
       images: demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
@@ -53,7 +54,13 @@ export async function seedDemoCatalog(options: {
     // the meantime. The lock makes concurrent seeders take turns, so only the first one inserts.
     await tx.execute(sql`lock table ${product} in share row exclusive mode`);
     if (await hasProducts(tx)) return false;
-    await tx.insert(product).values(rows);
+    const inserted = await tx.insert(product).values(rows).returning({ id: product.id, name: product.name });
+    // each product's sizes, with its stock spread over them (its stock is their sum); names are unique
+    const sizesByName = new Map(arrivals.map((demo, index) => [demo.name, demoSizes(demo, index)]));
+    await insertSizes(
+      tx,
+      inserted.map(({ id, name }) => ({ productId: id, sizes: sizesByName.get(name) ?? [] })),
+    );
     return true;
   });
   if (!inserted) return { seeded: false, products: 0 };

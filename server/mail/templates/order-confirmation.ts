@@ -1,5 +1,6 @@
 import type { OrderSummary } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
+import { sizedName } from "../../../core/product";
 import {
   joinUrl,
   type RenderedEmail,
@@ -25,7 +26,7 @@ export function orderConfirmationEmail(options: {
   const delivery = `${order.shippingMethod} shipping: ${options.shippingDays}. You will get a tracking code as soon as it ships.`;
   const rows = [
     ...order.lines.map((line) => ({
-      label: `${line.name} × ${line.quantity}`,
+      label: `${sizedName(line.name, line.size)} × ${line.quantity}`,
       value: formatUsd(line.lineTotalCents),
     })),
     { label: "Subtotal", value: formatUsd(order.subtotalCents) },

@@ -1,6 +1,8 @@
+import { sizedName } from "../../../core/product";
 import {
   joinUrl,
   type RenderedEmail,
+  renderAmountRows,
   renderButton,
   renderDivider,
   renderHeading,
@@ -17,6 +19,8 @@ export function orderShippedEmail(options: {
   orderNumber: string;
   trackingCode: string;
   trackingUrl: string;
+  /** What is in the parcel. */
+  items: readonly { name: string; size: string; quantity: number }[];
 }): RenderedEmail {
   const { storeName, orderNumber, trackingCode, trackingUrl } = options;
   const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
@@ -25,6 +29,10 @@ export function orderShippedEmail(options: {
   const code = `Tracking code: ${trackingCode}`;
   const patience = "It can take a few hours before the carrier shows the first scan.";
   const account = "You can also follow the order from your account:";
+  const parcel = options.items.map((item) => ({
+    label: sizedName(item.name, item.size),
+    value: `× ${item.quantity}`,
+  }));
 
   const { html, text } = renderLayout({
     storeName,
@@ -35,6 +43,7 @@ export function orderShippedEmail(options: {
       renderParagraph(greeting),
       renderParagraph(news),
       renderParagraph(code),
+      renderAmountRows(parcel),
       renderButton(trackingUrl, "Track Package"),
       renderPlainLink("Or paste this link into your browser:", trackingUrl),
       renderDivider(),
@@ -49,6 +58,9 @@ export function orderShippedEmail(options: {
       news,
       "",
       code,
+      "",
+      ...parcel.map((row) => `${row.label} ${row.value}`),
+      "",
       `Track Package: ${trackingUrl}`,
       "",
       patience,

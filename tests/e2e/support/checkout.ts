@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { cartProducts, saveCart, sitemapProductIds, visit } from "./store";
+import { cartProducts, fullestSize, saveCart, sitemapProductIds, visit } from "./store";
 
 /** The dialog's shipping step, filled with a Berlin address. */
 export async function fillShipping(page: Page) {
@@ -25,14 +25,14 @@ export async function payWithCard(page: Page, cardNumber: string) {
  */
 export async function fillCart(page: Page) {
   const ids = await sitemapProductIds(page);
-  const plenty = (await cartProducts(page, ids)).filter((product) => product.stock >= 10);
+  const plenty = (await cartProducts(page, ids)).filter((found) => fullestSize(found).stock >= 10);
   const [first, second] = plenty.slice(-2);
   if (!first || !second) throw new Error("the demo catalog has too few well-stocked products");
   await saveCart(page, [
-    { product: first, quantity: 1 },
-    { product: second, quantity: 2 },
+    { product: first.product, size: fullestSize(first), quantity: 1 },
+    { product: second.product, size: fullestSize(second), quantity: 2 },
   ]);
-  return { subtotal: first.priceCents + second.priceCents * 2 };
+  return { subtotal: first.product.priceCents + second.product.priceCents * 2 };
 }
 
 /** From the cart to the hosted test payment page, with a coupon. */

@@ -104,39 +104,70 @@ export interface SavedProduct {
   id: string;
   name: string;
   priceCents: number;
-  stock: number;
   category: string | null;
   image: { src: string; srcSet: string } | null;
 }
 
-/** Current name, price, stock and first image of these products, from the store's cart API. */
-export async function cartProducts(page: Page, ids: string[]): Promise<SavedProduct[]> {
+/** One size of a product (core/cart.ts CartSize). */
+export interface SavedSize {
+  id: string;
+  label: string;
+  stock: number;
+}
+
+/** A line of the saved cart: one product in one size. */
+export interface SavedLine {
+  product: SavedProduct;
+  size: SavedSize;
+  quantity: number;
+}
+
+/** A product from the store's cart API: what the cart saves of it, its total stock and its sizes. */
+export interface CatalogProduct {
+  product: SavedProduct;
+  stock: number;
+  sizes: SavedSize[];
+}
+
+/** Current name, price, per-size stock and first image of these products, from the store's cart API. */
+export async function cartProducts(page: Page, ids: string[]): Promise<CatalogProduct[]> {
   const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids.join(","))}`);
   expect(response.ok()).toBe(true);
   const { products } = (await response.json()) as {
-    products: (Omit<SavedProduct, "image"> & { images: { src: string; srcSet: string }[] })[];
+    products: (Omit<SavedProduct, "image"> & {
+      stock: number;
+      images: { src: string; srcSet: string }[];
+      sizes: SavedSize[];
+    })[];
   };
-  return products.map(({ images, ...product }) => {
+  return products.map(({ images, sizes, stock, ...product }) => {
     const image = images[0];
     return {
-      id: product.id,
-      name: product.name,
-      priceCents: product.priceCents,
-      stock: product.stock,
-      category: product.category,
-      image: image ? { src: image.src, srcSet: image.srcSet } : null,
+      product: {
+        id: product.id,
+        name: product.name,
+        priceCents: product.priceCents,
+        category: product.category,
+        image: image ? { src: image.src, srcSet: image.srcSet } : null,
+      },
+      stock,
+      sizes: sizes.map(({ id, label, stock: sizeStock }) => ({ id, label, stock: sizeStock })),
     };
   });
+}
+
+/** The size of a product with the most in stock. */
+export function fullestSize(product: CatalogProduct): SavedSize {
+  const [fullest] = [...product.sizes].sort((a, b) => b.stock - a.stock);
+  if (!fullest) throw new Error(`${product.product.name} has no sizes`);
+  return fullest;
 }
 
 /**
  * Writes these lines to the shopper's saved cart before any page script runs. Only fills an absent
  * cart, so reloads and "Clear Cart" behave as for a real shopper.
  */
-export async function saveCart(
-  page: Page,
-  lines: { product: SavedProduct; quantity: number }[],
-): Promise<void> {
+export async function saveCart(page: Page, lines: SavedLine[]): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
       if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
@@ -145,7 +176,7 @@ export async function saveCart(
   );
 }
 
-/** Saves a cart of these products, as the product page would have saved them. */
+/** Saves a cart of these products, each in its fullest size, as the product page would have saved them. */
 export async function seedCart(page: Page, lines: { id: string; quantity: number }[]): Promise<void> {
   const products = await cartProducts(
     page,
@@ -154,19 +185,31 @@ export async function seedCart(page: Page, lines: { id: string; quantity: number
   await saveCart(
     page,
     lines.map(({ id, quantity }) => {
-      const product = products.find((candidate) => candidate.id === id);
-      if (!product) throw new Error(`no product ${id}`);
-      return { product, quantity };
+      const found = products.find((candidate) => candidate.product.id === id);
+      if (!found) throw new Error(`no product ${id}`);
+      return { product: found.product, size: fullestSize(found), quantity };
     }),
   );
 }
 
-/** Ids of products that can go into a cart (in stock, at least 2), in sitemap order. */
+/** Ids of products that can go into a cart (at least 2 of one size), in sitemap order. */
 export async function inStockProductIds(page: Page): Promise<string[]> {
   const ids = await sitemapProductIds(page);
   const products = await cartProducts(page, ids);
-  const available = new Set(products.filter((product) => product.stock >= 2).map((product) => product.id));
+  const available = new Set(
+    products.filter((found) => fullestSize(found).stock >= 2).map((found) => found.product.id),
+  );
   return ids.filter((id) => available.has(id));
+}
+
+/** Picks a size on the product page (clicks its button in the size picker). */
+export async function chooseSize(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole("radiogroup", { name: "Size" })
+    .locator("label")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
+  await expect(page.getByRole("radio", { name: label, exact: true })).toBeChecked();
 }
 
 /** Ids of the products listed in the sitemap. */

@@ -1,0 +1,129 @@
+import { RulerIcon } from "lucide-react";
+import { useId } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "~/components/ui/dialog";
+import type { SizeGuideTable } from "~/content/size-guide";
+import { cn } from "~/lib/utils";
+import type { SizeView } from "../../core/product";
+
+/**
+ * The product page's size choice: a native radio group (arrow keys move, the group has one tab
+ * stop, screen readers announce "Size, M, 2 of 6"). Sold-out sizes are shown but cannot be chosen.
+ */
+export function SizePicker({
+  sizes,
+  value,
+  onChange,
+  error,
+  guide,
+}: {
+  sizes: SizeView[];
+  value: string | null;
+  onChange: (label: string) => void;
+  /** "Please select a size", after Add to Cart without one. */
+  error: string | null;
+  guide: SizeGuideTable | null;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between gap-4">
+        <p className="font-medium text-sm">
+          <span id={`${id}-label`}>Size</span>
+          {value ? <span className="text-muted-foreground">: {value}</span> : null}
+        </p>
+        {guide && <SizeGuide guide={guide} />}
+      </div>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="flex flex-wrap gap-2"
+      >
+        {sizes.map((size) => {
+          const soldOut = size.stock === 0;
+          return (
+            <label
+              key={size.id}
+              className={cn(
+                "relative inline-flex h-10 min-w-12 cursor-pointer items-center justify-center rounded-md border px-3 font-medium text-sm transition-colors",
+                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background",
+                value === size.label
+                  ? "border-foreground bg-foreground text-background"
+                  : "hover:border-foreground/60",
+                soldOut &&
+                  "cursor-not-allowed text-muted-foreground line-through opacity-60 hover:border-border",
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-size`}
+                value={size.label}
+                checked={value === size.label}
+                disabled={soldOut}
+                onChange={() => onChange(size.label)}
+                className="sr-only"
+                aria-label={soldOut ? `${size.label}, sold out` : size.label}
+              />
+              {size.label}
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="font-medium text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SizeGuide({ guide }: { guide: SizeGuideTable }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" size="sm" className="h-auto p-0 text-muted-foreground">
+          <RulerIcon /> Size guide
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeading title="Size guide" description={`${guide.title}: body measurements in centimetres.`} />
+        <table className="w-full text-sm">
+          <caption className="sr-only">{guide.title} measurements</caption>
+          <thead>
+            <tr className="border-b text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Size
+              </th>
+              {guide.columns.map((column) => (
+                <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {guide.rows.map((row) => (
+              <tr key={row.size} className="border-b last:border-0">
+                <th scope="row" className="py-2 pr-4 text-left font-medium">
+                  {row.size}
+                </th>
+                {row.values.map((value, index) => (
+                  <td key={guide.columns[index]} className="py-2 pr-4 tabular-nums">
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ul className="list-disc space-y-1 pl-5 text-muted-foreground text-sm">
+          {guide.howToMeasure.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

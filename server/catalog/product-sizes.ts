@@ -1,0 +1,29 @@
+import { and, asc, inArray, isNull } from "drizzle-orm";
+import { productSku, type SizeView } from "../../core/product";
+import type { Database, Transaction } from "../db/client";
+import { type ProductVariant, productVariant } from "../db/schema";
+
+/** The sizes on sale of each product, in display order (retired sizes are left out). */
+export async function listProductSizes(options: {
+  db: Database | Transaction;
+  productIds: readonly string[];
+}): Promise<Map<string, ProductVariant[]>> {
+  const sizes = new Map<string, ProductVariant[]>(options.productIds.map((id) => [id, []]));
+  if (options.productIds.length === 0) return sizes;
+  const rows = await options.db
+    .select()
+    .from(productVariant)
+    .where(and(inArray(productVariant.productId, [...options.productIds]), isNull(productVariant.retiredAt)))
+    .orderBy(asc(productVariant.productId), asc(productVariant.position));
+  for (const row of rows) sizes.get(row.productId)?.push(row);
+  return sizes;
+}
+
+export function toSizeView(variant: ProductVariant): SizeView {
+  return {
+    id: variant.id,
+    label: variant.size,
+    stock: variant.stock,
+    sku: productSku(variant.productId, variant.skuSuffix),
+  };
+}

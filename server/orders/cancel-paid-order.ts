@@ -1,0 +1,192 @@
+import { eq } from "drizzle-orm";
+import { REFUND_BUSINESS_DAYS } from "../../core/order";
+import { AppError } from "../app-error";
+import { returnCoupon, returnStock } from "../checkout/reserve-stock";
+import { couponUsage, order, orderItem, receipt, refund, user } from "../db/schema";
+import type { Services } from "../http/context";
+import { orderRefundedEmail } from "../mail/templates/order-refunded";
+import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
+
+type CancelServices = Pick<Services, "db" | "payments" | "mailer" | "config" | "log">;
+
+export const cancelRefundMessages = {
+  notFound: "Order not found.",
+  notPaid: "Only a paid order can be cancelled with a refund.",
+  noPayment: "This order has no payment at the provider to refund.",
+  failed: (reason: string) => `Refund failed: ${reason.replace(/[.\s]+$/, "")}. The order was not changed.`,
+  /** When the provider gives no reason a person can read (the details are in the log). */
+  providerSilent: "the payment provider did not complete it",
+} as const;
+
+/** The idempotency key of an admin's cancel-and-refund: one per order, at the provider and in `refund`. */
+export const cancelRefundKey = (orderId: string) => `cancel-refund:${orderId}`;
+
+export interface CancelPaidOrderResult {
+  orderNumber: string;
+  /** "already-refunded": an earlier press (or another admin) refunded it; nothing was done now. */
+  outcome: "refunded" | "already-refunded";
+  amountCents: number;
+  /** Whether the customer was e-mailed; null when no e-mail was due. */
+  customerNotified: boolean | null;
+}
+
+/**
+ * An admin cancels a paid order (docs/ARCHITECTURE.md#refunds): the full amount goes back through the
+ * payment provider, the units go back to stock per size, the refund is recorded with who made it, the
+ * order and its receipt become refunded, and the customer is e-mailed.
+ *
+ * Exactly one refund, however often and by however many admins it is pressed: the provider call
+ * carries the key `cancel-refund:{orderId}`, so repeats get the refund the first call made, and the
+ * recording transaction locks the order and inserts the refund under the same key (unique), so only
+ * one caller records it and changes the stock. The provider is called outside any transaction (no
+ * row lock or connection is held across a network call of up to a minute); if the recording fails
+ * after the provider refunded, the order stays paid and pressing again completes it with the same
+ * refund. A refusal by the provider changes nothing.
+ */
+export async function cancelPaidOrder(options: {
+  services: CancelServices;
+  orderId: string;
+  /** The admin who pressed; kept on the refund. */
+  adminId: string;
+}): Promise<CancelPaidOrderResult> {
+  const { services, orderId, adminId } = options;
+  const { db, payments, log } = services;
+  const idempotencyKey = cancelRefundKey(orderId);
+
+  const [current] = await db.select().from(order).where(eq(order.id, orderId));
+  if (!current) throw new AppError("order_not_found", cancelRefundMessages.notFound, 404);
+  if (current.paymentStatus === "refunded") {
+    return {
+      orderNumber: current.orderNumber,
+      outcome: "already-refunded",
+      amountCents: 0,
+      customerNotified: null,
+    };
+  }
+  if (current.paymentStatus !== "paid") {
+    throw new AppError("order_not_paid", cancelRefundMessages.notPaid, 409);
+  }
+  if (!current.paymentSessionId)
+    throw new AppError("order_without_payment", cancelRefundMessages.noPayment, 409);
+
+  let given: ProviderRefund;
+  try {
+    given = await payments.refund({
+      sessionId: current.paymentSessionId,
+      reason: "order cancelled by the store",
+      idempotencyKey,
+    });
+  } catch (error) {
+    const reason = error instanceof PaymentProviderError ? error.userMessage : null;
+    throw new AppError(
+      "refund_failed",
+      cancelRefundMessages.failed(reason ?? cancelRefundMessages.providerSilent),
+      502,
+      {
+        cause: error,
+        logMessage: `refund of order ${orderId} failed at the provider: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    );
+  }
+
+  const recorded = await db
+    .transaction(async (tx) => {
+      // the lock orders concurrent cancels; the unique key lets exactly one of them record
+      const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+      if (!row) throw new Error(`order ${orderId} disappeared while it was being refunded`);
+      const [inserted] = await tx
+        .insert(refund)
+        .values({
+          orderId,
+          amountCents: given.amountCents,
+          reason: "Order cancelled by an admin",
+          providerRefundId: given.id,
+          idempotencyKey,
+          createdBy: adminId,
+        })
+        .onConflictDoNothing({ target: refund.idempotencyKey })
+        .returning({ id: refund.id });
+      if (!inserted) return null;
+      await tx
+        .update(order)
+        .set({ status: "cancelled", paymentStatus: "refunded", isReserved: false, reservedUntil: null })
+        .where(eq(order.id, orderId));
+      await tx.update(receipt).set({ status: "refunded" }).where(eq(receipt.orderId, orderId));
+      // is_reserved: the order still holds its units and its coupon use (a paid order does)
+      if (row.isReserved) {
+        const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+        await returnStock(tx, items);
+        if (row.couponId) {
+          await returnCoupon(tx, row.couponId);
+          await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
+        }
+      }
+      return row;
+    })
+    .catch((error: unknown) => {
+      // the money is back with the customer but the store does not know yet: pressing again
+      // gets the same refund from the provider (same key) and records it
+      log.error(
+        { err: error, orderId, providerRefundId: given.id },
+        "refunded at the provider but not recorded; cancelling the order again completes it",
+      );
+      throw error;
+    });
+
+  if (!recorded) {
+    return {
+      orderNumber: current.orderNumber,
+      outcome: "already-refunded",
+      amountCents: 0,
+      customerNotified: null,
+    };
+  }
+  log.info(
+    { orderId, providerRefundId: given.id, amountCents: given.amountCents, adminId },
+    "order cancelled and refunded",
+  );
+  const customerNotified = await sendRefundEmail({
+    services,
+    orderId,
+    userId: recorded.userId,
+    orderNumber: recorded.orderNumber,
+    amountCents: given.amountCents,
+  });
+  return {
+    orderNumber: recorded.orderNumber,
+    outcome: "refunded",
+    amountCents: given.amountCents,
+    customerNotified,
+  };
+}
+
+/** After the commit; a failure is logged and reported to the admin, and does not undo the refund. */
+async function sendRefundEmail(options: {
+  services: CancelServices;
+  orderId: string;
+  userId: string;
+  orderNumber: string;
+  amountCents: number;
+}): Promise<boolean> {
+  const { services, orderId } = options;
+  try {
+    const [customer] = await services.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, options.userId));
+    if (!customer) throw new Error("the order's customer no longer exists");
+    const message = orderRefundedEmail({
+      storeName: services.config.storeName,
+      publicUrl: services.config.publicUrl,
+      name: customer.name,
+      orderNumber: options.orderNumber,
+      amountCents: options.amountCents,
+      refundBusinessDays: REFUND_BUSINESS_DAYS,
+    });
+    await services.mailer.send({ to: customer.email, ...message });
+    return true;
+  } catch (error) {
+    services.log.error({ err: error, orderId }, "order refunded e-mail failed");
+    return false;
+  }
+}

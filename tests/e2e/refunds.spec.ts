@@ -1,0 +1,177 @@
+// Refunds and unpaid orders: an admin cancels a paid order (confirmation, refund, stock back, the
+// refund shown on the order, the receipt and in My Orders, the e-mail), and a customer completes
+// the payment of an order left unpaid from My Orders.
+import path from "node:path";
+import { listOutbox } from "../../server/mail/read-outbox";
+import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
+import { checkoutToPaymentPage, payWithCard } from "./support/checkout";
+import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { sitemapProductIds, visit } from "./support/store";
+
+const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
+/** Screenshots for people to look at (not compared): SHOTS=folder. */
+const SHOTS = process.env.SHOTS;
+
+interface SizedProduct {
+  id: string;
+  name: string;
+  sizes: { id: string; label: string; stock: number }[];
+}
+
+async function productsWithStock(page: Page): Promise<SizedProduct[]> {
+  const ids = await sitemapProductIds(page);
+  const response = await page.request.get(`/api/cart-products?ids=${ids.join(",")}`);
+  return ((await response.json()) as { products: SizedProduct[] }).products;
+}
+
+/** The stock of one size now, as the cart sees it. */
+async function sizeStock(page: Page, productId: string, sizeId: string) {
+  const [product] = (
+    (await (await page.request.get(`/api/cart-products?ids=${productId}`)).json()) as {
+      products: SizedProduct[];
+    }
+  ).products;
+  return product?.sizes.find((size) => size.id === sizeId)?.stock;
+}
+
+/** One unit of a well-stocked size of a product into the cart, from its page. */
+async function addOneToCart(page: Page, skip = 0) {
+  const candidates = (await productsWithStock(page)).flatMap((product) =>
+    product.sizes.filter((size) => size.stock >= 5).map((size) => ({ product, size })),
+  );
+  const pick = candidates.at(-1 - skip);
+  if (!pick) throw new Error("the demo catalog has no well-stocked size");
+  await visit(page, `/products/${pick.product.id}`);
+  const picker = page.getByRole("radio", { name: pick.size.label, exact: true });
+  if ((await picker.count()) > 0) await picker.check();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  return pick;
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test.describe("refunds", () => {
+  // two whole purchases and an admin session each: more than the default 30 s on a busy machine
+  test.describe.configure({ timeout: 240_000 });
+
+  test("an admin cancels a paid order: refunded, stock back, shown everywhere, the customer e-mailed", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await registerCustomer(page, "refunded");
+    const { product, size } = await addOneToCart(page);
+    const before = await sizeStock(page, product.id, size.id);
+    const { total } = await checkoutToPaymentPage(page);
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    const orderNumber = (await page.getByTestId("order-number").textContent()) ?? "";
+    expect(await sizeStock(page, product.id, size.id)).toBe(before! - 1);
+
+    const adminContext = await newWatchedContext(browser);
+    const admin = await adminContext.context.newPage();
+    await signInAsAdmin(admin);
+    await visit(admin, `/admin/orders?q=${orderNumber}`);
+    await admin
+      .getByRole("button", { name: `Edit order ${orderNumber}` })
+      .first()
+      .click();
+    const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
+    await edit.getByLabel("Order Status").selectOption("cancelled");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+
+    const confirm = admin.getByRole("dialog", { name: `Cancel and refund order ${orderNumber}?` });
+    await expect(confirm).toContainText(`The full amount of ${total} will be refunded`);
+    await expect(confirm).toContainText("back into stock");
+    await expectNoSeriousViolations(admin);
+    await shot(admin, "admin-refund-confirm");
+    await confirm.getByRole("button", { name: `Cancel and refund ${total}` }).click();
+    await expect(admin.getByText(`Order ${orderNumber} cancelled and ${total} refunded`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+
+    expect(await sizeStock(page, product.id, size.id)).toBe(before);
+
+    await admin
+      .getByRole("button", { name: `View order ${orderNumber}` })
+      .first()
+      .click();
+    const details = admin.getByRole("dialog", { name: new RegExp(`Order ${orderNumber}`) });
+    await expect(details.getByTestId("order-refund")).toContainText(`Refunded ${total} on`);
+    await expect(details.getByTestId("order-refund")).toContainText("tre_");
+    await expectNoSeriousViolations(admin);
+    await shot(admin, "admin-order-refunded");
+    await admin.keyboard.press("Escape");
+
+    await visit(admin, `/admin/receipts?q=${orderNumber}`);
+    const receipt = admin.getByRole("article").filter({ hasText: orderNumber });
+    await expect(receipt).toContainText("Refunded");
+    await expect(receipt.getByTestId("receipt-refund")).toContainText(`Refunded ${total} on`);
+    await expectNoSeriousViolations(admin);
+    await shot(admin, "admin-receipt-refunded");
+    await adminContext.close();
+
+    const mails = (await listOutbox(OUTBOX)).filter(
+      (mail) => mail.to.includes(customer.email) && mail.subject.includes("refunded"),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`refunded the full amount of ${total}`);
+    expect(mails[0]?.text).toContain("within 5-10 business days");
+
+    await visit(page, "/account/orders");
+    const row = page.getByTestId("order-row").filter({ hasText: orderNumber });
+    await expect(row).toContainText("Cancelled");
+    await row.getByRole("button", { name: /View/ }).click();
+    const mine = page.getByRole("dialog");
+    await expect(mine.getByTestId("order-refund")).toContainText(`Refunded ${total} on`);
+    await expectNoSeriousViolations(page);
+    await shot(page, "customer-order-refunded");
+  });
+
+  test("a customer completes the payment of an order left unpaid, from My Orders", async ({ page }) => {
+    await registerCustomer(page, "later");
+    const { product, size } = await addOneToCart(page, 1);
+    const before = await sizeStock(page, product.id, size.id);
+    await checkoutToPaymentPage(page);
+    const paymentPage = page.url();
+
+    // the customer leaves the payment page and comes back later through their account
+    await visit(page, "/account/orders");
+    const row = page.getByTestId("order-row").first();
+    await expect(row).toContainText("Pending");
+    const orderNumber = (await row.getByRole("rowheader").textContent()) ?? "";
+    await row.getByRole("button", { name: /View/ }).click();
+    const details = page.getByRole("dialog");
+    await expect(details.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+    await expect(details).toContainText("Your items are reserved until");
+    await expectNoSeriousViolations(page);
+    await shot(page, "customer-pending-order");
+    await details.getByRole("button", { name: "Cancel order" }).click();
+    await expect(details).toContainText(`Cancel order ${orderNumber}?`);
+    await shot(page, "customer-cancel-confirm");
+    await details.getByRole("button", { name: "Keep order" }).click();
+    await page.keyboard.press("Escape");
+    expect(await sizeStock(page, product.id, size.id)).toBe(before! - 1);
+
+    await row.getByRole("button", { name: `Complete payment for order ${orderNumber}` }).click();
+    await expect(page).toHaveURL(paymentPage);
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
+
+    await visit(page, "/account/orders");
+    const paid = page.getByTestId("order-row").filter({ hasText: orderNumber });
+    await expect(paid).toContainText("Processing");
+    await expect(paid.getByRole("button", { name: /Complete payment/ })).toHaveCount(0);
+    expect(await sizeStock(page, product.id, size.id)).toBe(before! - 1);
+  });
+});

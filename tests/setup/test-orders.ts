@@ -1,0 +1,63 @@
+// Orders placed through the real checkout use cases (shipping step, Pay, the provider's page,
+// settlement), for tests about what happens to an order afterwards: refunds, cancelling, paying later.
+import { prepareOrder } from "../../server/checkout/prepare-order";
+import { startPayment } from "../../server/checkout/start-payment";
+import { syncPaymentSession } from "../../server/checkout/sync-payment";
+import type { Services } from "../../server/http/context";
+import { submitTestPayment } from "../../server/payments/test-provider";
+import { orderRow, TEST_SHIPPING } from "./test-commerce";
+
+type Shopper = { id: string; email: string };
+
+/** A pending order whose stock is reserved and whose payment page is open: its id and the page. */
+export async function placeReservedOrder(
+  services: Services,
+  shopper: Shopper,
+  lines: { variantId: string; quantity: number }[],
+  options: { couponCode?: string } = {},
+) {
+  const summary = await prepareOrder({
+    db: services.db,
+    storage: services.storage,
+    userId: shopper.id,
+    checkoutKey: crypto.randomUUID(),
+    lines,
+    shipping: TEST_SHIPPING,
+    couponCode: options.couponCode ?? "",
+    paymentMethod: services.payments.id,
+  });
+  const { url } = await startPayment({
+    services,
+    userId: shopper.id,
+    customerEmail: shopper.email,
+    orderId: summary.orderId,
+  });
+  const { paymentSessionId } = await orderRow(services.db, summary.orderId);
+  return { orderId: summary.orderId, orderNumber: summary.orderNumber, url, sessionId: paymentSessionId! };
+}
+
+/**
+ * A paid order: reserved, then paid on the test checkout's page with the Visa test card (or, on
+ * Stripe, `pay` completes the session at the stand-in) and settled as the success page does.
+ */
+export async function placePaidOrder(
+  services: Services,
+  shopper: Shopper,
+  lines: { variantId: string; quantity: number }[],
+  options: { couponCode?: string; pay?: (sessionId: string) => unknown } = {},
+) {
+  const placed = await placeReservedOrder(services, shopper, lines, options);
+  if (options.pay) await options.pay(placed.sessionId);
+  else {
+    await submitTestPayment({
+      db: services.db,
+      sessionId: placed.sessionId,
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+  }
+  const { outcome } = await syncPaymentSession({ services, sessionId: placed.sessionId });
+  if (outcome !== "paid") throw new Error(`the test order was not paid: ${outcome}`);
+  return placed;
+}
