@@ -9,7 +9,7 @@ const SKELETON_DELAY_MS = 150;
 const PRODUCT_PATH = /^\/products\/[^/]+\/?$/;
 
 /** The product page's shape while its data loads: gallery, details, related products. */
-export function ProductPageSkeleton() {
+function ProductPageSkeleton() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <Skeleton className="mb-8 h-5 w-36" />
