@@ -17,6 +17,7 @@ import type { FlashToast as FlashToastData } from "../server/http/flash";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found";
+import { ProductNavigationSkeleton } from "./components/product-skeleton";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Button } from "./components/ui/button";
@@ -79,17 +80,21 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {rootData?.paymentTestMode && (
           <p
-            className="bg-amber-400 px-4 py-1.5 text-center font-medium text-black text-xs"
+            className="truncate bg-amber-400 px-4 py-1.5 text-center font-medium text-black text-xs"
             data-testid="test-mode-banner"
           >
-            Test mode: this store takes no real payments. Pay with the test card 4242 4242 4242 4242.
+            {/* one line on a phone: the short text there, the full one from sm up */}
+            <span className="sm:hidden">Test mode: no real payments. Card 4242 4242 4242 4242</span>
+            <span className="hidden sm:inline">
+              Test mode: this store takes no real payments. Pay with the test card 4242 4242 4242 4242.
+            </span>
           </p>
         )}
         <SiteHeader storeName={storeName} user={rootData?.user ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter storeName={storeName} />
+        <SiteFooter storeName={storeName} user={rootData?.user ?? null} />
         <Toaster theme="dark" position="bottom-right" richColors closeButton />
         <FlashToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />
@@ -104,7 +109,12 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ProductNavigationSkeleton />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,7 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
-import { Link } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import type { HeaderUser } from "./site-nav";
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -8,31 +10,57 @@ const QUICK_LINKS = [
   { to: "/legal", label: "Legal" },
 ];
 
-const ACCOUNT_LINKS = [
-  { to: "/account", label: "My Account" },
-  { to: "/account/orders", label: "Order History" },
-  { to: "/cart", label: "Shopping Cart" },
-  { to: "/login", label: "Sign In" },
-];
+interface FooterLink {
+  to: string;
+  label: string;
+}
 
-function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+/** The account column follows the session, as the header does (the root loader's `user`). */
+function accountLinks(user: HeaderUser | null): FooterLink[] {
+  if (!user) {
+    return [
+      { to: "/login", label: "Sign In" },
+      { to: "/register", label: "Create Account" },
+      { to: "/cart", label: "Shopping Cart" },
+    ];
+  }
+  return [
+    ...(user.isAdmin ? [{ to: "/admin/dashboard", label: "Admin Dashboard" }] : []),
+    { to: "/account", label: "My Account" },
+    { to: "/account/orders", label: "My Orders" },
+    { to: "/cart", label: "Shopping Cart" },
+  ];
+}
+
+const linkClass = "hover:text-foreground";
+
+function FooterLinks({
+  title,
+  links,
+  children,
+}: {
+  title: string;
+  links: FooterLink[];
+  children?: ReactNode;
+}) {
   return (
     <div>
       <h2 className="mb-4 font-semibold text-sm uppercase tracking-widest">{title}</h2>
       <ul className="space-y-2.5 text-muted-foreground text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="hover:text-foreground">
+            <Link to={link.to} className={linkClass}>
               {link.label}
             </Link>
           </li>
         ))}
+        {children}
       </ul>
     </div>
   );
 }
 
-export function SiteFooter({ storeName }: { storeName: string }) {
+export function SiteFooter({ storeName, user }: { storeName: string; user: HeaderUser | null }) {
   return (
     <footer className="mt-24 border-t bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -43,7 +71,18 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           </p>
         </div>
         <FooterLinks title="Quick Links" links={QUICK_LINKS} />
-        <FooterLinks title="Account" links={ACCOUNT_LINKS} />
+        <FooterLinks title="Account" links={accountLinks(user)}>
+          {user ? (
+            <li>
+              {/* a post, as the header's Sign Out */}
+              <Form method="post" action="/logout">
+                <button type="submit" className={`cursor-pointer ${linkClass}`}>
+                  Sign Out
+                </button>
+              </Form>
+            </li>
+          ) : null}
+        </FooterLinks>
         <div>
           <h2 className="mb-4 font-semibold text-sm uppercase tracking-widest">Contact</h2>
           {/* placeholder details, replaced by the store owner */}
@@ -67,10 +106,10 @@ export function SiteFooter({ storeName }: { storeName: string }) {
             © {new Date().getFullYear()} {storeName}. All rights reserved.
           </p>
           <nav aria-label="Legal" className="flex gap-5">
-            <Link to="/legal/privacy" className="hover:text-foreground">
+            <Link to="/legal/privacy" className={linkClass}>
               Privacy Policy
             </Link>
-            <Link to="/legal/terms" className="hover:text-foreground">
+            <Link to="/legal/terms" className={linkClass}>
               Terms of Service
             </Link>
           </nav>

@@ -49,8 +49,8 @@ function isCurrent(link: AdminLink, pathname: string): boolean {
 
 const linkClass = (current: boolean, collapsed: boolean) =>
   cn(
-    "flex h-10 items-center gap-3 whitespace-nowrap rounded-md px-3 font-medium text-sm transition-colors",
-    collapsed && "lg:justify-center lg:px-0",
+    "flex h-10 items-center gap-2 whitespace-nowrap rounded-md px-2 font-medium text-sm transition-colors lg:gap-3 lg:px-3",
+    collapsed && "justify-center px-0 lg:px-0",
     current
       ? "bg-secondary text-foreground shadow-[inset_3px_0_0_var(--color-accent)]"
       : "text-muted-foreground hover:bg-secondary/60 hover:text-foreground",
@@ -108,12 +108,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <nav id={navId} aria-label="Admin">
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
+            {/* below lg every section and Logout stay in view: a grid of labelled links, or
+                collapsed, one row of icons; from lg up a column beside the page */}
+            <ul
+              className={cn(
+                "grid gap-1 lg:flex lg:flex-col",
+                collapsed ? "grid-cols-6" : "grid-cols-3 md:grid-cols-6",
+              )}
+            >
               {LINKS.map((link) => {
                 const current = isCurrent(link, pathname);
                 const Icon = link.icon;
                 return (
-                  <li key={link.to} className="shrink-0">
+                  <li key={link.to} className="min-w-0">
                     <Link
                       to={link.to}
                       aria-current={current ? "page" : undefined}
@@ -126,7 +133,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   </li>
                 );
               })}
-              <li className="shrink-0 lg:mt-2 lg:border-t lg:pt-2">
+              <li className="min-w-0 lg:mt-2 lg:border-t lg:pt-2">
                 {/* a full page load: the session cookie goes, and every cached admin view with it */}
                 <Link
                   to="/logout"

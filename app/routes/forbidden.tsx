@@ -16,14 +16,30 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/**
+ * Whether the previous history entry is a page of this store. The Navigation API lists only this
+ * origin's entries of the tab, so it also knows when /admin was typed or followed from a bookmark
+ * and answered with a redirect here. Without it: React Router numbers the entries it pushed in
+ * history.state.idx, and a freshly loaded page falls back on a same-site referrer.
+ */
+function hasHistoryInSite(): boolean {
+  const navigation = (window as { navigation?: { canGoBack: boolean } }).navigation;
+  if (navigation) return navigation.canGoBack;
+  const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (index > 0) return true;
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 export default function Forbidden() {
   const navigate = useNavigate();
 
   function goBack() {
-    // React Router keeps the position in its history stack in history.state.idx; on a page opened
-    // directly (nothing to go back to inside the app) fall back to the home page.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
+    if (hasHistoryInSite()) navigate(-1);
     else navigate("/");
   }
 

@@ -9,8 +9,8 @@ import {
 } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import { HomeHero, heroPreloadLinks } from "~/components/home-hero";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
-import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
 import { FEATURED_LIMIT } from "../../core/product";
@@ -25,6 +25,8 @@ export function meta(args: Route.MetaArgs) {
       "Premium streetwear made after dark: heavyweight tees, hoodies, jackets, pants and accessories. Free of compromise, shipped across the EU.",
   });
 }
+
+export const links: Route.LinksFunction = () => heroPreloadLinks;
 
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
@@ -74,34 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const storeName = useStoreName();
   return (
     <>
-      <section className="relative isolate overflow-hidden border-b">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_75%_20%,rgba(217,178,111,0.18),transparent_60%),radial-gradient(50%_60%_at_10%_90%,rgba(120,110,255,0.10),transparent_60%)]"
-        />
-        <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
-          <p className="font-semibold text-accent text-xs uppercase tracking-[0.35em]">
-            Fall / Winter Collection
-          </p>
-          <h1 className="max-w-4xl font-bold text-5xl leading-[0.95] sm:text-7xl lg:text-8xl">
-            Made for the <span className="text-accent">night shift.</span>
-          </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">
-            Premium streetwear in heavyweight fabrics and considered cuts. Designed for the city after dark,
-            built for every day after that.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to="/products">
-                Shop the Collection <ArrowRightIcon />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/about">Our Story</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <HomeHero />
 
       <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6" aria-labelledby="featured-heading">
         <div className="mb-10 flex items-end justify-between gap-4">

@@ -1,7 +1,9 @@
 import { CreditCardIcon, FlaskConicalIcon, LockIcon } from "lucide-react";
+import type { FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import { formatCardExpiry, formatCardNumber } from "~/lib/card-format";
 import { pageMeta } from "~/lib/meta";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
@@ -59,6 +61,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return redirect(successUrl);
   });
+}
+
+/**
+ * Rewrites the field as the shopper types, as card forms do. Uncontrolled, so what was typed before
+ * hydration stays. A rewrite puts the caret at the end, which is where it is in fields this short.
+ */
+function reformatOnInput(format: (value: string) => string) {
+  return (event: FormEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    const formatted = format(field.value);
+    if (formatted !== field.value) field.value = formatted;
+  };
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
@@ -129,13 +143,22 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="4242 4242 4242 4242"
+                onInput={reformatOnInput(formatCardNumber)}
                 required
               />
             </div>
             <div className="grid grid-cols-2 gap-4">
               <div className="grid gap-2">
                 <Label htmlFor="expiry">Expiry (MM/YY)</Label>
-                <Input id="expiry" name="expiry" placeholder="12/34" autoComplete="off" required />
+                <Input
+                  id="expiry"
+                  name="expiry"
+                  inputMode="numeric"
+                  placeholder="12/34"
+                  autoComplete="off"
+                  onInput={reformatOnInput(formatCardExpiry)}
+                  required
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="cvc">CVC</Label>

@@ -88,9 +88,20 @@ test.describe("admin: Manage Products", () => {
     await expect(edit.getByLabel("Price")).toHaveValue("42.50");
     await expect(edit.getByText("2/5")).toBeVisible();
     await edit.getByLabel("Price").fill("38");
+    // a saved image is taken out only when the product is saved: no success toast yet, and an undo
+    await edit.getByRole("button", { name: "Remove image 2" }).click();
+    await expect(edit.getByText("1/5")).toBeVisible();
+    await expect(edit.getByText("1 image will be removed when you save the product.")).toBeVisible();
+    await expect(page.getByText("Image removed successfully")).toHaveCount(0);
+    await edit.getByRole("button", { name: "Undo" }).click();
+    await expect(edit.getByText("2/5")).toBeVisible();
+    await expect(edit.getByRole("img", { name: /^Upload \d of 2/ })).toHaveCount(2);
+    await expect(edit.getByTestId("images-removed-on-save")).toHaveCount(0);
+    await edit.getByRole("button", { name: "Remove image 2" }).click();
     await edit.getByRole("button", { name: "Update Product" }).click();
     await expect(toast(page, "Product updated successfully")).toBeVisible();
     await expect(productRow(page, name)).toContainText("$38.00");
+    await expect(productRow(page, name).getByRole("cell").nth(4)).toHaveText("1");
     await visit(page, `/products?q=${encodeURIComponent(name)}`);
     await expect(productCards(page).filter({ hasText: name })).toContainText("$38.00");
 

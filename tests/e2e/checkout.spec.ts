@@ -22,7 +22,7 @@ test.describe("checkout with the built-in test payment page", () => {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), CART_KEY)).toBe("[]");
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
 
-    await page.getByRole("link", { name: "My Orders" }).click();
+    await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
     await expect(page).toHaveURL("/account/orders");
     const row = page.getByTestId("order-row").filter({ hasText: orderNumber });
     await expect(row).toContainText(total);

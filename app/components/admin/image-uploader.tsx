@@ -112,7 +112,7 @@ export function ImageUploader({
   onBusyChange: (busy: boolean) => void;
   disabled?: boolean;
 }) {
-  const { pending, busy, count, full, addFiles, remove, move } = useImageUploads({
+  const { pending, busy, count, full, addFiles, remove, move, removedOnSave, undoRemove } = useImageUploads({
     images,
     onImagesChange,
     onBusyChange,
@@ -191,6 +191,29 @@ export function ImageUploader({
           ))}
         </ul>
       ) : null}
+
+      <div aria-live="polite">
+        {removedOnSave > 0 ? (
+          <p
+            className="flex items-center justify-between gap-3 rounded-md border border-dashed px-3 py-2 text-muted-foreground text-xs"
+            data-testid="images-removed-on-save"
+          >
+            <span>
+              {removedOnSave === 1 ? "1 image" : `${removedOnSave} images`} will be removed when you save the
+              product.
+            </span>
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto shrink-0 p-0 text-accent text-xs"
+              disabled={disabled || busy || full}
+              onClick={undoRemove}
+            >
+              Undo
+            </Button>
+          </p>
+        ) : null}
+      </div>
 
       {full ? null : (
         // biome-ignore lint/a11y/noStaticElementInteractions: the drop target for mouse users; the button inside serves everyone

@@ -46,7 +46,8 @@ function uploadFile(file: File, onProgress: (fraction: number) => void): Promise
 
 /**
  * The image uploader's queue: files checked and uploaded (one request each, with progress),
- * fresh uploads removed from the server, images reordered. `onImagesChange` gets each change to
+ * fresh uploads removed from the server, saved images taken out until the product is saved (with
+ * an undo), images reordered. `onImagesChange` gets each change to
  * the list; `onBusyChange` hears while an upload or a removal is under way.
  */
 export function useImageUploads({
@@ -62,6 +63,8 @@ export function useImageUploads({
 }) {
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [removing, setRemoving] = useState<string | null>(null);
+  /** Saved images taken out of the list, last one last; they leave the product when it is saved. */
+  const [removedSaved, setRemovedSaved] = useState<{ image: UploaderImage; index: number }[]>([]);
   const busy = pending.length > 0 || removing !== null;
   const count = images.length + pending.length;
   const full = count >= MAX_PRODUCT_IMAGES;
@@ -117,24 +120,44 @@ export function useImageUploads({
   }
 
   async function remove(image: UploaderImage) {
-    if (image.fresh) {
-      // an upload nobody saved yet: the server forgets it now instead of in 24 hours
-      setRemoving(image.id);
-      try {
-        const response = await fetch(`${UPLOAD_URL}?id=${encodeURIComponent(image.id)}`, {
-          method: "DELETE",
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      } catch {
-        toast.error(productMessages.removeFailed);
-        return;
-      } finally {
-        setRemoving(null);
-      }
+    if (!image.fresh) {
+      // A saved image leaves the product only when the product is saved: it leaves the list now,
+      // can be put back until then, and the save's own toast reports the change. No "removed" toast
+      // here, which would claim a removal that has not happened (and would not, on Cancel).
+      const index = images.findIndex((candidate) => candidate.id === image.id);
+      onImagesChange((current) => current.filter((candidate) => candidate.id !== image.id));
+      setRemovedSaved((current) => [...current, { image, index }]);
+      return;
     }
-    // a saved image leaves the product when the product is saved
+    // an upload nobody saved yet: the server forgets it now instead of in 24 hours, so it really
+    // is removed, and the spec's toast says so
+    setRemoving(image.id);
+    try {
+      const response = await fetch(`${UPLOAD_URL}?id=${encodeURIComponent(image.id)}`, {
+        method: "DELETE",
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    } catch {
+      toast.error(productMessages.removeFailed);
+      return;
+    } finally {
+      setRemoving(null);
+    }
     onImagesChange((current) => current.filter((candidate) => candidate.id !== image.id));
     toast.success(productMessages.imageRemoved);
+  }
+
+  /** Puts the last saved image taken out back where it was, while there is room for it. */
+  function undoRemove() {
+    const last = removedSaved.at(-1);
+    if (!last || full) return;
+    setRemovedSaved((current) => current.slice(0, -1));
+    onImagesChange((current) => {
+      if (current.some((candidate) => candidate.id === last.image.id)) return current;
+      const next = [...current];
+      next.splice(Math.min(last.index, next.length), 0, last.image);
+      return next.slice(0, MAX_PRODUCT_IMAGES);
+    });
   }
 
   function move(from: number, to: number) {
@@ -147,5 +170,15 @@ export function useImageUploads({
     });
   }
 
-  return { pending, busy, count, full, addFiles, remove, move };
+  return {
+    pending,
+    busy,
+    count,
+    full,
+    addFiles,
+    remove,
+    move,
+    removedOnSave: removedSaved.length,
+    undoRemove,
+  };
 }

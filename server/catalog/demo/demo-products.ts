@@ -1,4 +1,4 @@
-import type { ColourwayName, GarmentKind, GarmentShot, GarmentView } from "./garment-art";
+import type { GarmentDesign, GarmentShot, GarmentView } from "./garment-art";
 
 export const DEMO_CATEGORIES = ["T-Shirts", "Hoodies", "Jackets", "Pants", "Accessories"] as const;
 export type DemoCategory = (typeof DEMO_CATEGORIES)[number];
@@ -15,9 +15,9 @@ export interface DemoProduct {
   images: readonly GarmentShot[];
 }
 
-/** The views of one garment in one colourway, in the order given. */
-function shots(kind: GarmentKind, colourway: ColourwayName, views: readonly GarmentView[]): GarmentShot[] {
-  return views.map((view) => ({ kind, colourway, view }));
+/** The views of one product's garment, in the order given: its gallery. */
+function shots(design: GarmentDesign, views: readonly GarmentView[]): GarmentShot[] {
+  return views.map((view) => ({ ...design, view }));
 }
 
 const ALL_VIEWS = ["front", "back", "detail", "flat"] as const;
@@ -35,7 +35,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 42,
     category: "T-Shirts",
     featured: true,
-    images: shots("tshirt", "onyx", ALL_VIEWS),
+    images: shots({ kind: "tshirt", colourway: "onyx", fit: "oversized" }, ALL_VIEWS),
   },
   {
     name: "Afterglow Heavyweight Tee",
@@ -45,7 +45,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 27,
     category: "T-Shirts",
     featured: false,
-    images: shots("tshirt", "bone", ["front", "back"]),
+    images: shots({ kind: "tshirt", colourway: "bone", print: "wordmark", details: ["sleeve-stripes"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Static Boxy Tee",
@@ -55,7 +59,17 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 3,
     category: "T-Shirts",
     featured: false,
-    images: shots("tshirt", "slate", ["front"]),
+    images: shots(
+      {
+        kind: "tshirt",
+        colourway: "slate",
+        fit: "boxy",
+        print: "plain",
+        pattern: "stripes",
+        details: ["chest-pocket"],
+      },
+      ["front", "detail", "flat"],
+    ),
   },
   {
     name: "Nightshade Garment-Dyed Tee",
@@ -65,7 +79,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 18,
     category: "T-Shirts",
     featured: false,
-    images: shots("tshirt", "lilac", ["front", "detail", "flat"]),
+    images: shots({ kind: "tshirt", colourway: "lilac", print: "moon-phases", pattern: "fade" }, [
+      "front",
+      "back",
+      "detail",
+      "flat",
+    ]),
   },
   {
     name: "Ember Graphic Tee",
@@ -75,7 +94,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 0,
     category: "T-Shirts",
     featured: false,
-    images: [...shots("tshirt", "rust", ALL_VIEWS), ...shots("tshirt", "onyx", ["back"])],
+    images: shots({ kind: "tshirt", colourway: "rust", print: "emblem" }, ALL_VIEWS),
   },
   {
     name: "Lowlight Essential Tee",
@@ -85,7 +104,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 60,
     category: "T-Shirts",
     featured: false,
-    images: shots("tshirt", "olive", ["front", "back"]),
+    images: shots({ kind: "tshirt", colourway: "olive", print: "crescent", details: ["patch"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
 
   // Hoodies
@@ -97,7 +120,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 24,
     category: "Hoodies",
     featured: true,
-    images: [...shots("hoodie", "onyx", ALL_VIEWS), ...shots("hoodie", "oxblood", ["front"])],
+    images: shots({ kind: "hoodie", colourway: "onyx", fit: "oversized" }, ALL_VIEWS),
   },
   {
     name: "Fog Line Hoodie",
@@ -107,7 +130,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 4,
     category: "Hoodies",
     featured: false,
-    images: shots("hoodie", "bone", ["front", "back", "detail"]),
+    images: shots({ kind: "hoodie", colourway: "bone", print: "plain", details: ["patch"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Vantage Fleece Hoodie",
@@ -117,7 +144,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 31,
     category: "Hoodies",
     featured: false,
-    images: shots("hoodie", "cobalt", ["front", "flat"]),
+    images: shots({ kind: "hoodie", colourway: "cobalt", pattern: "block" }, ["front", "back", "flat"]),
   },
   {
     name: "Ashfall Brushed Hoodie",
@@ -126,7 +153,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 15,
     category: "Hoodies",
     featured: false,
-    images: shots("hoodie", "slate", ALL_VIEWS),
+    images: shots(
+      { kind: "hoodie", colourway: "slate", print: "crescent", pattern: "speckle", details: ["zip"] },
+      ALL_VIEWS,
+    ),
   },
   {
     name: "Dusk Pigment-Dyed Hoodie",
@@ -135,7 +165,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 2,
     category: "Hoodies",
     featured: false,
-    images: shots("hoodie", "lilac", ["front", "back"]),
+    images: shots({ kind: "hoodie", colourway: "lilac", print: "moon-phases", pattern: "fade" }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Redline Hoodie",
@@ -145,7 +179,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 12,
     category: "Hoodies",
     featured: false,
-    images: shots("hoodie", "oxblood", ["front", "detail"]),
+    images: shots({ kind: "hoodie", colourway: "oxblood", print: "emblem", pattern: "stripes" }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
 
   // Jackets
@@ -157,7 +195,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 14,
     category: "Jackets",
     featured: true,
-    images: shots("jacket", "onyx", ALL_VIEWS),
+    images: shots({ kind: "jacket", colourway: "onyx" }, ALL_VIEWS),
   },
   {
     name: "Field Olive Bomber",
@@ -167,7 +205,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 9,
     category: "Jackets",
     featured: false,
-    images: shots("jacket", "olive", ["front", "back", "detail"]),
+    images: shots({ kind: "jacket", colourway: "olive", print: "plain", details: ["patch"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Cobalt Flight Jacket",
@@ -177,7 +219,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 3,
     category: "Jackets",
     featured: false,
-    images: shots("jacket", "cobalt", ["front", "detail"]),
+    images: shots({ kind: "jacket", colourway: "cobalt", fit: "cropped", print: "wordmark" }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Oxblood Varsity Bomber",
@@ -187,7 +233,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 11,
     category: "Jackets",
     featured: false,
-    images: shots("jacket", "oxblood", ["front", "back", "flat"]),
+    images: shots({ kind: "jacket", colourway: "oxblood", print: "emblem", details: ["letter"] }, [
+      "front",
+      "back",
+      "flat",
+    ]),
   },
   {
     name: "Sandstorm Utility Jacket",
@@ -197,7 +247,16 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 22,
     category: "Jackets",
     featured: false,
-    images: shots("jacket", "sand", ["front", "back"]),
+    images: shots(
+      {
+        kind: "jacket",
+        colourway: "sand",
+        print: "plain",
+        details: ["chest-pocket"],
+        omit: ["sleeve-pocket"],
+      },
+      ["front", "back", "detail"],
+    ),
   },
   {
     name: "Obsidian Satin Bomber Jacket",
@@ -206,7 +265,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 8,
     category: "Jackets",
     featured: false,
-    images: [...shots("jacket", "slate", ALL_VIEWS), ...shots("jacket", "onyx", ["back"])],
+    images: shots({ kind: "jacket", colourway: "slate", pattern: "quilted" }, ALL_VIEWS),
   },
 
   // Pants
@@ -218,7 +277,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 35,
     category: "Pants",
     featured: true,
-    images: shots("pants", "onyx", ALL_VIEWS),
+    images: shots({ kind: "pants", colourway: "onyx", pattern: "ripstop" }, ALL_VIEWS),
   },
   {
     name: "Drift Utility Cargo Pants",
@@ -227,7 +286,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 19,
     category: "Pants",
     featured: false,
-    images: shots("pants", "olive", ["front", "back", "detail"]),
+    images: shots({ kind: "pants", colourway: "olive", details: ["patch"] }, ["front", "back", "detail"]),
   },
   {
     name: "Transit Tapered Pants",
@@ -237,7 +296,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 44,
     category: "Pants",
     featured: false,
-    images: shots("pants", "slate", ["front", "back"]),
+    images: shots({ kind: "pants", colourway: "slate", fit: "tapered", omit: ["cargo"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Dune Ripstop Cargo Pants",
@@ -246,7 +309,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 4,
     category: "Pants",
     featured: false,
-    images: shots("pants", "sand", ["front", "detail", "flat"]),
+    images: shots({ kind: "pants", colourway: "sand", fit: "wide", pattern: "ripstop" }, [
+      "front",
+      "detail",
+      "flat",
+    ]),
   },
   {
     name: "Night Shift Work Pants",
@@ -255,7 +322,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 26,
     category: "Pants",
     featured: false,
-    images: shots("pants", "bone", ["front", "flat"]),
+    images: shots(
+      { kind: "pants", colourway: "bone", fit: "wide", omit: ["cargo"], details: ["knee-panels"] },
+      ["front", "back", "flat"],
+    ),
   },
 
   // Accessories
@@ -267,7 +337,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 21,
     category: "Accessories",
     featured: true,
-    images: shots("crossbody", "onyx", ALL_VIEWS),
+    images: shots({ kind: "crossbody", colourway: "onyx" }, ALL_VIEWS),
   },
   {
     name: "Signal Crossbody Bag",
@@ -276,7 +346,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 9,
     category: "Accessories",
     featured: false,
-    images: shots("crossbody", "cobalt", ["front", "back"]),
+    images: shots({ kind: "crossbody", colourway: "cobalt", details: ["patch"] }, [
+      "front",
+      "back",
+      "detail",
+    ]),
   },
   {
     name: "Crescent Six-Panel Cap",
@@ -286,7 +360,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 58,
     category: "Accessories",
     featured: true,
-    images: shots("cap", "onyx", ["front", "back", "detail"]),
+    images: shots({ kind: "cap", colourway: "onyx" }, ["front", "back", "detail"]),
   },
   {
     name: "Lunar Washed Cap",
@@ -295,7 +369,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 33,
     category: "Accessories",
     featured: false,
-    images: shots("cap", "bone", ["front", "flat"]),
+    images: shots({ kind: "cap", colourway: "bone", omit: ["wordmark"] }, ["front", "back", "flat"]),
   },
   {
     name: "Night Watch Rib Beanie",
@@ -304,7 +378,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 40,
     category: "Accessories",
     featured: false,
-    images: shots("beanie", "olive", ["front", "detail"]),
+    images: shots({ kind: "beanie", colourway: "olive" }, ["front", "detail", "flat"]),
   },
   {
     name: "Frost Merino Beanie",
@@ -313,7 +387,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 12,
     category: "Accessories",
     featured: false,
-    images: shots("beanie", "bone", ["front", "detail", "flat"]),
+    images: shots({ kind: "beanie", colourway: "bone", pattern: "stripes" }, ["front", "detail", "flat"]),
   },
   {
     name: "Moonrise Canvas Tote",
@@ -323,7 +397,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 50,
     category: "Accessories",
     featured: false,
-    images: shots("tote", "sand", ["front", "back", "detail"]),
+    images: shots({ kind: "tote", colourway: "sand" }, ["front", "back", "detail"]),
   },
   {
     name: "Midnight Stripe Crew Socks",
@@ -332,6 +406,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 60,
     category: "Accessories",
     featured: false,
-    images: [...shots("socks", "onyx", ["front", "back"]), ...shots("socks", "bone", ["front"])],
+    images: shots({ kind: "socks", colourway: "onyx" }, ["front", "back", "detail"]),
   },
 ];

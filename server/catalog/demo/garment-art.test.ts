@@ -11,6 +11,13 @@ import {
   type GarmentShot,
   renderGarmentSvg,
 } from "./garment-art";
+import {
+  GARMENT_DETAILS,
+  GARMENT_FITS,
+  GARMENT_PATTERNS,
+  GARMENT_PRINTS,
+  type GarmentStyle,
+} from "./garment-design";
 
 // 1/6 of full size: enough pixels to judge a picture, fast enough to render every kind and view
 const TEST_DENSITY = 12;
@@ -26,6 +33,13 @@ async function rgbStats(shot: GarmentShot): Promise<{ mean: number; stdev: numbe
   const average = (pick: (channel: (typeof channels)[number]) => number) =>
     channels.reduce((sum, channel) => sum + pick(channel), 0) / channels.length;
   return { mean: average((channel) => channel.mean), stdev: average((channel) => channel.stdev) };
+}
+
+/** Mean absolute difference per channel (0-255): also sees fine and faint changes a coarse render blurs. */
+function meanDifference(a: Buffer, b: Buffer): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) total += Math.abs((a[i] as number) - (b[i] as number));
+  return total / a.length;
 }
 
 /** Share of pixels that changed noticeably: the backdrop is shared, so judge by what differs. */
@@ -67,8 +81,9 @@ describe("garment art", () => {
     expect(changedShare(detail as Buffer, flat as Buffer)).toBeGreaterThan(0.2);
   });
 
-  // The digest of all 324 pictures (every kind, colourway and view) as drawn when the art moved
-  // from code to the SVG templates in ./art. A deliberate change to the art updates it.
+  // The digest of all 324 pictures (every kind, colourway and view, with no style) as drawn when the
+  // art moved from code to the SVG templates in ./art; the styles of garment-design.ts add to the
+  // drawings without changing them. A deliberate change to the art updates it.
   it("draws every picture byte for byte as before", () => {
     const digest = createHash("sha256");
     for (const kind of GARMENT_KINDS) {
@@ -84,9 +99,61 @@ describe("garment art", () => {
       for (const view of GARMENT_VIEWS) {
         const svg = renderGarmentSvg({ kind, colourway: "olive", view });
         expect(renderGarmentSvg({ kind, colourway: "olive", view })).toBe(svg);
-        expect(svg).not.toMatch(/<text|NaN|undefined|\{\{|<crease|<ridge/);
+        expect(svg).not.toMatch(/<text|NaN|undefined|\{\{|<crease|<ridge|<part|<pattern-layer/);
       }
     }
+  });
+});
+
+describe("garment styles", () => {
+  const base: GarmentShot = { kind: "tshirt", colourway: "slate", view: "front" };
+  // each value on a garment that takes it, in the view that shows it
+  const styles: [string, GarmentShot][] = [
+    // leaving the house print off shows most on the back, where it is large
+    ["print plain (back)", { ...base, view: "back", print: "plain" }],
+    ...GARMENT_PRINTS.filter((print) => print !== "signature" && print !== "plain").map(
+      (print): [string, GarmentShot] => [`print ${print}`, { ...base, print }],
+    ),
+    ["print emblem (back)", { ...base, view: "back", print: "emblem" }],
+    ...GARMENT_PATTERNS.map((pattern): [string, GarmentShot] => [`pattern ${pattern}`, { ...base, pattern }]),
+    ...GARMENT_FITS.filter((fit) => fit !== "regular").map((fit): [string, GarmentShot] => [
+      `fit ${fit}`,
+      { ...base, fit },
+    ]),
+    ...GARMENT_DETAILS.map((detail): [string, GarmentShot] => {
+      const kind: GarmentKind = detail === "zip" ? "hoodie" : detail === "knee-panels" ? "pants" : "tshirt";
+      return [`detail ${detail}`, { ...base, kind, details: [detail] }];
+    }),
+    ["without the cargo pockets", { ...base, kind: "pants", omit: ["cargo"] }],
+    ["without the sleeve pocket", { ...base, kind: "jacket", omit: ["sleeve-pocket"] }],
+    ["without the cap's wordmark", { ...base, kind: "cap", omit: ["wordmark"] }],
+  ];
+
+  it.each(styles)("%s changes the picture", async (_, shot) => {
+    const { print: _print, pattern: _pattern, details: _details, fit: _fit, omit: _omit, ...plain } = shot;
+    const unstyled: GarmentShot = { ...plain, ...(shot.print ? { print: "signature" } : {}) };
+    expect(renderGarmentSvg(shot)).not.toBe(renderGarmentSvg(unstyled));
+    // at twice the usual resolution: a crescent left off is a small change, but a visible one
+    const sharper = (picture: GarmentShot) =>
+      sharp(svgBuffer(picture), { density: 2 * TEST_DENSITY })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+    expect(meanDifference(await sharper(shot), await sharper(unstyled))).toBeGreaterThan(0.02);
+  });
+
+  it("renders every style as valid, self-contained SVG", async () => {
+    const style: GarmentStyle = { print: "moon-phases", pattern: "speckle", details: ["patch"], fit: "boxy" };
+    const svg = renderGarmentSvg({ kind: "tshirt", colourway: "rust", view: "front", ...style });
+    expect(svg).not.toMatch(/<text|NaN|undefined|\{\{|<part|<pattern-layer/);
+    const { stdev } = await rgbStats({ kind: "tshirt", colourway: "rust", view: "front", ...style });
+    expect(stdev).toBeGreaterThan(12);
+  });
+
+  it("refuses a cloth pattern on a garment drawn without a place for one", () => {
+    expect(() =>
+      renderGarmentSvg({ kind: "cap", colourway: "onyx", view: "front", pattern: "stripes" }),
+    ).toThrow(/takes no pattern/);
   });
 });
 
@@ -123,10 +190,51 @@ describe("demo catalog data", () => {
   it.each(DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const))("%s is a valid product", (_, demo) => {
     expect(Number.isInteger(demo.priceCents) && demo.priceCents > 0).toBe(true);
     expect(Number.isInteger(demo.stock) && demo.stock >= 0).toBe(true);
-    expect(demo.images.length).toBeGreaterThanOrEqual(1);
-    expect(demo.images.length).toBeLessThanOrEqual(5);
-    // one product, one garment: alternate shots may change colourway but not kind
-    expect(new Set(demo.images.map((shot) => shot.kind)).size).toBe(1);
+  });
+
+  // a gallery the arrows and thumbnails have something to do with, within the 5-image limit
+  it.each(
+    DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const),
+  )("%s has a gallery of 2 to 4 views, front first, each view once", (_, demo) => {
+    expect(demo.images.length).toBeGreaterThanOrEqual(2);
+    expect(demo.images.length).toBeLessThanOrEqual(4);
+    expect(demo.images[0]?.view).toBe("front");
+    expect(new Set(demo.images.map((shot) => shot.view)).size).toBe(demo.images.length);
+  });
+
+  // The rust Ember tee once ended its gallery on the black (onyx) tee's back: a picture of another
+  // product. Every image of a product shows its own garment, colourway and style.
+  it.each(
+    DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const),
+  )("%s shows one design in every image", (_, demo) => {
+    const designs = demo.images.map(({ view: _view, ...design }) => JSON.stringify(design));
+    expect(new Set(designs).size).toBe(1);
+  });
+
+  it("gives every product a picture of its own", () => {
+    const covers = DEMO_PRODUCTS.map((demo) => renderGarmentSvg(demo.images[0] as GarmentShot));
+    expect(new Set(covers).size).toBe(DEMO_PRODUCTS.length);
+  });
+
+  // Colour alone would make a shop of recoloured copies: in one colourway, the products of a
+  // category that share a garment still differ by print, cloth, details or cut.
+  it.each(DEMO_CATEGORIES)("tells the %s apart even in one colourway", async (category) => {
+    const fronts = DEMO_PRODUCTS.filter((demo) => demo.category === category).map((demo) => ({
+      name: demo.name,
+      shot: { ...(demo.images[0] as GarmentShot), colourway: "onyx" as const },
+    }));
+    const svgs = fronts.map(({ shot }) => renderGarmentSvg(shot));
+    expect(new Set(svgs).size).toBe(fronts.length);
+    const images = await Promise.all(fronts.map(({ shot }) => pixels(shot)));
+    for (let a = 0; a < fronts.length; a++) {
+      for (let b = a + 1; b < fronts.length; b++) {
+        if (fronts[a]?.shot.kind !== fronts[b]?.shot.kind) continue;
+        expect(
+          meanDifference(images[a] as Buffer, images[b] as Buffer),
+          `${fronts[a]?.name} and ${fronts[b]?.name}`,
+        ).toBeGreaterThan(0.1);
+      }
+    }
   });
 
   it.each(

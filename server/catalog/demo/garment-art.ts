@@ -1,15 +1,19 @@
 // Vector "product shots" for the demo catalog. The pictures are SVG templates in ./art, so the demo
 // store ships without binary assets and every picture is reproducible byte for byte: no randomness,
-// all variety comes from the garment kind, colourway and view.
+// all variety comes from the garment kind, colourway, view and the product's style
+// (./garment-design.ts: print, cloth pattern, details, cut).
 //
 // ./art holds, per garment, one drawing for the front and one for the back (`tshirt-front.svg`),
 // the shared gradients (`defs.svg`), the two backdrops, and `garments.json` with each garment's
 // outline (for its shadow) and framing. A drawing is an SVG fragment; `{{name}}` is a colour of the
-// colourway's palette (below), and two elements are ours: `<crease d=""/>` and `<ridge d=""/>`, a
-// soft fold in the cloth along the path. Line breaks and indentation are for the reader only.
+// colourway's palette (below), and some elements are ours: `<crease d=""/>` and `<ridge d=""/>`, a
+// soft fold in the cloth along the path; `<part name="">...</part>`, a part a design may leave off
+// (the house print is "print"); `<pattern-layer/>`, where a design's cloth pattern goes. Line
+// breaks and indentation are for the reader only.
 
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { chooseParts, fitTransform, type GarmentStyle, overlayLayer, patternLayer } from "./garment-design";
 
 const GARMENT_ART_SIZE = { width: 1200, height: 1500 } as const;
 
@@ -49,13 +53,21 @@ export const COLOURWAYS = {
 } as const satisfies Record<string, Colourway>;
 export type ColourwayName = keyof typeof COLOURWAYS;
 
-export interface GarmentShot {
+/** One product's look: the garment, its colourway and its style (./garment-design.ts). */
+export interface GarmentDesign extends GarmentStyle {
   kind: GarmentKind;
   colourway: ColourwayName;
+}
+
+export interface GarmentShot extends GarmentDesign {
   view: GarmentView;
 }
 
-export function renderGarmentSvg(shot: GarmentShot): string {
+/**
+ * The product shot as an SVG document. `bare` leaves out the backdrop and the vignette: the
+ * garment and its shadow on a transparent canvas, for compositions such as the home page's hero.
+ */
+export function renderGarmentSvg(shot: GarmentShot, options: { bare?: boolean } = {}): string {
   const art = loadArt();
   const garment = art.garments[shot.kind];
   const side = shot.view === "back" ? "back" : "front";
@@ -63,21 +75,43 @@ export function renderGarmentSvg(shot: GarmentShot): string {
   const floorY = side === "back" ? (garment.backFloorY ?? garment.floorY) : garment.floorY;
   const silhouette = side === "back" ? (garment.backSilhouette ?? garment.silhouette) : garment.silhouette;
   const transform = viewTransform(shot.view, garment);
+  const fit = fitTransform(shot.fit);
   const palette = paletteFor(COLOURWAYS[shot.colourway]);
   const { width, height } = GARMENT_ART_SIZE;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<defs>${fillColours(art.defs, palette)}</defs>`,
     // a window-light streak across the table keeps the flat-lay from reading as the studio shot
-    flat ? art.flatLaySurface : art.studioBackdrop,
+    options.bare ? "" : flat ? art.flatLaySurface : art.studioBackdrop,
     `<g${transform ? ` transform="${transform}"` : ""}>`,
+    fit ? `<g transform="${fit}">` : "",
     flat ? "" : `<ellipse cx="600" cy="${floorY}" rx="380" ry="60" fill="url(#floor-shadow)"/>`,
     castShadow(silhouette, flat ? CONTACT_SHADOW : STUDIO_SHADOW),
-    fillColours(art.drawings[shot.kind][side], palette),
+    fillColours(styledDrawing(art.drawings[shot.kind][side], shot, side, silhouette), palette),
+    fit ? `</g>` : "",
     `</g>`,
-    `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
+    options.bare ? "" : `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
     `</svg>`,
   ].join("");
+}
+
+/**
+ * The drawing with the design applied: its optional parts kept or left off, the cloth's pattern
+ * where the drawing marks `<pattern-layer/>`, and prints and details over the finished garment.
+ * A design with no style gives the drawing exactly as it is in ./art.
+ */
+function styledDrawing(drawing: string, shot: GarmentShot, side: "front" | "back", outline: Shape[]): string {
+  if (shot.pattern && !drawing.includes("<pattern-layer/>"))
+    throw new Error(`The ${shot.kind} drawing takes no pattern (${shot.pattern})`);
+  const cloth = outline
+    .filter((shape) => shape.strokeWidth === undefined)
+    .map(({ d, transform }) => `<path d="${d}"${transform ? ` transform="${transform}"` : ""}/>`)
+    .join("");
+  const seed = `${shot.kind}/${shot.colourway}/${shot.pattern ?? ""}`;
+  return (
+    chooseParts(drawing, shot).replace("<pattern-layer/>", () => patternLayer(shot.pattern, cloth, seed)) +
+    overlayLayer(shot.kind, side, shot)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,9 +73,10 @@ async function hasProducts(db: Database): Promise<boolean> {
   return rows.length > 0;
 }
 
-const shotKey = (shot: GarmentShot) => `${shot.kind}/${shot.colourway}/${shot.view}`;
+// the whole shot: two products may share a garment and colourway but not their style
+const shotKey = (shot: GarmentShot) => JSON.stringify(shot);
 
-/** Products share some shots (a colourway's alternate view); each is rendered once. */
+/** Each distinct shot is rendered once, should two products ever share one. */
 function uniqueShots(products: readonly DemoProduct[]): Map<string, GarmentShot> {
   return new Map(products.flatMap((demo) => demo.images.map((shot) => [shotKey(shot), shot] as const)));
 }

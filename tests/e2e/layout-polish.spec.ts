@@ -1,0 +1,147 @@
+import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { checkoutToPaymentPage, fillCart } from "./support/checkout";
+import { expect, test } from "./support/fixtures";
+import { openProduct, toast, visit } from "./support/store";
+
+// Screens polished in issue 12: Access Denied's Go Back, the footer's account links, the admin
+// sidebar on a phone, the home hero, the product gallery and its loading skeleton, the test card form.
+
+test.describe("Access Denied", () => {
+  // a sign-up and five page loads, two of them full ones: more than 30 s on a busy machine
+  test.describe.configure({ timeout: 60_000 });
+
+  test("Go Back returns to the store page the customer came from, or home without one", async ({ page }) => {
+    await registerCustomer(page, "goback");
+    await visit(page, "/about");
+    // typed into the address bar: a full load that the server answers with a redirect
+    await visit(page, "/admin");
+    await expect(page).toHaveURL("/forbidden");
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Story" })).toBeVisible();
+
+    // opened in a new tab: nothing of the store's to go back to
+    const fresh = await page.context().newPage();
+    await visit(fresh, "/forbidden");
+    await fresh.getByRole("button", { name: "Go Back" }).click();
+    await expect(fresh).toHaveURL("/");
+    await expect(fresh.getByRole("heading", { level: 1, name: "Made for the night shift." })).toBeVisible();
+  });
+});
+
+test.describe("footer", () => {
+  test("offers account links that fit the session", async ({ page }) => {
+    await visit(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    await expect(footer.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/register");
+
+    await registerCustomer(page, "footer");
+    await expect(footer.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    await expect(footer.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/account/orders");
+    await expect(footer.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+    await footer.getByRole("link", { name: "My Orders" }).click();
+    await expect(page).toHaveURL("/account/orders");
+
+    await footer.getByRole("button", { name: "Sign Out" }).click();
+    await expect(toast(page, "Signed out successfully")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+});
+
+test.describe("admin sidebar on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("shows every section and Logout within the screen", async ({ page }) => {
+    await signInAsAdmin(page);
+    await visit(page, "/admin");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    for (const name of ["Dashboard", "Products", "Orders", "Coupons", "Receipts", "Logout"]) {
+      const link = nav.getByRole("link", { name });
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    await nav.getByRole("link", { name: "Receipts" }).click();
+    await expect(page).toHaveURL("/admin/receipts");
+    await expect(nav.getByRole("link", { name: "Receipts" })).toHaveAttribute("aria-current", "page");
+
+    // collapsed, the sections are a row of icons, still all on screen
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    for (const name of ["Dashboard", "Coupons", "Logout"]) {
+      await expect(nav.getByRole("link", { name })).toBeInViewport({ ratio: 1 });
+    }
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+  });
+});
+
+test.describe("home hero", () => {
+  for (const [label, viewport, crop] of [
+    ["a phone", { width: 390, height: 844 }, "hero-tall"],
+    ["a laptop", { width: 1280, height: 800 }, "hero-wide"],
+  ] as const) {
+    test(`shows the drop above the fold on ${label}, preloaded`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await visit(page, "/");
+      const hero = page.getByTestId("home-hero-image");
+      await expect(hero).toBeInViewport();
+      await expect(hero).toHaveAttribute("fetchpriority", "high");
+      await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain(crop);
+      await expect
+        .poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(page.locator(`link[rel="preload"][as="image"][imagesrcset*="${crop}"]`)).toHaveCount(1);
+      await expect(
+        page.getByRole("main").getByRole("link", { name: "Shop the Collection" }),
+      ).toBeInViewport();
+    });
+  }
+});
+
+test.describe("product page", () => {
+  test("a gallery of several views, with arrows and thumbnails", async ({ page }) => {
+    await openProduct(page, "Midnight Oversized Tee");
+    const thumbnails = page.getByRole("list", { name: "Product images" }).getByRole("listitem");
+    await expect(thumbnails).toHaveCount(4);
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(page.getByText("2 / 4")).toBeVisible();
+    await page.getByRole("button", { name: "Show image 4" }).click();
+    await expect(page.getByText("4 / 4")).toBeVisible();
+  });
+
+  test("a skeleton stands in while another product page loads", async ({ page }) => {
+    await visit(page, "/products");
+    // hold the product's data until the skeleton has been seen
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/products\/[^/?]+\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const card = page.getByTestId("product-grid").getByRole("link").first();
+    const name = (await card.innerText()).trim();
+    await card.click();
+    await expect(page.getByTestId("product-page-skeleton")).toBeVisible();
+    release();
+    await expect(page.getByTestId("product-page-skeleton")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+});
+
+test.describe("test card form", () => {
+  test("formats the card number and the expiry as the shopper types", async ({ page }) => {
+    await registerCustomer(page, "cardform");
+    await fillCart(page);
+    await checkoutToPaymentPage(page);
+    const number = page.getByLabel("Card number");
+    await number.pressSequentially("4242424242424242");
+    await expect(number).toHaveValue("4242 4242 4242 4242");
+    const expiry = page.getByLabel("Expiry (MM/YY)");
+    await expiry.pressSequentially("1230");
+    await expect(expiry).toHaveValue("12/30");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+  });
+});
