@@ -22,6 +22,7 @@ describe("shop query", () => {
       parseShopQuery(new URLSearchParams("q=%20hoodie%20&category=Hoodies&sort=price-asc&stock=in&page=3")),
     ).toEqual({
       q: "hoodie",
+      size: "",
       category: "hoodies",
       sort: "price-asc",
       inStockOnly: true,

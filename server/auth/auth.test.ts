@@ -794,7 +794,7 @@ describe("profile update", () => {
     const loaded = dataOf<{ name: string; email: string }>(
       await get(accountLoader, "/account", { cookie: customer.cookie }),
     );
-    expect(loaded.data).toEqual({ name: "New Name", email: customer.email });
+    expect(loaded.data).toEqual({ name: "New Name", address: null, email: customer.email });
   });
 
   it("requires a name", async () => {

@@ -131,6 +131,7 @@ describe("receipts screen", () => {
       expect(page.receipts[2]).toEqual({
         id: visa.receipt.id,
         receiptNumber: visa.receipt.receiptNumber,
+        refund: null,
         orderNumber: visa.order.orderNumber,
         billingEmail: "Rhea.Moon@Nocturn-Shop.io",
         cardLabel: "Visa •••• 4242",
