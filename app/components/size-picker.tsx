@@ -1,7 +1,6 @@
 import { RulerIcon } from "lucide-react";
-import { useId } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "~/components/ui/dialog";
 import type { SizeGuideTable } from "~/content/size-guide";
 import { cn } from "~/lib/utils";
 import type { SizeView } from "../../core/product";
@@ -79,51 +78,28 @@ export function SizePicker({
   );
 }
 
+// the dialog (and Radix's) loads only when a shopper opens the guide, not with every product page
+const SizeGuideDialog = lazy(() => import("./size-guide-dialog"));
+
 function SizeGuide({ guide }: { guide: SizeGuideTable }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" size="sm" className="h-auto p-0 text-muted-foreground">
-          <RulerIcon /> Size guide
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeading title="Size guide" description={`${guide.title}: body measurements in centimetres.`} />
-        <table className="w-full text-sm">
-          <caption className="sr-only">{guide.title} measurements</caption>
-          <thead>
-            <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Size
-              </th>
-              {guide.columns.map((column) => (
-                <th key={column} scope="col" className="py-2 pr-4 font-medium">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {guide.rows.map((row) => (
-              <tr key={row.size} className="border-b last:border-0">
-                <th scope="row" className="py-2 pr-4 text-left font-medium">
-                  {row.size}
-                </th>
-                {row.values.map((value, index) => (
-                  <td key={guide.columns[index]} className="py-2 pr-4 tabular-nums">
-                    {value}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="list-disc space-y-1 pl-5 text-muted-foreground text-sm">
-          {guide.howToMeasure.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto p-0 text-muted-foreground"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <RulerIcon /> Size guide
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <SizeGuideDialog guide={guide} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

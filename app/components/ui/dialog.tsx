@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
