@@ -13,7 +13,7 @@ import { QuantityStepper } from "~/components/quantity-stepper";
 import { SizePicker } from "~/components/size-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { sizeGuideFor } from "~/content/size-guide";
+import { type SizeGuideTable, sizeGuideFor } from "~/content/size-guide";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { lineQuantityLimit, toCartProduct } from "../../core/cart";
@@ -34,6 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   return {
     product: toSizedProductView(context.storage, row, sizes.get(row.id) ?? []),
+    // the size guide's table travels as data, so its content is not in every product page's code
+    sizeGuide: sizeGuideFor(row.category),
     related: related.map((item) => toProductView(context.storage, item)),
   };
 }
@@ -147,7 +149,7 @@ function stockLineOf(stock: number) {
 
 const SELECT_SIZE = "Please select a size";
 
-function AddToCart({ product }: { product: SizedProductView }) {
+function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuide: SizeGuideTable | null }) {
   const { add } = useCart();
   const [chosen, choose] = useChosenSize(product.sizes);
   const [quantity, setQuantity] = useState(1);
@@ -186,7 +188,7 @@ function AddToCart({ product }: { product: SizedProductView }) {
                 setQuantity((current) => Math.min(current, Math.max(1, lineQuantityLimit(size.stock))));
             }}
             error={sizeError}
-            guide={sizeGuideFor(product.category)}
+            guide={sizeGuide}
           />
         </div>
       )}
@@ -208,7 +210,7 @@ function AddToCart({ product }: { product: SizedProductView }) {
 }
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, sizeGuide } = loaderData;
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
 
   return (
@@ -233,7 +235,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}
           </p>
-          <AddToCart key={product.id} product={product} />
+          <AddToCart key={product.id} product={product} sizeGuide={sizeGuide} />
 
           <dl className="grid grid-cols-[auto_1fr] gap-x-8 gap-y-3 rounded-xl border bg-card/60 p-5 text-sm">
             <dt className="text-muted-foreground">Category</dt>
