@@ -7,44 +7,27 @@ import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkoutToPaymentPage, payWithCard } from "./support/checkout";
 import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
-import { sitemapProductIds, visit } from "./support/store";
+import { cartProducts, chooseSize, sitemapProductIds, visit } from "./support/store";
 
 const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
 /** Screenshots for people to look at (not compared): SHOTS=folder. */
 const SHOTS = process.env.SHOTS;
 
-interface SizedProduct {
-  id: string;
-  name: string;
-  sizes: { id: string; label: string; stock: number }[];
-}
-
-async function productsWithStock(page: Page): Promise<SizedProduct[]> {
-  const ids = await sitemapProductIds(page);
-  const response = await page.request.get(`/api/cart-products?ids=${ids.join(",")}`);
-  return ((await response.json()) as { products: SizedProduct[] }).products;
-}
-
 /** The stock of one size now, as the cart sees it. */
 async function sizeStock(page: Page, productId: string, sizeId: string) {
-  const [product] = (
-    (await (await page.request.get(`/api/cart-products?ids=${productId}`)).json()) as {
-      products: SizedProduct[];
-    }
-  ).products;
-  return product?.sizes.find((size) => size.id === sizeId)?.stock;
+  const [found] = await cartProducts(page, [productId]);
+  return found?.sizes.find((size) => size.id === sizeId)?.stock;
 }
 
 /** One unit of a well-stocked size of a product into the cart, from its page. */
 async function addOneToCart(page: Page, skip = 0) {
-  const candidates = (await productsWithStock(page)).flatMap((product) =>
-    product.sizes.filter((size) => size.stock >= 5).map((size) => ({ product, size })),
+  const candidates = (await cartProducts(page, await sitemapProductIds(page))).flatMap((found) =>
+    found.sizes.filter((size) => size.stock >= 5).map((size) => ({ product: found.product, size })),
   );
   const pick = candidates.at(-1 - skip);
   if (!pick) throw new Error("the demo catalog has no well-stocked size");
   await visit(page, `/products/${pick.product.id}`);
-  const picker = page.getByRole("radio", { name: pick.size.label, exact: true });
-  if ((await picker.count()) > 0) await picker.check();
+  await chooseSize(page, pick.size.label);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   return pick;
 }
