@@ -4,6 +4,7 @@ import { postalLines } from "./address-format";
 import type { ResponsiveImage } from "./images";
 import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
+import type { TaxMode, TaxSummaryEntry } from "./tax";
 
 /** The 27 EU member states, sorted by name. */
 export const EU_COUNTRIES = [
@@ -111,7 +112,7 @@ export function lineQuantityProblem(name: string, quantity: number): string | nu
   return quantity > MAX_LINE_QUANTITY ? checkoutMessages.tooManyOfOne(name) : null;
 }
 
-function countryName(code: string): string {
+export function countryName(code: string): string {
   return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;
 }
 
@@ -140,7 +141,23 @@ export interface OrderSummaryLine {
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
+  /** price x quantity, as entered. */
   lineTotalCents: number;
+  /** The line's share of the coupon, its net (without VAT, after the discount) and its VAT. */
+  discountCents: number;
+  netCents: number;
+  taxCents: number;
+}
+
+/** The VAT an order was charged: where, at what rate, and how the prices held it. */
+export interface OrderTax {
+  mode: TaxMode;
+  country: string;
+  countryName: string;
+  rateBasisPoints: number;
+  /** The VAT on shipping (part of the order's taxCents). */
+  shippingTaxCents: number;
+  summary: TaxSummaryEntry[];
 }
 
 /** What the payment step, the success page and the confirmation e-mail show of an order. */
@@ -153,4 +170,6 @@ export interface OrderSummary extends OrderTotals {
   shippingMethod: string;
   shippingAddress: string;
   lines: OrderSummaryLine[];
+  /** Null for orders placed before the store charged VAT. */
+  tax: OrderTax | null;
 }

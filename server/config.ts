@@ -93,6 +93,10 @@ const environmentSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PRICES_INCLUDE_TAX: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
   TRACKING_URL_TEMPLATE: z
     .string()
     .refine((value) => value.includes("{code}"), "must contain the {code} placeholder")
@@ -175,6 +179,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
+    /** Prices and shipping as entered include VAT (docs/TAX.md); false: VAT is added at checkout. */
+    pricesIncludeTax: values.PRICES_INCLUDE_TAX,
     /** Express's "trust proxy"; unset: the socket address is the client's. */
     trustProxy: values.TRUST_PROXY
       ? /^\d+$/.test(values.TRUST_PROXY)

@@ -30,6 +30,7 @@ import { prepareOrder } from "../../server/checkout/prepare-order";
 import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { startPayment } from "../../server/checkout/start-payment";
 import { handleAction, reportFailure } from "../../server/http/errors";
+import { taxMode } from "../../server/tax/tax-rates";
 import type { Route } from "./+types/cart";
 
 export function meta(args: Route.MetaArgs) {
@@ -97,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             shipping,
             couponCode: formText(form, "couponCode"),
             paymentMethod: context.payments.id,
+            taxMode: taxMode(context.config),
           });
           // the order is made: its address is the one to offer next time
           await saveCustomerAddress({ db: context.db, userId: user.id, address: shipping });

@@ -125,6 +125,7 @@ async function orderOf(productId: string) {
     productImage: row.images[0] ?? null,
     priceCents: row.priceCents,
     quantity: 1,
+    netCents: row.priceCents,
   });
   return created!;
 }

@@ -39,6 +39,7 @@ async function pendingOrders(
       shipping: TEST_SHIPPING,
       couponCode,
       paymentMethod: "test",
+      taxMode: "inclusive",
     });
     orders.push({ shopper, orderId: summary.orderId });
   }

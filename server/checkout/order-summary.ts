@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { OrderSummary } from "../../core/checkout";
+import { countryName, type OrderSummary, type OrderTax } from "../../core/checkout";
 import { toResponsiveImage } from "../catalog/product-view";
 import type { Database, Transaction } from "../db/client";
-import { order, orderItem } from "../db/schema";
+import { type Order, order, orderItem } from "../db/schema";
 import type { Storage } from "../storage/storage";
 
 /** What the payment step, the success page and the confirmation e-mail show of an order. */
@@ -30,7 +30,9 @@ export async function loadOrderSummary(options: {
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
     shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
     totalCents: row.totalCents,
+    tax: orderTax(row),
     lines: items.map((item) => ({
       productId: item.productId,
       name: item.productName,
@@ -39,6 +41,27 @@ export async function loadOrderSummary(options: {
       priceCents: item.priceCents,
       quantity: item.quantity,
       lineTotalCents: item.priceCents * item.quantity,
+      discountCents: item.discountCents,
+      netCents: item.netCents,
+      taxCents: item.taxCents,
     })),
+  };
+}
+
+/** The VAT as the order keeps it; null for an order placed before VAT was charged. */
+export function orderTax(
+  row: Pick<
+    Order,
+    "taxCountry" | "taxRateBasisPoints" | "pricesIncludeTax" | "shippingTaxCents" | "taxSummary"
+  >,
+): OrderTax | null {
+  if (row.taxCountry === null || row.taxRateBasisPoints === null) return null;
+  return {
+    mode: row.pricesIncludeTax ? "inclusive" : "exclusive",
+    country: row.taxCountry,
+    countryName: countryName(row.taxCountry),
+    rateBasisPoints: row.taxRateBasisPoints,
+    shippingTaxCents: row.shippingTaxCents,
+    summary: row.taxSummary,
   };
 }

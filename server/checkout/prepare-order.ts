@@ -5,13 +5,15 @@ import {
   type OrderSummary,
   type ShippingDetails,
 } from "../../core/checkout";
-import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
+import { type LineTotals, priceOrder, SHIPPING_METHOD, subtotalCents } from "../../core/pricing";
+import type { TaxMode } from "../../core/tax";
 import { shippingSchema } from "../../core/validation/shipping-form";
 import { AppError, isAppError, parseInput } from "../app-error";
 import type { Database } from "../db/client";
 import { order, orderItem } from "../db/schema";
 import type { PaymentProviderId } from "../payments/payment-provider";
 import type { Storage } from "../storage/storage";
+import { taxForCountry } from "../tax/tax-rates";
 import { checkCoupon } from "./check-coupon";
 import { type CheckoutLine, priceCheckoutLines } from "./checkout-lines";
 import { loadOrderSummary } from "./order-summary";
@@ -38,6 +40,15 @@ function orderFailure(error: unknown): unknown {
   return new AppError(error.code, message, error.status, { cause: error });
 }
 
+function lineTaxColumns(line: LineTotals) {
+  return {
+    discountCents: line.discountCents,
+    netCents: line.netCents,
+    taxCents: line.taxCents,
+    taxRateBasisPoints: line.rateBasisPoints,
+  };
+}
+
 interface PrepareOrderOptions {
   db: Database;
   storage: Storage;
@@ -48,6 +59,8 @@ interface PrepareOrderOptions {
   shipping: ShippingDetails;
   couponCode: string;
   paymentMethod: PaymentProviderId;
+  /** Whether the prices include VAT (config.pricesIncludeTax). */
+  taxMode: TaxMode;
 }
 
 async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
@@ -60,11 +73,13 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
 
   const priced = await priceCheckoutLines({ db, lines: options.lines });
   const lines = priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity }));
-  const subtotal = priceOrder(lines, null).subtotalCents;
+  const subtotal = subtotalCents(lines);
   const applied = options.couponCode.trim()
     ? await checkCoupon({ db, userId, code: options.couponCode, subtotalCents: subtotal })
     : null;
-  const totals = priceOrder(lines, applied?.coupon ?? null);
+  // the VAT of the shipping address's country, at today's rate: kept on the order from here on
+  const tax = await taxForCountry(db, shipping.country, options.taxMode);
+  const totals = priceOrder(lines, applied?.coupon ?? null, tax);
 
   const fields = {
     status: "pending" as const,
@@ -79,6 +94,12 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     totalCents: totals.totalCents,
+    pricesIncludeTax: tax.mode === "inclusive",
+    taxCountry: tax.country,
+    taxRateBasisPoints: tax.rateBasisPoints,
+    taxCents: totals.taxCents,
+    shippingTaxCents: totals.shipping.taxCents,
+    taxSummary: totals.taxSummary,
   };
 
   const orderId = await db.transaction(async (tx) => {
@@ -95,7 +116,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
     if (!saved) throw new AppError("order_locked", checkoutMessages.orderNotPayable, 409);
     await tx.delete(orderItem).where(eq(orderItem.orderId, saved.id));
     await tx.insert(orderItem).values(
-      priced.map(({ product, variant, quantity }) => ({
+      priced.map(({ product, variant, quantity }, index) => ({
         orderId: saved.id,
         productId: product.id,
         variantId: variant.id,
@@ -104,6 +125,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
         productImage: product.images[0] ?? null,
         priceCents: product.priceCents,
         quantity,
+        ...lineTaxColumns(totals.lines[index]!),
       })),
     );
     return saved.id;

@@ -85,6 +85,7 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
     shipping: TEST_SHIPPING,
     couponCode: options.couponCode ?? "",
     paymentMethod: "test",
+    taxMode: "inclusive",
   });
   return { shopper: shopper!, tee, orderId: summary.orderId };
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createLogger, type Logger } from "../logger";
+import { seedTaxRates } from "../tax/tax-rates";
 import { describeDatabaseUrl } from "./describe-database";
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 import * as schema from "./schema";
@@ -23,7 +24,7 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection pool, when the driver is PostgreSQL. */
   pool?: pg.Pool;
-  /** Applies the committed migrations in drizzle/. */
+  /** Applies the committed migrations in drizzle/, then gives every country a VAT rate it lacks. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,7 +67,10 @@ export async function openDatabase(options: {
       db,
       driver: "postgres",
       pool,
-      migrate: () => migrateOverOwnConnection(url, settings.connectTimeoutMs),
+      migrate: async () => {
+        await migrateOverOwnConnection(url, settings.connectTimeoutMs);
+        await seedTaxRates(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -81,7 +85,10 @@ export async function openDatabase(options: {
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await seedTaxRates(db);
+    },
     close: () => client.close(),
     pglite: client,
   };

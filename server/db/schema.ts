@@ -7,6 +7,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { COUPON_DISCOUNT_TYPES } from "../../core/coupon";
 import { ORDER_STATUSES, PAYMENT_STATUSES, RECEIPT_STATUSES } from "../../core/order";
+import type { TaxSummaryEntry } from "../../core/tax";
 import { user } from "./auth-schema";
 
 const timestamps = {
@@ -176,6 +178,17 @@ export const order = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
+    /** Whether the prices (and shipping) above include VAT (PRICES_INCLUDE_TAX when it was priced). */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(true),
+    /** The destination whose VAT applies: the shipping address's country. Null: sold before VAT (0005). */
+    taxCountry: text("tax_country"),
+    /** The rate that applied, in basis points (1900 = 19 %); kept, so a later rate change rewrites nothing. */
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
+    /** The order's VAT: its lines' and its shipping's. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    shippingTaxCents: integer("shipping_tax_cents").notNull().default(0),
+    /** One entry per rate: { rateBasisPoints, baseCents, taxCents } (core/pricing.ts summarizeTax). */
+    taxSummary: jsonb("tax_summary").$type<TaxSummaryEntry[]>().notNull().default([]),
     trackingCode: text("tracking_code"),
     paymentSessionId: text("payment_session_id").unique(),
     /** True while this order holds its stock and coupon use (from reservation until release). */
@@ -198,8 +211,11 @@ export const order = pgTable(
     check(
       "order_money_consistent",
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents}
-        and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents}`,
+        and ${t.taxCents} >= 0 and ${t.shippingTaxCents} between 0 and ${t.taxCents}
+        and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents}
+          + case when ${t.pricesIncludeTax} then 0 else ${t.taxCents} end`,
     ),
+    index("order_tax_country_paid_idx").on(t.taxCountry, t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -219,6 +235,12 @@ export const orderItem = pgTable(
     productImage: text("product_image"),
     priceCents: integer("price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** This line's share of the order's coupon (core/pricing.ts). */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** Without VAT, after the discount. */
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
   },
   (t) => [
     index("order_item_order_idx").on(t.orderId),
@@ -226,6 +248,10 @@ export const orderItem = pgTable(
     index("order_item_variant_idx").on(t.variantId),
     check("order_item_quantity_positive", sql`${t.quantity} > 0`),
     check("order_item_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check(
+      "order_item_money_consistent",
+      sql`${t.discountCents} between 0 and ${t.priceCents} * ${t.quantity} and ${t.netCents} >= 0 and ${t.taxCents} >= 0`,
+    ),
   ],
 );
 
@@ -267,6 +293,8 @@ export const receipt = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     amountCents: integer("amount_cents").notNull(),
+    /** The VAT the provider reports it charged (Stripe: total_details.amount_tax); null: none reported. */
+    taxCents: integer("tax_cents"),
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: RECEIPT_STATUSES }).notNull().default("completed"),
     /** What the provider said about the charge, kept verbatim for support. */
@@ -288,6 +316,8 @@ export const refund = pgTable(
       .notNull()
       .references(() => order.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
+    /** The VAT given back with it, in proportion to the order's (core/tax.ts refundTaxCents). */
+    taxCents: integer("tax_cents").notNull().default(0),
     reason: text("reason").notNull(),
     /** The provider's id for the refund ("re_..." at Stripe). */
     providerRefundId: text("provider_refund_id").notNull(),
@@ -299,7 +329,60 @@ export const refund = pgTable(
   (t) => [
     index("refund_order_idx").on(t.orderId),
     check("refund_amount_positive", sql`${t.amountCents} > 0`),
+    check("refund_tax_within_amount", sql`${t.taxCents} between 0 and ${t.amountCents}`),
   ],
+);
+
+/**
+ * The VAT rate per destination country (docs/TAX.md), seeded from the sales-tax package at start for
+ * any country missing and then the admin's to correct; every change is kept in tax_rate_change.
+ */
+export const taxRate = pgTable(
+  "tax_rate",
+  {
+    country: text("country").primaryKey(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    /** Where the rate came from: "sales-tax 2.23.0" or "admin". */
+    source: text("source").notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [check("tax_rate_in_range", sql`${t.rateBasisPoints} between 0 and 10000`)],
+);
+
+/** Who changed which rate from what to what, and when: the audit an accountant asks for. */
+export const taxRateChange = pgTable(
+  "tax_rate_change",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    country: text("country")
+      .notNull()
+      .references(() => taxRate.country, { onDelete: "cascade" }),
+    previousBasisPoints: integer("previous_basis_points").notNull(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    changedBy: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    /** Kept as it was, so the record survives the account. */
+    changedByEmail: text("changed_by_email").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("tax_rate_change_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * A payment provider's own object for one of our rates (a Stripe Tax Rate), created once per
+ * country, rate and inclusiveness and reused by every session (docs/TAX.md#stripe).
+ */
+export const providerTaxRate = pgTable(
+  "provider_tax_rate",
+  {
+    provider: text("provider").notNull(),
+    country: text("country").notNull(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    inclusive: boolean("inclusive").notNull(),
+    providerRateId: text("provider_rate_id").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.country, t.rateBasisPoints, t.inclusive] })],
 );
 
 /** The last shipping address a customer used, prefilled at the next checkout and editable in /account. */
@@ -357,5 +440,6 @@ export type Order = typeof order.$inferSelect;
 export type OrderItem = typeof orderItem.$inferSelect;
 export type Receipt = typeof receipt.$inferSelect;
 export type Refund = typeof refund.$inferSelect;
+export type TaxRate = typeof taxRate.$inferSelect;
 
 export * from "./auth-schema";

@@ -140,6 +140,7 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
       size: "M",
       priceCents: item.priceCents,
       quantity: item.quantity,
+      netCents: item.priceCents * item.quantity,
     })),
   );
   return row!;

@@ -86,6 +86,7 @@ async function insertOrder(
         productImage: item.productImage ?? null,
         priceCents: item.priceCents,
         quantity: item.quantity,
+        netCents: item.priceCents * item.quantity,
       })),
     );
   }
@@ -338,7 +339,11 @@ describe("the Orders tab of the account page", () => {
       .insert(order)
       .values(rows)
       .returning({ id: order.id, createdAt: order.createdAt });
-    await t.services.db.insert(orderItem).values(inserted.map((row) => ({ orderId: row.id, ...line })));
+    await t.services.db
+      .insert(orderItem)
+      .values(
+        inserted.map((row) => ({ orderId: row.id, ...line, netCents: line.priceCents * line.quantity })),
+      );
 
     const orders = await ordersOf(grace.cookie);
     expect(orders).toHaveLength(CUSTOMER_ORDERS_LIMIT);

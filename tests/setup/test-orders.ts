@@ -25,6 +25,7 @@ export async function placeReservedOrder(
     shipping: TEST_SHIPPING,
     couponCode: options.couponCode ?? "",
     paymentMethod: services.payments.id,
+    taxMode: "inclusive",
   });
   const { url } = await startPayment({
     services,
