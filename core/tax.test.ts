@@ -11,6 +11,7 @@ import {
   refundTaxCents,
   type TaxMode,
   taxAmount,
+  vatLabel,
 } from "./tax";
 
 const cartLines = fc.array(
@@ -208,6 +209,7 @@ describe("rates", () => {
     expect(formatRate(1900)).toBe("19%");
     expect(formatRate(2550)).toBe("25.5%");
     expect(formatRate(825)).toBe("8.25%");
+    expect(vatLabel(2700, "Hungary")).toBe("VAT 27% (Hungary)");
     expect(parseRate("25.5")).toBe(2550);
     expect(parseRate(" 19 % ")).toBe(1900);
     expect(parseRate("0")).toBe(0);

@@ -96,3 +96,8 @@ export function refundTaxCents(order: { totalCents: number; taxCents: number }, 
 export function vatNote(mode: TaxMode): string {
   return mode === "inclusive" ? "incl. VAT" : "excl. VAT";
 }
+
+/** "VAT 19% (Germany)": the tax line of the checkout, the order, the receipt and the e-mails. */
+export function vatLabel(rateBasisPoints: number, countryName: string): string {
+  return `VAT ${formatRate(rateBasisPoints)} (${countryName})`;
+}
