@@ -370,7 +370,7 @@ export const taxRateChange = pgTable(
 
 /**
  * A payment provider's own object for one of our rates (a Stripe Tax Rate), created once per
- * country, rate and inclusiveness and reused by every session (docs/TAX.md#stripe).
+ * country, rate and inclusiveness and reused by every session (docs/TAX.md#payments-and-stripe).
  */
 export const providerTaxRate = pgTable(
   "provider_tax_rate",

@@ -8,7 +8,7 @@ import { taxRate } from "../db/schema";
 
 const require = createRequire(import.meta.url);
 
-/** The package the rates are first taken from, with its version (docs/TAX.md#rates). */
+/** The package the rates are first taken from, with its version (docs/TAX.md#the-model). */
 const salesTaxVersion: string = require("sales-tax/package.json").version;
 const salesTaxRates: Record<string, { rate: number; type: string } | undefined> =
   require("sales-tax/res/sales_tax_rates.json");
