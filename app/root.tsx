@@ -14,6 +14,7 @@ import {
 import { Toaster, toast } from "sonner";
 import { isAdmin } from "../server/auth/guards";
 import type { FlashToast as FlashToastData } from "../server/http/flash";
+import { taxMode } from "../server/tax/tax-rates";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found";
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(context.session) } : null,
       toast,
       paymentTestMode: context.payments.isTestMode,
+      // whether prices include VAT: public, the same for every visitor (useTaxMode)
+      taxMode: taxMode(context.config),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

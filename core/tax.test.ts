@@ -12,6 +12,7 @@ import {
   type TaxMode,
   taxAmount,
   vatLabel,
+  vatRowLabel,
 } from "./tax";
 
 const cartLines = fc.array(
@@ -210,6 +211,9 @@ describe("rates", () => {
     expect(formatRate(2550)).toBe("25.5%");
     expect(formatRate(825)).toBe("8.25%");
     expect(vatLabel(2700, "Hungary")).toBe("VAT 27% (Hungary)");
+    const germany = { rateBasisPoints: 1900, countryName: "Germany" };
+    expect(vatRowLabel({ ...germany, mode: "inclusive" })).toBe("VAT 19% (Germany) included");
+    expect(vatRowLabel({ ...germany, mode: "exclusive" })).toBe("VAT 19% (Germany)");
     expect(parseRate("25.5")).toBe(2550);
     expect(parseRate(" 19 % ")).toBe(1900);
     expect(parseRate("0")).toBe(0);

@@ -101,3 +101,12 @@ export function vatNote(mode: TaxMode): string {
 export function vatLabel(rateBasisPoints: number, countryName: string): string {
   return `VAT ${formatRate(rateBasisPoints)} (${countryName})`;
 }
+
+/**
+ * The label of an order's VAT row. Inclusive prices hold the VAT, so its row says so and stands
+ * after the total; exclusive prices have it added, so its row is one of the amounts summed.
+ */
+export function vatRowLabel(tax: { mode: TaxMode; rateBasisPoints: number; countryName: string }): string {
+  const label = vatLabel(tax.rateBasisPoints, tax.countryName);
+  return tax.mode === "inclusive" ? `${label} included` : label;
+}

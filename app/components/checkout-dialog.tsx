@@ -3,6 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { estimatedTax } from "~/lib/vat-estimate";
 import type { CartLine } from "../../core/cart";
 import {
   checkoutMessages,
@@ -13,8 +14,10 @@ import {
 import { couponMessages } from "../../core/coupon";
 import { priceOrder } from "../../core/pricing";
 import { type FormProblem, isProblemFixed } from "../../core/validation/form-problem";
+import type { VatRates } from "../../server/checkout/load-vat-rates";
 import { PaymentStep } from "./checkout-payment-step";
 import { ShippingStep } from "./checkout-shipping-step";
+import { useTaxMode } from "./vat-note";
 
 /** What the cart route's action answers, per intent. */
 export type CheckoutActionData =
@@ -61,6 +64,7 @@ export function CheckoutDialog({
   lines,
   defaults,
   owner,
+  vatRates,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -69,8 +73,11 @@ export function CheckoutDialog({
   defaults: ShippingDetails;
   /** Whose checkout this is (the account's e-mail): the draft of this visit is theirs only. */
   owner: string;
+  /** Every country's VAT rate (the cart's loader), for the shipping step's estimate. */
+  vatRates: VatRates;
 }) {
   const navigate = useNavigate();
+  const taxMode = useTaxMode();
   const [step, setStep] = useState<1 | 2>(1);
   // one id per checkout: going Back and Continue again updates the same order
   const [checkoutKey, setCheckoutKey] = useState(() => crypto.randomUUID());
@@ -219,11 +226,21 @@ export function CheckoutDialog({
     payFetcher.submit({ intent: "pay", orderId: summary.orderId }, { method: "post", action: "/cart" });
   };
 
+  // the estimate follows the country chosen; the payment step shows the order the server priced
   const estimate = priceOrder(
     lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })),
-    null,
+    // the discount the server answered for this cart: as a fixed amount it is spread over the
+    // lines as the server spreads it
+    applied
+      ? {
+          discountType: "fixed",
+          amountOffCents: applied.discountCents,
+          percentBasisPoints: null,
+          minimumOrderCents: 0,
+        }
+      : null,
+    estimatedTax(vatRates, details.country, taxMode),
   );
-  const discountEstimate = Math.min(applied?.discountCents ?? 0, estimate.subtotalCents);
   const paying = payFetcher.state !== "idle" || redirecting;
 
   return (
@@ -254,7 +271,7 @@ export function CheckoutDialog({
               remove: removeCoupon,
               applying: couponFetcher.state !== "idle",
             }}
-            totals={{ ...estimate, discountCents: discountEstimate }}
+            totals={estimate}
           />
         ) : summary ? (
           <PaymentStep

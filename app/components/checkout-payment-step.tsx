@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, LockIcon, TruckIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { VatRow } from "~/components/vat-row";
 import type { OrderSummary } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
@@ -17,6 +18,7 @@ export function PaymentStep(props: {
   redirecting: boolean;
 }) {
   const { summary } = props;
+  const vat = summary.tax && { tax: summary.tax, taxCents: summary.taxCents };
   return (
     <>
       {/* focusable: on a small screen it scrolls, and nothing in it takes the focus otherwise */}
@@ -28,17 +30,26 @@ export function PaymentStep(props: {
           </h3>
           <ul className="divide-y rounded-lg border">
             {summary.lines.map((line) => (
-              <li
-                key={`${line.productId}-${line.name}-${line.size}`}
-                className="flex justify-between gap-4 px-4 py-3 text-sm"
-              >
-                <span>
-                  {line.name}{" "}
-                  <span className="text-muted-foreground">
-                    ({line.size}) × {line.quantity}
+              <li key={`${line.productId}-${line.name}-${line.size}`} className="px-4 py-3 text-sm">
+                <p className="flex justify-between gap-4">
+                  <span>
+                    {line.name}{" "}
+                    <span className="text-muted-foreground">
+                      ({line.size}) × {line.quantity}
+                    </span>
                   </span>
-                </span>
-                <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
+                  <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
+                </p>
+                {/* the coupon as the server spread it over the lines: each line's VAT is on what is left */}
+                {line.discountCents > 0 && (
+                  <p
+                    className="flex justify-between gap-4 text-muted-foreground text-xs"
+                    data-testid="line-discount"
+                  >
+                    <span>Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}</span>
+                    <span className="shrink-0">−{formatUsd(line.discountCents)}</span>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -64,6 +75,7 @@ export function PaymentStep(props: {
                 <dd>−{formatUsd(summary.discountCents)}</dd>
               </div>
             )}
+            {vat?.tax.mode === "exclusive" && <VatRow {...vat} />}
           </dl>
           <div className="text-sm">
             <p className="font-medium">Shipping to</p>
@@ -76,9 +88,12 @@ export function PaymentStep(props: {
         </p>
       </DialogBody>
       <DialogFooter className="grid gap-3">
-        <dl className="flex items-baseline justify-between font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
+        <dl className="grid gap-0.5">
+          <div className="flex items-baseline justify-between font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
+          </div>
+          {vat?.tax.mode === "inclusive" && <VatRow {...vat} className="text-xs" />}
         </dl>
         <div className="flex gap-2 [&>*]:flex-1 sm:justify-end sm:[&>*]:flex-none">
           <Button type="button" variant="outline" onClick={props.onBack} disabled={props.paying}>

@@ -4,9 +4,10 @@ import { AddressFields } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";
 import { DialogActions, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
-import { MAX_NOTE_LENGTH, type ShippingDetails } from "../../core/checkout";
+import { VatRow } from "~/components/vat-row";
+import { countryName, MAX_NOTE_LENGTH, type ShippingDetails } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
-import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
+import { type PricedOrder, SHIPPING_METHOD } from "../../core/pricing";
 
 /**
  * Step 1 of the checkout dialog: the address, the coupon and the cart's estimated totals, which
@@ -29,7 +30,8 @@ export function ShippingStep(props: {
     remove: () => void;
     applying: boolean;
   };
-  totals: { subtotalCents: number; discountCents: number };
+  /** The browser's estimate for the cart, coupon and country as they stand. */
+  totals: PricedOrder;
 }) {
   const { details, setField, coupon, totals } = props;
   const id = useId();
@@ -38,7 +40,10 @@ export function ShippingStep(props: {
   useEffect(() => {
     if (props.formError) errorBox.current?.scrollIntoView({ block: "nearest" });
   }, [props.formError]);
-  const total = totals.subtotalCents + SHIPPING_CENTS - totals.discountCents;
+  const vat = totals.tax && {
+    tax: { ...totals.tax, countryName: countryName(totals.tax.country) },
+    taxCents: totals.taxCents,
+  };
 
   return (
     <form onSubmit={props.onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -128,15 +133,19 @@ export function ShippingStep(props: {
           )}
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Shipping ({SHIPPING_METHOD})</dt>
-            <dd>{formatUsd(SHIPPING_CENTS)}</dd>
+            <dd>{formatUsd(totals.shippingCents)}</dd>
           </div>
+          {vat?.tax.mode === "exclusive" && <VatRow {...vat} />}
         </dl>
       </DialogBody>
 
       <DialogFooter className="grid gap-3">
-        <dl className="flex items-baseline justify-between font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="checkout-estimate">{formatUsd(total)}</dd>
+        <dl className="grid gap-0.5">
+          <div className="flex items-baseline justify-between font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="checkout-estimate">{formatUsd(totals.totalCents)}</dd>
+          </div>
+          {vat?.tax.mode === "inclusive" && <VatRow {...vat} className="text-xs" />}
         </dl>
         <DialogActions busy={props.submitting} className="flex-row [&>*]:flex-1 sm:[&>*]:flex-none">
           <Button type="submit" disabled={props.submitting}>

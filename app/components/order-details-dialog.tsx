@@ -2,6 +2,7 @@ import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react"
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { OrderDate } from "~/components/account-order-date";
+import { OrderTotals } from "~/components/order-totals";
 import { PendingOrderPanel } from "~/components/pending-order-actions";
 import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
@@ -119,25 +120,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
 
 function OrderSummary({ order }: { order: CustomerOrder }) {
   return (
-    <dl className="space-y-2 text-sm">
-      <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Subtotal</dt>
-        <dd>{formatUsd(order.subtotalCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Shipping ({order.shippingMethod})</dt>
-        <dd>{formatUsd(order.shippingCents)}</dd>
-      </div>
-      {order.discountCents > 0 && (
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Discount</dt>
-          <dd className="text-success">−{formatUsd(order.discountCents)}</dd>
-        </div>
-      )}
-      <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
-        <dt>Total</dt>
-        <dd data-testid="order-total">{formatUsd(order.totalCents)}</dd>
-      </div>
+    <OrderTotals totals={order}>
       {order.refund && (
         <div className="flex justify-between gap-4 text-red-300" data-testid="order-refund">
           <dt>
@@ -146,7 +129,7 @@ function OrderSummary({ order }: { order: CustomerOrder }) {
           <dd>−{formatUsd(order.refund.amountCents)}</dd>
         </div>
       )}
-    </dl>
+    </OrderTotals>
   );
 }
 

@@ -4,12 +4,14 @@ import { data, Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { useRefreshAgainstServer, useReleaseCancelledCheckout } from "~/components/cart/cart-sync";
+import { CartTotals, estimateCart } from "~/components/cart/cart-totals";
 import { CheckoutDialog } from "~/components/checkout-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useTaxMode } from "~/components/vat-note";
 import { useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
-import { cartItemCount } from "../../core/cart";
+import { estimatedTax } from "~/lib/vat-estimate";
 import {
   checkoutMessages,
   DEFAULT_COUNTRY,
@@ -18,7 +20,6 @@ import {
 } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
-import { subtotalCents } from "../../core/pricing";
 import { isProductId } from "../../core/product";
 import { formText } from "../../core/validation/form-schema";
 import { AppError } from "../../server/app-error";
@@ -26,6 +27,7 @@ import { applyCoupon } from "../../server/checkout/apply-coupon";
 import { cancelCheckout } from "../../server/checkout/cancel-checkout";
 import { parseCheckoutLines } from "../../server/checkout/checkout-lines";
 import { loadCustomerAddress } from "../../server/checkout/load-customer-address";
+import { loadVatRates, type VatRates } from "../../server/checkout/load-vat-rates";
 import { prepareOrder } from "../../server/checkout/prepare-order";
 import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { startPayment } from "../../server/checkout/start-payment";
@@ -40,21 +42,32 @@ export function meta(args: Route.MetaArgs) {
 /**
  * What the checkout dialog's shipping step starts with, for a signed-in customer: the address
  * they used last, or their account's name. Read on the server, so the form is filled at once.
+ * With it come the VAT rates (public), for the estimates: the cart's once the saved address
+ * names a country, the shipping step's as the country is chosen.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.session?.user;
-  if (!user) return { shipping: null };
+  const noRates: VatRates = {};
+  if (!user) return { shipping: null, savedCountry: null, vatRates: noRates };
   try {
-    const remembered = await loadCustomerAddress({ db: context.db, userId: user.id });
-    return { shipping: shippingDefaults(remembered, user.name) };
+    const [remembered, vatRates] = await Promise.all([
+      loadCustomerAddress({ db: context.db, userId: user.id }),
+      loadVatRates({ db: context.db }),
+    ]);
+    return {
+      shipping: shippingDefaults(remembered, user.name),
+      savedCountry: remembered?.country ?? null,
+      vatRates,
+    };
   } catch (error) {
-    // the cart itself lives in the browser and stays usable: the form then starts with the name only
+    // the cart itself lives in the browser and stays usable: the form then starts with the name
+    // only, and the VAT waits for the payment step, where the server prices the order
     reportFailure(context, error, {
       fallback: "",
-      what: "loading the remembered address failed",
+      what: "loading the remembered address or the VAT rates failed",
       details: { userId: user.id },
     });
-    return { shipping: shippingDefaults(null, user.name) };
+    return { shipping: shippingDefaults(null, user.name), savedCountry: null, vatRates: noRates };
   }
 }
 
@@ -163,10 +176,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   useRefreshAgainstServer();
   useReleaseCancelledCheckout(signedIn);
 
-  const itemCount = cartItemCount(lines);
-  const subtotal = subtotalCents(
-    lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })),
-  );
+  const taxMode = useTaxMode();
+  const tax = estimatedTax(loaderData.vatRates, loaderData.savedCountry, taxMode);
+  const { totalCents } = estimateCart(lines, tax);
 
   const startCheckout = () => {
     if (signedIn) {
@@ -221,28 +233,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-heading" className="mb-5 font-semibold text-lg">
             Order Summary
           </h2>
-          <dl className="space-y-3 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">
-                Subtotal ({itemCount} {itemCount === 1 ? "item" : "items"})
-              </dt>
-              <dd data-testid="cart-subtotal">{formatUsd(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Shipping</dt>
-              <dd>Calculated at checkout</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Tax</dt>
-              <dd>Calculated at checkout</dd>
-            </div>
-            <div className="flex justify-between border-t pt-3 font-semibold text-base">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatUsd(subtotal)}</dd>
-            </div>
-          </dl>
+          <CartTotals lines={lines} tax={tax} />
           <Button size="lg" className="mt-6 w-full" onClick={startCheckout}>
-            Checkout · {formatUsd(subtotal)} <ArrowRightIcon />
+            Checkout · {formatUsd(totalCents)} <ArrowRightIcon />
           </Button>
           <Link
             to="/products"
@@ -258,6 +251,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           onOpenChange={setCheckoutOpen}
           lines={lines}
           defaults={loaderData.shipping}
+          vatRates={loaderData.vatRates}
           owner={account.email}
         />
       )}

@@ -1,12 +1,17 @@
 import { CheckCircle2Icon, CircleAlertIcon, ClockIcon, Loader2Icon, PackageSearchIcon } from "lucide-react";
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Await, Link, useLocation } from "react-router";
+import { OrderTotals } from "~/components/order-totals";
 import { Button } from "~/components/ui/button";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { checkoutMessages } from "../../core/checkout";
 import { requireUser } from "../../server/auth/guards";
-import { type CheckoutResult, getCheckoutResult } from "../../server/checkout/get-checkout-result";
+import {
+  type CheckoutResult,
+  type CheckoutTotals,
+  getCheckoutResult,
+} from "../../server/checkout/get-checkout-result";
 import { reportFailure } from "../../server/http/errors";
 import type { Route } from "./+types/checkout-success";
 
@@ -56,7 +61,7 @@ function Processing() {
   );
 }
 
-function ThankYou({ orderNumber }: { orderNumber: string }) {
+function ThankYou({ orderNumber, totals }: { orderNumber: string; totals?: CheckoutTotals }) {
   const { lines, replace } = useCart();
   // the order is placed: the cart has done its job
   useEffect(() => {
@@ -74,6 +79,15 @@ function ThankYou({ orderNumber }: { orderNumber: string }) {
         </span>
         . A confirmation is on its way to your inbox.
       </p>
+      {totals && (
+        <section
+          aria-label="What you paid"
+          className="mt-2 w-full max-w-sm rounded-xl border bg-card/60 p-5 text-left"
+          data-testid="paid-totals"
+        >
+          <OrderTotals totals={totals} totalLabel="Total paid" />
+        </section>
+      )}
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
           <Link to="/products">Continue Shopping</Link>
@@ -114,7 +128,7 @@ function Result({ outcome }: { outcome: Outcome }) {
     );
   }
   const { result } = outcome;
-  if (result.state === "paid") return <ThankYou orderNumber={result.orderNumber} />;
+  if (result.state === "paid") return <ThankYou orderNumber={result.orderNumber} totals={result.totals} />;
   if (result.state === "processing") {
     return (
       <Panel icon={<ClockIcon className="size-12 text-accent" aria-hidden />} title="Payment Processing">

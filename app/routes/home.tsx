@@ -11,6 +11,7 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { HomeHero, heroPreloadLinks } from "~/components/home-hero";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
+import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
 import { FEATURED_LIMIT } from "../../core/product";
@@ -104,11 +105,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   No featured products available at the moment.
                 </p>
               ) : (
-                <div className={PRODUCT_GRID_CLASS}>
-                  {products.map((product) => (
-                    <ProductCard key={product.id} product={product} />
-                  ))}
-                </div>
+                <>
+                  <div className={PRODUCT_GRID_CLASS}>
+                    {products.map((product) => (
+                      <ProductCard key={product.id} product={product} />
+                    ))}
+                  </div>
+                  <GridVatNote />
+                </>
               )
             }
           </Await>

@@ -13,6 +13,7 @@ import { QuantityStepper } from "~/components/quantity-stepper";
 import { SizePicker } from "~/components/size-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { VatNote } from "~/components/vat-note";
 import { type SizeGuideTable, sizeGuideFor } from "~/content/size-guide";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
@@ -230,7 +231,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <div className="space-y-3">
             {product.featured && <Badge variant="accent">Featured</Badge>}
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
-            <p className="font-semibold text-2xl">{formatUsd(product.priceCents)}</p>
+            <p className="flex items-baseline gap-2">
+              <span className="font-semibold text-2xl">{formatUsd(product.priceCents)}</span>{" "}
+              <VatNote className="text-sm" />
+            </p>
           </div>
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}

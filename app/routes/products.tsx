@@ -5,6 +5,7 @@ import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/componen
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
+import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../core/product";
@@ -234,6 +235,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <ProductCard key={product.id} product={product} priority={index < 4} />
             ))}
           </div>
+          <GridVatNote />
         </section>
       )}
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart";
 import { loader as successLoader } from "../../app/routes/checkout-success";
 import { action as testCheckoutAction, loader as testCheckoutLoader } from "../../app/routes/test-checkout";
-import { checkoutMessages } from "../../core/checkout";
+import { checkoutMessages, type OrderSummary } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { callRoute, type RouteFunction, settle } from "../../tests/setup/route-call";
 import {
@@ -102,7 +102,7 @@ describe("the whole purchase with the test checkout", () => {
     const checkoutKey = crypto.randomUUID();
     const first = await prepare({ cookie: shopper.cookie, lines, couponCode: welcome.code, checkoutKey });
     expect(first.status).toBe(200);
-    const summary = first.data.order as { orderId: string; orderNumber: string; totalCents: number };
+    const summary = first.data.order as OrderSummary;
     expect(summary).toMatchObject({
       subtotalCents: 17900,
       discountCents: 1790,
@@ -188,7 +188,26 @@ describe("the whole purchase with the test checkout", () => {
       shopper.cookie,
     );
     const outcome = await (success.data.outcome as Promise<unknown>);
-    expect(outcome).toEqual({ ok: true, result: { orderNumber: summary.orderNumber, state: "paid" } });
+    // with what was paid as the order was priced, VAT included (TEST_SHIPPING: Germany)
+    expect(outcome).toEqual({
+      ok: true,
+      result: {
+        orderNumber: summary.orderNumber,
+        state: "paid",
+        totals: {
+          couponCode: summary.couponCode,
+          shippingMethod: summary.shippingMethod,
+          subtotalCents: summary.subtotalCents,
+          discountCents: summary.discountCents,
+          shippingCents: summary.shippingCents,
+          taxCents: summary.taxCents,
+          totalCents: summary.totalCents,
+          tax: summary.tax,
+        },
+      },
+    });
+    expect(summary.tax).toMatchObject({ mode: "inclusive", country: "DE", countryName: "Germany" });
+    expect(summary.taxCents).toBeGreaterThan(0);
     expect(
       await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId)),
     ).toHaveLength(1);

@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
+import { EU_COUNTRIES } from "../../core/checkout";
 import { callRoute, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
 import { insertTestProduct, registerTestCustomer, TEST_SHIPPING } from "../../tests/setup/test-commerce";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { customerAddress } from "../db/schema";
+import { taxForCountry } from "../tax/tax-rates";
 
 const t = setupTestServices();
 
@@ -145,12 +147,24 @@ describe("the remembered shipping address", () => {
     expect(await accountAddressOf(other.cookie)).toMatchObject({ fullName: "Oscar Other", city: "Köln" });
   });
 
+  it("gives the cart the saved address's country and every destination's VAT rate", async () => {
+    const hana = await customer("Hana Hill");
+    const cartData = async () => (await call(cartLoader, getRequest("/cart", hana.cookie), hana.cookie)).data;
+    const before = await cartData();
+    // no saved address: the cart's tax stays "Calculated at checkout"
+    expect(before.savedCountry).toBeNull();
+    const rates = before.vatRates as Record<string, number>;
+    expect(Object.keys(rates).sort()).toEqual(EU_COUNTRIES.map((country) => country.code).sort());
+    expect(rates.HU).toBe((await taxForCountry(t.services.db, "HU", "inclusive")).rateBasisPoints);
+
+    await prepare(hana.cookie, { fullName: "Hana Hill", city: "Budapest", zipCode: "1051", country: "HU" });
+    expect((await cartData()).savedCountry).toBe("HU");
+  });
+
   it("needs a signed-in customer: a visitor gets no defaults and cannot save one", async () => {
     expect(
       settle<Json>(await callRoute(cartLoader, getRequest("/cart"), { services: t.services })).data,
-    ).toEqual({
-      shipping: null,
-    });
+    ).toEqual({ shipping: null, savedCountry: null, vatRates: {} });
     const visitor = settle(
       await callRoute(accountAction, formRequest("/account", { intent: "address", ...TEST_SHIPPING }), {
         services: t.services,

@@ -1,14 +1,29 @@
 import { and, eq } from "drizzle-orm";
-import { checkoutMessages } from "../../core/checkout";
+import { checkoutMessages, type OrderSummary } from "../../core/checkout";
 import { AppError } from "../app-error";
 import { order } from "../db/schema";
 import type { Services } from "../http/context";
+import { orderTax } from "./order-summary";
 import { syncPaymentSession } from "./sync-payment";
+
+/** What the order costs, as priced and saved at checkout: its totals and its VAT. */
+export type CheckoutTotals = Pick<
+  OrderSummary,
+  | "couponCode"
+  | "shippingMethod"
+  | "subtotalCents"
+  | "discountCents"
+  | "shippingCents"
+  | "taxCents"
+  | "totalCents"
+  | "tax"
+>;
 
 export type CheckoutResult = {
   orderNumber: string;
   /** paid; processing (a delayed payment method has not confirmed yet); unpaid (expired, failed, refunded). */
   state: "paid" | "processing" | "unpaid";
+  totals: CheckoutTotals;
 };
 
 /**
@@ -24,7 +39,22 @@ export async function getCheckoutResult(options: {
   const { services, userId, sessionId } = options;
   const find = async () => {
     const [row] = await services.db
-      .select({ orderNumber: order.orderNumber, paymentStatus: order.paymentStatus })
+      .select({
+        orderNumber: order.orderNumber,
+        paymentStatus: order.paymentStatus,
+        couponCode: order.couponCode,
+        shippingMethod: order.shippingMethod,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+        taxCents: order.taxCents,
+        totalCents: order.totalCents,
+        pricesIncludeTax: order.pricesIncludeTax,
+        taxCountry: order.taxCountry,
+        taxRateBasisPoints: order.taxRateBasisPoints,
+        shippingTaxCents: order.shippingTaxCents,
+        taxSummary: order.taxSummary,
+      })
       .from(order)
       .where(and(eq(order.paymentSessionId, sessionId), eq(order.userId, userId)));
     return row;
@@ -45,5 +75,15 @@ export async function getCheckoutResult(options: {
       : row.paymentStatus === "pending" && session.status === "complete"
         ? "processing"
         : "unpaid";
-  return { orderNumber: row.orderNumber, state };
+  const totals: CheckoutTotals = {
+    couponCode: row.couponCode,
+    shippingMethod: row.shippingMethod,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    tax: orderTax(row),
+  };
+  return { orderNumber: row.orderNumber, state, totals };
 }

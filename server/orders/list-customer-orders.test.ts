@@ -5,13 +5,20 @@ import type { AccountOrdersResult } from "../../app/components/account-orders";
 import { loader as accountLoader } from "../../app/routes/account";
 import { imageKey } from "../../core/images";
 import { trackingUrl } from "../../core/order";
-import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
+import { priceOrder, SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
-import { freshEmail, registerTestCustomer } from "../../tests/setup/test-commerce";
+import {
+  freshEmail,
+  insertTestCoupon,
+  insertTestProduct,
+  registerTestCustomer,
+} from "../../tests/setup/test-commerce";
+import { placePaidOrder } from "../../tests/setup/test-orders";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
 import { order, orderItem, product } from "../db/schema";
 import type { RequestContext } from "../http/context";
+import { taxForCountry } from "../tax/tax-rates";
 import { CUSTOMER_ORDERS_LIMIT, CUSTOMER_ORDERS_LOAD_ERROR } from "./list-customer-orders";
 
 const t = setupTestServices({ TRACKING_URL_TEMPLATE: "https://track.example.org/search?code={code}" });
@@ -310,6 +317,40 @@ describe("the Orders tab of the account page", () => {
       },
     ]);
     expect(shown!.totalCents).toBe(15900 + SHIPPING_CENTS);
+  });
+
+  it("shows the VAT each order was charged, and none for an order from before VAT", async () => {
+    const vera = await registerCustomer();
+    const tee = await insertTestProduct(t.services.db, { priceCents: 2500, stock: 5 });
+    const legacy = await insertOrder(vera.id, {
+      createdAt: day(1),
+      items: [{ productId: tee.id, productName: tee.name, priceCents: 2500, quantity: 1 }],
+    });
+    // through the real checkout, to Germany (TEST_SHIPPING), prices including VAT
+    const coupon = await insertTestCoupon(t.services.db);
+    const placed = await placePaidOrder(t.services, vera, [{ variantId: tee.variant.id, quantity: 2 }], {
+      couponCode: coupon.code,
+    });
+    const germany = await taxForCountry(t.services.db, "DE", "inclusive");
+    const priced = priceOrder([{ priceCents: 2500, quantity: 2 }], coupon, germany);
+
+    const orders = await ordersOf(vera.cookie);
+    expect(orders.map((shown) => shown.id)).toEqual([placed.orderId, legacy.id]);
+    expect(orders[0]).toMatchObject({
+      discountCents: priced.discountCents,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      tax: {
+        mode: "inclusive",
+        country: "DE",
+        countryName: "Germany",
+        rateBasisPoints: germany.rateBasisPoints,
+        shippingTaxCents: priced.shipping.taxCents,
+        summary: priced.taxSummary,
+      },
+    });
+    expect(orders[0]!.taxCents).toBeGreaterThan(0);
+    expect(orders[1]).toMatchObject({ taxCents: 0, tax: null });
   });
 
   it(`shows at most the ${CUSTOMER_ORDERS_LIMIT} newest orders`, async () => {

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, sql, sum } from "drizzle-orm";
+import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
 import { toResponsiveImage } from "../catalog/product-view";
+import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type OrderItem, order, orderItem, refund } from "../db/schema";
@@ -39,7 +41,11 @@ export interface CustomerOrder {
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
+  /** The VAT charged: included in the total, or added to it (tax.mode). */
+  taxCents: number;
   totalCents: number;
+  /** Where and at what rate the VAT was charged; null for an order from before the store charged VAT. */
+  tax: OrderTax | null;
   shippingAddress: string;
   shippingMethod: string;
   items: CustomerOrderItem[];
@@ -81,7 +87,15 @@ export async function listCustomerOrders(options: {
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       discountCents: order.discountCents,
+      taxCents: order.taxCents,
       totalCents: order.totalCents,
+      taxColumns: {
+        pricesIncludeTax: order.pricesIncludeTax,
+        taxCountry: order.taxCountry,
+        taxRateBasisPoints: order.taxRateBasisPoints,
+        shippingTaxCents: order.shippingTaxCents,
+        taxSummary: order.taxSummary,
+      },
       shippingAddress: order.shippingAddress,
       shippingMethod: order.shippingMethod,
       isReserved: order.isReserved,
@@ -118,10 +132,11 @@ export async function listCustomerOrders(options: {
     else itemsByOrder.set(item.orderId, [item]);
   }
 
-  return rows.map(({ isReserved, reservedUntil, ...row }) => {
+  return rows.map(({ isReserved, reservedUntil, taxColumns, ...row }) => {
     const given = refundByOrder.get(row.id);
     return {
       ...row,
+      tax: orderTax(taxColumns),
       createdAt: row.createdAt.toISOString(),
       refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
       reservedUntil:

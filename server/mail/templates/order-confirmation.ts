@@ -1,6 +1,7 @@
 import type { OrderSummary } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
 import { sizedName } from "../../../core/product";
+import { vatRowLabel } from "../../../core/tax";
 import {
   joinUrl,
   type RenderedEmail,
@@ -24,6 +25,8 @@ export function orderConfirmationEmail(options: {
   const greeting = `Hi ${options.name?.trim() || "there"},`;
   const intro = `Thank you for your order ${order.orderNumber}. Your payment went through and we are preparing your parcel.`;
   const delivery = `${order.shippingMethod} shipping: ${options.shippingDays}. You will get a tracking code as soon as it ships.`;
+  // the same row as the success page and My Orders: added VAT is summed, included VAT follows the total
+  const vat = order.tax && { label: vatRowLabel(order.tax), value: formatUsd(order.taxCents) };
   const rows = [
     ...order.lines.map((line) => ({
       label: `${sizedName(line.name, line.size)} × ${line.quantity}`,
@@ -39,7 +42,9 @@ export function orderConfirmationEmail(options: {
           },
         ]
       : []),
+    ...(vat && order.tax?.mode === "exclusive" ? [vat] : []),
     { label: "Total paid", value: formatUsd(order.totalCents), strong: true },
+    ...(vat && order.tax?.mode === "inclusive" ? [vat] : []),
   ];
   const address = order.shippingAddress.split("\n");
 

@@ -1,0 +1,12 @@
+import type { AppliedTax, TaxMode } from "../../core/tax";
+import type { VatRates } from "../../server/checkout/load-vat-rates";
+
+/**
+ * The VAT the browser shows for a destination before the server prices the order, from the rates
+ * the cart's loader sent; null while the country (or its rate) is unknown.
+ */
+export function estimatedTax(rates: VatRates, country: string | null, mode: TaxMode): AppliedTax | null {
+  const rateBasisPoints = country ? rates[country] : undefined;
+  if (!country || rateBasisPoints === undefined) return null;
+  return { mode, country, rateBasisPoints };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { countryName, type OrderSummary } from "../../core/checkout";
+import { formatUsd } from "../../core/money";
+import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/pricing";
+import type { TaxMode } from "../../core/tax";
+import { orderConfirmationEmail } from "./templates/order-confirmation";
+
+const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", shippingDays: SHIPPING_DAYS };
+const items = [
+  { name: "Eclipse Hoodie", size: "M", priceCents: 8900, quantity: 1 },
+  { name: "Night Tee", size: "L", priceCents: 2500, quantity: 2 },
+];
+const welcome10 = {
+  discountType: "percentage" as const,
+  percentBasisPoints: 1000,
+  amountOffCents: null,
+  minimumOrderCents: 0,
+};
+
+/** An order as prepareOrder saves it, priced by core/pricing; `mode` null: placed before VAT. */
+function orderOf(mode: TaxMode | null, country = "DE"): OrderSummary {
+  const tax = mode && { mode, country, rateBasisPoints: country === "HU" ? 2700 : 1900 };
+  const priced = priceOrder(items, welcome10, tax);
+  return {
+    orderId: "00000000-0000-4000-8000-000000000001",
+    orderNumber: "NOC-10042",
+    status: "processing",
+    paymentStatus: "paid",
+    couponCode: "WELCOME10",
+    shippingMethod: SHIPPING_METHOD,
+    shippingAddress: "Nova Shopper\nTorstraße 101\n10119 Berlin\nGermany",
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    shippingCents: priced.shippingCents,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    lines: items.map((item, index) => ({
+      productId: null,
+      name: item.name,
+      size: item.size,
+      image: null,
+      priceCents: item.priceCents,
+      quantity: item.quantity,
+      lineTotalCents: item.priceCents * item.quantity,
+      discountCents: priced.lines[index]!.discountCents,
+      netCents: priced.lines[index]!.netCents,
+      taxCents: priced.lines[index]!.taxCents,
+    })),
+    tax: tax && {
+      ...tax,
+      countryName: countryName(country),
+      shippingTaxCents: priced.shipping.taxCents,
+      summary: priced.taxSummary,
+    },
+  };
+}
+
+const emailOf = (order: OrderSummary) => orderConfirmationEmail({ ...store, name: "Nova", order });
+
+describe("order confirmation e-mail", () => {
+  it("names the VAT included in the total after it, in both bodies", () => {
+    const order = orderOf("inclusive", "HU");
+    const email = emailOf(order);
+    expect(order.taxCents).toBeGreaterThan(0);
+    // inclusive: the VAT is part of what was paid, not added to it
+    expect(order.totalCents).toBe(order.subtotalCents + order.shippingCents - order.discountCents);
+    expect(email.text).toContain(
+      `Total paid: ${formatUsd(order.totalCents)}\nVAT 27% (Hungary) included: ${formatUsd(order.taxCents)}\n`,
+    );
+    expect(email.html).toMatch(
+      new RegExp(
+        `Total paid<[^]*VAT 27% \\(Hungary\\) included</td><td[^>]*>\\${formatUsd(order.taxCents)}<`,
+      ),
+    );
+  });
+
+  it("lists added VAT among the amounts the total sums", () => {
+    const order = orderOf("exclusive");
+    const email = emailOf(order);
+    expect(order.totalCents).toBe(
+      order.subtotalCents + order.shippingCents - order.discountCents + order.taxCents,
+    );
+    expect(email.text).toContain(
+      `Discount (WELCOME10): -${formatUsd(order.discountCents)}\nVAT 19% (Germany): ${formatUsd(order.taxCents)}\nTotal paid: ${formatUsd(order.totalCents)}\n`,
+    );
+    expect(email.html).toMatch(
+      new RegExp(`VAT 19% \\(Germany\\)</td><td[^>]*>\\${formatUsd(order.taxCents)}<[^]*Total paid<`),
+    );
+    expect(email.html).not.toContain("included");
+  });
+
+  it("has no VAT row for an order placed before the store charged VAT", () => {
+    const email = emailOf(orderOf(null));
+    for (const body of [email.text, email.html]) expect(body).not.toContain("VAT");
+    expect(email.text).toContain(`Total paid: ${formatUsd(orderOf(null).totalCents)}`);
+  });
+});
