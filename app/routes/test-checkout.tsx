@@ -7,20 +7,19 @@ import { formatCardExpiry, formatCardNumber } from "~/lib/card-format";
 import { pageMeta } from "~/lib/meta";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
+import { vatLabel } from "../../core/tax";
 import { formText } from "../../core/validation/form-schema";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import { handleAction } from "../../server/http/errors";
-import { getTestCheckoutSession, submitTestPayment } from "../../server/payments/test-provider";
+import {
+  getTestCheckoutSession,
+  submitTestPayment,
+  type TestCheckoutContents,
+} from "../../server/payments/test-provider";
 import type { Route } from "./+types/test-checkout";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Test Checkout", description: "Test payment page.", noIndex: true });
-}
-
-interface TestLines {
-  lines: { name: string; unitAmountCents: number; quantity: number }[];
-  shipping: { label: string; amountCents: number };
-  discount: { label: string; amountCents: number } | null;
 }
 
 /** The built-in test checkout exists only while the store runs without Stripe. */
@@ -38,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     storeName: context.config.storeName,
     amountCents: session.amountCents,
     customerEmail: session.customerEmail,
-    items: session.lineItems as TestLines,
+    items: session.lineItems as TestCheckoutContents,
     cancelUrl: session.cancelUrl,
   };
 }
@@ -61,6 +60,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return redirect(successUrl);
   });
+}
+
+function SummaryRow(props: { label: string; quantity?: number; description?: string; amount: string }) {
+  return (
+    <li className="flex justify-between gap-4 py-3">
+      <span>
+        {props.label}
+        {props.quantity !== undefined && props.quantity > 1 && (
+          <span className="text-muted-foreground"> × {props.quantity}</span>
+        )}
+        {props.description && (
+          <span className="block text-muted-foreground text-xs">{props.description}</span>
+        )}
+      </span>
+      <span className="tabular-nums">{props.amount}</span>
+    </li>
+  );
+}
+
+/** The VAT as the order charged it: already in the amounts above, or added to them. */
+function VatRow({ tax }: { tax: NonNullable<TestCheckoutContents["tax"]> }) {
+  const isIncluded = tax.behavior === "inclusive";
+  return (
+    <li className="flex justify-between gap-4 py-3" data-testid="vat-row">
+      <span>
+        {vatLabel(tax.rateBasisPoints, tax.countryName)}{" "}
+        <span className="text-muted-foreground">{isIncluded ? "included" : "added"}</span>
+      </span>
+      <span className="tabular-nums">
+        {isIncluded ? "" : "+"}
+        {formatUsd(tax.amountCents)}
+      </span>
+    </li>
+  );
 }
 
 /**
@@ -93,23 +126,20 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         </p>
         <ul className="mt-8 divide-y border-y text-sm">
           {items.lines.map((line) => (
-            <li key={line.name} className="flex justify-between gap-4 py-3">
-              <span>
-                {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
-              </span>
-              <span>{formatUsd(line.unitAmountCents * line.quantity)}</span>
-            </li>
+            <SummaryRow
+              key={line.name}
+              label={line.name}
+              quantity={line.quantity}
+              description={line.description}
+              amount={formatUsd(line.unitAmountCents * line.quantity)}
+            />
           ))}
-          <li className="flex justify-between gap-4 py-3">
-            <span className="text-muted-foreground">Shipping · {items.shipping.label}</span>
-            <span>{formatUsd(items.shipping.amountCents)}</span>
-          </li>
-          {items.discount && (
-            <li className="flex justify-between gap-4 py-3">
-              <span className="text-muted-foreground">{items.discount.label}</span>
-              <span>−{formatUsd(items.discount.amountCents)}</span>
-            </li>
-          )}
+          <SummaryRow
+            label={items.shipping.label}
+            description={items.shipping.description}
+            amount={formatUsd(items.shipping.amountCents)}
+          />
+          {items.tax && <VatRow tax={items.tax} />}
           <li className="flex justify-between gap-4 py-3 font-semibold">
             <span>Total due</span>
             <span>{formatUsd(loaderData.amountCents)}</span>

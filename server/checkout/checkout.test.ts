@@ -26,7 +26,7 @@ import {
   testPaymentSession,
 } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
-import { testCheckoutMessages } from "../payments/test-provider";
+import { type TestCheckoutContents, testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
 
 const t = setupTestServices();
@@ -151,6 +151,41 @@ describe("the whole purchase with the test checkout", () => {
       amountCents: summary.totalCents,
       customerEmail: shopper.email,
     });
+    // the page lists what the order charges: each line after its share of the coupon (9.00 and
+    // 8.90), shipping, and the German VAT the prices include (12.93 + 12.79 + 1.60 on shipping)
+    const items = page.data.items as TestCheckoutContents;
+    expect(items.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: tee.name,
+          unitAmountCents: 4050,
+          quantity: 2,
+          description: `Coupon ${welcome.code}: −$9.00`,
+          taxCents: 1293,
+        }),
+        expect.objectContaining({
+          name: hoodie.name,
+          unitAmountCents: 8010,
+          quantity: 1,
+          description: `Coupon ${welcome.code}: −$8.90`,
+          taxCents: 1279,
+        }),
+      ]),
+    );
+    expect(items.lines).toHaveLength(2);
+    expect(items.shipping).toEqual({
+      label: "Shipping: Complementary Priority",
+      description: "2-4 business days",
+      amountCents: 999,
+      taxCents: 160,
+    });
+    expect(items.tax).toEqual({
+      behavior: "inclusive",
+      country: "DE",
+      countryName: "Germany",
+      rateBasisPoints: 1900,
+      amountCents: 2732,
+    });
 
     const result = await payOnTestPage(sessionId, "4242 4242 4242 4242");
     expect(result.status).toBe(302);
@@ -168,6 +203,7 @@ describe("the whole purchase with the test checkout", () => {
       cardBrand: "visa",
       cardLast4: "4242",
       amountCents: summary.totalCents,
+      taxCents: 2732,
       currency: "usd",
       status: "completed",
     });

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { formatUsd } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
+import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
 import type { Database } from "../db/client";
-import { coupon, couponUsage, order, orderItem, receipt, refund, user } from "../db/schema";
+import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { PaymentSessionState } from "../payments/payment-provider";
@@ -38,7 +39,7 @@ export async function fulfilOrder(options: {
       // refund did not go through (the provider failed after this order was flagged) is refunded
       // again on the provider's retry; the same key makes it one refund.
       const [recorded] = await tx.select({ id: refund.id }).from(refund).where(eq(refund.orderId, orderId));
-      return recorded ? null : { outcome: "refunded" as const, customer: undefined };
+      return recorded ? null : { outcome: "refunded" as const, customer: undefined, order: row };
     }
 
     const [customer] = await tx
@@ -70,6 +71,7 @@ export async function fulfilOrder(options: {
       cardBrand: session.card?.brand ?? null,
       cardLast4: session.card?.last4 ?? null,
       amountCents: session.amountTotalCents,
+      taxCents: session.amountTaxCents,
       currency: session.currency,
       providerData: session.providerData ?? null,
     };
@@ -90,13 +92,10 @@ export async function fulfilOrder(options: {
         .insert(receipt)
         .values({ ...receiptValues, status: "refunded" })
         .onConflictDoNothing();
-      return { outcome: "refunded" as const, customer };
+      return { outcome: "refunded" as const, customer, order: row };
     }
 
-    const mismatch =
-      session.amountTotalCents !== row.totalCents
-        ? `The provider charged ${formatUsd(session.amountTotalCents)} but the order total is ${formatUsd(row.totalCents)}.`
-        : null;
+    const mismatch = chargeMismatch(session, row);
     await tx
       .update(order)
       .set({
@@ -125,7 +124,7 @@ export async function fulfilOrder(options: {
       { orderId, sessionId: session.id },
       "late payment without stock: refunding and flagging the order",
     );
-    await refundLatePayment({ services, orderId, sessionId: session.id });
+    await refundLatePayment({ services, order: result.order, sessionId: session.id });
     return "refunded";
   }
   await sendConfirmation({ services, orderId, to: result.customer?.email, name: result.customer?.name });
@@ -133,12 +132,35 @@ export async function fulfilOrder(options: {
 }
 
 /**
+ * What the provider charged that the order does not say, for the admin (attention_reason): the
+ * total, and the VAT when the provider reports it. Null when they agree.
+ */
+function chargeMismatch(
+  session: PaymentSessionState,
+  order: { totalCents: number; taxCents: number },
+): string | null {
+  const problems = [
+    session.amountTotalCents !== order.totalCents &&
+      `The provider charged ${formatUsd(session.amountTotalCents)} but the order total is ${formatUsd(order.totalCents)}.`,
+    session.amountTaxCents !== null &&
+      session.amountTaxCents !== order.taxCents &&
+      `The provider charged ${formatUsd(session.amountTaxCents)} of VAT but the order's VAT is ${formatUsd(order.taxCents)}.`,
+  ].filter(Boolean);
+  return problems.length > 0 ? problems.join(" ") : null;
+}
+
+/**
  * Gives back a payment that came after its reservation was released and found the stock gone, and
  * records the refund (no admin made it). Called after the order is flagged and committed: a failure
  * here is thrown, so the provider retries its event and fulfilOrder comes back to refund again.
  */
-async function refundLatePayment(options: { services: SettleServices; orderId: string; sessionId: string }) {
-  const { services, orderId, sessionId } = options;
+async function refundLatePayment(options: {
+  services: SettleServices;
+  order: Pick<Order, "id" | "totalCents" | "taxCents">;
+  sessionId: string;
+}) {
+  const { services, order: paid, sessionId } = options;
+  const orderId = paid.id;
   const idempotencyKey = `late-payment-refund:${orderId}`;
   const given = await services.payments.refund({
     sessionId,
@@ -150,6 +172,7 @@ async function refundLatePayment(options: { services: SettleServices; orderId: s
     .values({
       orderId,
       amountCents: given.amountCents,
+      taxCents: refundTaxCents(paid, given.amountCents),
       reason: "Paid after the reservation was released; the stock was gone",
       providerRefundId: given.id,
       idempotencyKey,

@@ -3,11 +3,11 @@ import { checkoutMessages } from "../../core/checkout";
 import { couponMessages, couponProblem } from "../../core/coupon";
 import { imageKey } from "../../core/images";
 import { CURRENCY } from "../../core/pricing";
-import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
 import { coupon, order, orderItem } from "../db/schema";
 import type { Services } from "../http/context";
 import { type CheckoutSession, PaymentProviderError } from "../payments/payment-provider";
+import { paymentLines } from "./payment-lines";
 import { redeemCoupon, takeStock } from "./reserve-stock";
 import { releaseOrder } from "./settle-order";
 import { syncPaymentSession } from "./sync-payment";
@@ -86,20 +86,11 @@ export async function startPayment(options: {
     session = await payments.createCheckoutSession({
       orderId,
       orderNumber: reservedOrder.orderNumber,
-      lineItems: items.map((item) => ({
-        name: sizedName(item.productName, item.size),
-        unitAmountCents: item.priceCents,
-        quantity: item.quantity,
-        imageUrl: item.productImage ? absoluteImageUrl(services, item.productImage) : undefined,
-      })),
-      shipping: { label: reservedOrder.shippingMethod, amountCents: reservedOrder.shippingCents },
-      discount:
-        reservedOrder.discountCents > 0
-          ? {
-              label: `Coupon ${reservedOrder.couponCode ?? ""}`.trim(),
-              amountCents: reservedOrder.discountCents,
-            }
-          : null,
+      ...paymentLines({
+        order: reservedOrder,
+        items,
+        imageUrl: (imageId) => absoluteImageUrl(services, imageId),
+      }),
       totalCents: reservedOrder.totalCents,
       currency: CURRENCY,
       customerEmail: options.customerEmail,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { action as cartAction } from "../../app/routes/cart";
 import { checkoutMessages } from "../../core/checkout";
+import { formatUsd } from "../../core/money";
 import { callRoute, settle } from "../../tests/setup/route-call";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
 import {
@@ -95,10 +96,40 @@ describe("checkout on Stripe", () => {
       couponCode: tenOff.code,
     });
     expect(url).toBe(`${stripe.url}/pay/${sessionId}`);
+    const saved = await orderOf(summary.orderId);
+    // 2 hoodies at 89.00 less 10 %, shipping 9.99, German VAT of 19 % included in both
+    expect(saved).toMatchObject({ totalCents: 17800 + 999 - 1780, taxCents: 2558 + 160, taxCountry: "DE" });
     const session = stripe.sessions.get(sessionId)!;
-    expect(session.amount_total).toBe(summary.totalCents);
-    expect(summary.totalCents).toBe(17800 + 999 - 1780);
-    const created = stripe.requests.find((request) => request.path === "/v1/checkout/sessions");
+    expect(session.amount_total).toBe(saved.totalCents);
+    expect(session.total_details.amount_tax).toBe(saved.taxCents);
+    const created = stripe.requests.find(
+      (request) =>
+        request.path === "/v1/checkout/sessions" && request.body.client_reference_id === summary.orderId,
+    );
+    const [rate] = [...stripe.taxRates.values()];
+    expect(rate).toMatchObject({ display_name: "VAT", percentage: 19, inclusive: true, country: "DE" });
+    expect(created?.body.line_items).toEqual([
+      {
+        quantity: "2",
+        price_data: {
+          currency: "usd",
+          unit_amount: "8010",
+          tax_behavior: "inclusive",
+          product_data: { name: expect.any(String), description: `Coupon ${tenOff.code}: −$17.80` },
+        },
+        tax_rates: [rate!.id],
+      },
+      {
+        quantity: "1",
+        price_data: {
+          currency: "usd",
+          unit_amount: "999",
+          tax_behavior: "inclusive",
+          product_data: { name: "Shipping: Complementary Priority", description: "2-4 business days" },
+        },
+        tax_rates: [rate!.id],
+      },
+    ]);
     expect(created?.body).toMatchObject({
       mode: "payment",
       customer_email: shopper.email,
@@ -137,7 +168,10 @@ describe("checkout on Stripe", () => {
       cardBrand: "mastercard",
       cardLast4: "4444",
       amountCents: summary.totalCents,
+      // the VAT Stripe reports it charged, the order's to the cent
+      taxCents: (await orderOf(summary.orderId)).taxCents,
     });
+    expect(receipts[0]?.taxCents).toBeGreaterThan(0);
     expect(receipts[0]?.providerData).toMatchObject({ object: "charge", amount: summary.totalCents });
     expect(
       await t.services.db.select().from(couponUsage).where(eq(couponUsage.orderId, summary.orderId)),
@@ -152,6 +186,35 @@ describe("checkout on Stripe", () => {
     expect(await t.services.db.select().from(paymentEvent).where(eq(paymentEvent.id, eventId))).toHaveLength(
       1,
     );
+  });
+
+  it("every checkout to the same country uses the one Tax Rate made for it", async () => {
+    await checkoutOnStripe();
+    await checkoutOnStripe({ quantity: 3 });
+    const rateIds = stripe.requests
+      .filter((request) => request.path === "/v1/checkout/sessions" && request.method === "POST")
+      .flatMap((request) =>
+        (request.body.line_items as { tax_rates: string[] }[]).flatMap((line) => line.tax_rates),
+      );
+    expect(new Set(rateIds).size).toBe(1);
+    expect(stripe.requests.filter((request) => request.path === "/v1/tax_rates")).toHaveLength(1);
+  });
+
+  it("flags the order for the admin when Stripe reports other VAT than the order's", async () => {
+    const { summary, sessionId } = await checkoutOnStripe();
+    const session = stripe.sessions.get(sessionId)!;
+    // as if a Tax Rate had been changed at Stripe behind the store's back
+    session.total_details.amount_tax -= 1;
+    stripe.completeSession(sessionId);
+    await deliver({ type: "checkout.session.completed", sessionId });
+
+    const paid = await orderOf(summary.orderId);
+    expect(paid.paymentStatus).toBe("paid");
+    expect(paid.attentionReason).toBe(
+      `The provider charged ${formatUsd(paid.taxCents - 1)} of VAT but the order's VAT is ${formatUsd(paid.taxCents)}.`,
+    );
+    const [kept] = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
+    expect(kept?.taxCents).toBe(paid.taxCents - 1);
   });
 
   it("an 'expired' event for a session that was in fact paid fulfils it; the real expiry later changes nothing", async () => {

@@ -163,7 +163,13 @@ describe("cancelling a paid order on Stripe", () => {
     expect(outcome).toBe("refunded");
     const [given] = stripeRefundsOf(placed.sessionId);
     expect(await refundsOf(placed.orderId)).toEqual([
-      expect.objectContaining({ providerRefundId: given!.id, createdBy: null }),
+      // the whole payment and its VAT, German VAT included in 45.00 and 9.99 shipping
+      expect.objectContaining({
+        providerRefundId: given!.id,
+        createdBy: null,
+        amountCents: 4500 + 999,
+        taxCents: 718 + 160,
+      }),
     ]);
     // a replayed event refunds nothing again
     await syncPaymentSession({ services: t.services, sessionId: placed.sessionId });

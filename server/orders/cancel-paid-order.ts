@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { REFUND_BUSINESS_DAYS } from "../../core/order";
+import { refundTaxCents, vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
+import { orderTax } from "../checkout/order-summary";
 import { returnCoupon, returnStock } from "../checkout/reserve-stock";
-import { couponUsage, order, orderItem, receipt, refund, user } from "../db/schema";
+import { couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
@@ -99,6 +101,7 @@ export async function cancelPaidOrder(options: {
         .values({
           orderId,
           amountCents: given.amountCents,
+          taxCents: refundTaxCents(row, given.amountCents),
           reason: "Order cancelled by an admin",
           providerRefundId: given.id,
           idempotencyKey,
@@ -147,9 +150,7 @@ export async function cancelPaidOrder(options: {
   );
   const customerNotified = await sendRefundEmail({
     services,
-    orderId,
-    userId: recorded.userId,
-    orderNumber: recorded.orderNumber,
+    order: recorded,
     amountCents: given.amountCents,
   });
   return {
@@ -163,24 +164,28 @@ export async function cancelPaidOrder(options: {
 /** After the commit; a failure is logged and reported to the admin, and does not undo the refund. */
 async function sendRefundEmail(options: {
   services: CancelServices;
-  orderId: string;
-  userId: string;
-  orderNumber: string;
+  order: Order;
   amountCents: number;
 }): Promise<boolean> {
-  const { services, orderId } = options;
+  const { services, order: refunded, amountCents } = options;
+  const orderId = refunded.id;
+  const tax = orderTax(refunded);
   try {
     const [customer] = await services.db
       .select({ email: user.email, name: user.name })
       .from(user)
-      .where(eq(user.id, options.userId));
+      .where(eq(user.id, refunded.userId));
     if (!customer) throw new Error("the order's customer no longer exists");
     const message = orderRefundedEmail({
       storeName: services.config.storeName,
       publicUrl: services.config.publicUrl,
       name: customer.name,
-      orderNumber: options.orderNumber,
-      amountCents: options.amountCents,
+      orderNumber: refunded.orderNumber,
+      amountCents,
+      vat: tax && {
+        label: vatLabel(tax.rateBasisPoints, tax.countryName),
+        amountCents: refundTaxCents(refunded, amountCents),
+      },
       refundBusinessDays: REFUND_BUSINESS_DAYS,
     });
     await services.mailer.send({ to: customer.email, ...message });

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { PaymentProvider } from "./payment-provider";
+import { createProviderTaxRateStore } from "./provider-tax-rates";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestPaymentProvider } from "./test-provider";
 
@@ -10,6 +11,9 @@ export function createPaymentProvider(options: {
   db: Database;
 }): PaymentProvider {
   const { config, db } = options;
-  if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.stripe) {
+    const taxRates = createProviderTaxRateStore({ db, provider: "stripe" });
+    return createStripeProvider({ ...config.stripe, taxRates });
+  }
   return createTestPaymentProvider({ db, publicUrl: config.publicUrl });
 }

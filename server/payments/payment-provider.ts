@@ -2,26 +2,47 @@
 // Stripe Checkout. Checkout code talks only to this interface; the provider is the truth about a
 // payment, so webhooks and the success page are triggers that make us re-read a session, never
 // evidence.
+import type { TaxMode } from "../../core/tax";
 
 export type PaymentProviderId = "test" | "stripe";
 
 export interface CheckoutLineItem {
   name: string;
-  /** Unit price in cents. */
+  /** Unit price in cents, after this line's share of the coupon. */
   unitAmountCents: number;
   quantity: number;
+  /** Shown under the name, e.g. the line's share of the coupon. */
+  description?: string;
   /** Absolute image URL, when the product has one. */
   imageUrl?: string;
+  /** The VAT in unit x quantity (inclusive) or added to it (exclusive); 0 without VAT. */
+  taxCents: number;
+}
+
+/** The VAT the whole session carries: one rate, the shipping country's (docs/TAX.md). */
+export interface CheckoutTax {
+  /** inclusive: the amounts hold the VAT; exclusive: it is added to them. */
+  behavior: TaxMode;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  countryName: string;
+  rateBasisPoints: number;
+  /** The lines' and shipping's VAT together: the order's taxCents. */
+  amountCents: number;
 }
 
 export interface CreateCheckoutSessionInput {
   orderId: string;
   orderNumber: string;
-  /** Product lines at the order's prices; with shipping, minus the discount, they sum to totalCents. */
+  /**
+   * Product lines after the coupon, so no provider spreads a discount with rounding of its own:
+   * with shipping (and, exclusive of VAT, the VAT) they sum to totalCents.
+   */
   lineItems: CheckoutLineItem[];
-  shipping: { label: string; amountCents: number };
-  /** Applied once to the whole order (Stripe: a one-off amount-off coupon). */
-  discount: { label: string; amountCents: number } | null;
+  /** Charged as a line of its own, taxed like the goods. */
+  shipping: { label: string; description: string; amountCents: number; taxCents: number };
+  /** Null only for an order placed before the store charged VAT. */
+  tax: CheckoutTax | null;
   totalCents: number;
   currency: "usd";
   customerEmail: string;
@@ -47,6 +68,8 @@ export interface PaymentSessionState {
   status: "open" | "complete" | "expired";
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   amountTotalCents: number;
+  /** The VAT the provider says it charged (Stripe: total_details.amount_tax); null: not reported. */
+  amountTaxCents: number | null;
   currency: string;
   customerEmail: string | null;
   card: { brand: string; last4: string } | null;

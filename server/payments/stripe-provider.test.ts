@@ -1,66 +1,132 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CouponTerms, couponDiscountCents } from "../../core/coupon";
-import { SHIPPING_CENTS, SHIPPING_METHOD, subtotalCents } from "../../core/pricing";
+import type { CouponTerms } from "../../core/coupon";
+import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
+import { ONE_SIZE } from "../../core/product";
+import type { TaxMode } from "../../core/tax";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { paymentLines } from "../checkout/payment-lines";
+import type { DatabaseHandle } from "../db/client";
+import { providerTaxRate } from "../db/schema";
 import {
   type CreateCheckoutSessionInput,
   type PaymentProvider,
   PaymentProviderError,
   PaymentWebhookError,
 } from "./payment-provider";
+import { createProviderTaxRateStore } from "./provider-tax-rates";
 import { createStripeProvider } from "./stripe-provider";
 
 let standIn: StripeStandIn;
+let database: DatabaseHandle;
 let stripe: PaymentProvider;
+
+/** A Stripe driver on the stand-in, keeping its Tax Rates in this file's database. */
+function stripeProvider(secretKey = "sk_test_nocturn") {
+  return createStripeProvider({
+    secretKey,
+    webhookSecret: standIn.webhookSecret,
+    apiBase: standIn.url,
+    taxRates: createProviderTaxRateStore({ db: database.db, provider: "stripe" }),
+  });
+}
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  stripe = createStripeProvider({
-    secretKey: "sk_test_nocturn",
-    webhookSecret: standIn.webhookSecret,
-    apiBase: standIn.url,
-  });
+  database = await createTestDatabase();
+  stripe = stripeProvider();
 });
 
 afterAll(async () => {
   await standIn.close();
+  await database?.close();
 });
 
-const lamp = { name: "Obsidian Desk Lamp", unitAmountCents: 12_900, quantity: 1 };
-const candles = {
-  name: "Midnight Candle Set",
-  unitAmountCents: 2_450,
-  quantity: 3,
-  imageUrl: "https://cdn.nocturn.test/images/candles-640.webp",
-};
+interface CartLine {
+  name: string;
+  priceCents: number;
+  quantity: number;
+  image?: string;
+}
 
-/** An order as checkout would hand it over: lines, flat shipping and a discount that add up. */
+const lamp: CartLine = { name: "Obsidian Desk Lamp", priceCents: 12_900, quantity: 1 };
+const candles: CartLine = { name: "Midnight Candle Set", priceCents: 2_450, quantity: 3, image: "candles" };
+const shade: CartLine = { name: "Lamp Shade", priceCents: 1_600, quantity: 2 };
+const imageUrl = (imageId: string) => `https://cdn.nocturn.test/images/${imageId}-640.webp`;
+
+const percentOff = (percentBasisPoints: number): CouponTerms => ({
+  discountType: "percentage",
+  percentBasisPoints,
+  amountOffCents: null,
+  minimumOrderCents: 0,
+});
+const amountOff = (amountOffCents: number): CouponTerms => ({
+  discountType: "fixed",
+  percentBasisPoints: null,
+  amountOffCents,
+  minimumOrderCents: 0,
+});
+
+/**
+ * An order priced as the shipping step prices it (core/pricing.ts) and handed over as Pay hands it
+ * (paymentLines): the session input and the order's totals. `mode: null` is an order placed before
+ * the store charged VAT.
+ */
 function checkoutInput(
-  lines: CreateCheckoutSessionInput["lineItems"],
-  discountCents = 0,
-  overrides: Partial<CreateCheckoutSessionInput> = {},
-): CreateCheckoutSessionInput {
-  const subtotal = subtotalCents(
-    lines.map((line) => ({ priceCents: line.unitAmountCents, quantity: line.quantity })),
-  );
+  cart: CartLine[],
+  options: {
+    coupon?: CouponTerms | null;
+    mode?: TaxMode | null;
+    country?: { code: string; rateBasisPoints: number };
+    overrides?: Partial<CreateCheckoutSessionInput>;
+  } = {},
+) {
+  const { coupon = null, mode = "inclusive" } = options;
+  const country = options.country ?? { code: "DE", rateBasisPoints: 1900 };
+  const tax = mode ? { mode, country: country.code, rateBasisPoints: country.rateBasisPoints } : null;
+  const priced = priceOrder(cart, coupon, tax);
+  const lines = paymentLines({
+    order: {
+      couponCode: coupon ? "NIGHT10" : null,
+      discountCents: priced.discountCents,
+      shippingMethod: SHIPPING_METHOD,
+      shippingCents: priced.shippingCents,
+      shippingTaxCents: priced.shipping.taxCents,
+      taxCents: priced.taxCents,
+      taxCountry: tax?.country ?? null,
+      taxRateBasisPoints: tax?.rateBasisPoints ?? null,
+      pricesIncludeTax: mode !== "exclusive",
+      taxSummary: priced.taxSummary,
+    },
+    items: cart.map((line, index) => ({
+      productName: line.name,
+      size: ONE_SIZE,
+      productImage: line.image ?? null,
+      priceCents: line.priceCents,
+      quantity: line.quantity,
+      discountCents: priced.lines[index]!.discountCents,
+      taxCents: priced.lines[index]!.taxCents,
+    })),
+    imageUrl,
+  });
   const orderId = randomUUID();
-  return {
+  const input: CreateCheckoutSessionInput = {
     orderId,
     orderNumber: `NOC-${orderId.slice(0, 6).toUpperCase()}`,
-    lineItems: lines,
-    shipping: { label: SHIPPING_METHOD, amountCents: SHIPPING_CENTS },
-    discount: discountCents > 0 ? { label: "Coupon NIGHT10", amountCents: discountCents } : null,
-    totalCents: subtotal + SHIPPING_CENTS - discountCents,
+    ...lines,
+    totalCents: priced.totalCents,
     currency: "usd",
     customerEmail: "ada@example.com",
     successUrl: "http://localhost:3999/checkout-success?session_id={CHECKOUT_SESSION_ID}",
     cancelUrl: "http://localhost:3999/cart",
     expiresAt: new Date(Date.now() + 31 * 60 * 1000),
     idempotencyKey: `checkout-${orderId}-1`,
-    ...overrides,
+    ...options.overrides,
   };
+  return Object.assign(input, { priced });
 }
 
 function requestsTo(method: string, path: string) {
@@ -76,8 +142,18 @@ function sessionRequest(idempotencyKey: string) {
   return matching[0]!;
 }
 
+/** The Tax Rates made at the stand-in for a country, and the rows keeping their ids. */
+async function taxRatesOf(country: string) {
+  const made = requestsTo("POST", "/v1/tax_rates").filter((request) => request.body.country === country);
+  const rows = await database.db
+    .select()
+    .from(providerTaxRate)
+    .where(and(eq(providerTaxRate.provider, "stripe"), eq(providerTaxRate.country, country)));
+  return { made, rows };
+}
+
 async function paidSession(card?: { brand: string; last4: string }) {
-  const input = checkoutInput([lamp, candles], 1_000);
+  const input = checkoutInput([lamp, candles], { coupon: amountOff(1_000) });
   const { id } = await stripe.createCheckoutSession(input);
   standIn.completeSession(id, card);
   return { id, input };
@@ -87,10 +163,9 @@ describe("the Stripe provider", () => {
   it("is Stripe, in test mode only with a test key", () => {
     expect(stripe.id).toBe("stripe");
     expect(stripe.isTestMode).toBe(true);
-    const options = { webhookSecret: "whsec_x", apiBase: standIn.url };
-    expect(createStripeProvider({ ...options, secretKey: "rk_test_abc" }).isTestMode).toBe(true);
-    expect(createStripeProvider({ ...options, secretKey: "sk_live_abc" }).isTestMode).toBe(false);
-    expect(createStripeProvider({ ...options, secretKey: "rk_live_abc" }).isTestMode).toBe(false);
+    expect(stripeProvider("rk_test_abc").isTestMode).toBe(true);
+    expect(stripeProvider("sk_live_abc").isTestMode).toBe(false);
+    expect(stripeProvider("rk_live_abc").isTestMode).toBe(false);
   });
 
   it("refuses an API base with a path, which the SDK would silently drop", () => {
@@ -99,66 +174,68 @@ describe("the Stripe provider", () => {
         secretKey: "sk_test_x",
         webhookSecret: "whsec_x",
         apiBase: "http://127.0.0.1:1/api",
+        taxRates: createProviderTaxRateStore({ db: database.db, provider: "stripe" }),
       }),
     ).toThrow(/must not have a path/);
   });
 });
 
 describe("createCheckoutSession", () => {
-  it("sends itemised lines, shipping, a one-off coupon, the URLs, metadata and the idempotency key", async () => {
-    const input = checkoutInput([lamp, candles], 1_000);
+  it("sends the lines after the coupon, shipping as a line, the VAT as a Tax Rate on every line, the URLs, metadata and key", async () => {
+    const input = checkoutInput([lamp, candles, shade], { coupon: percentOff(1_250) });
+    // 12.5 % of 234.50, spread over the lines: 16.12, 9.19 (not a whole cent per candle) and 4.00
+    expect(input.priced).toMatchObject({ discountCents: 2_931, taxCents: 3_436, totalCents: 21_518 });
+
     const session = await stripe.createCheckoutSession(input);
 
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${standIn.url}/pay/${session.id}`);
-
-    const [couponRequest] = requestsTo("POST", "/v1/coupons").filter(
-      (request) => request.headers["idempotency-key"] === `${input.idempotencyKey}-coupon`,
+    const [rateRequest] = requestsTo("POST", "/v1/tax_rates").filter(
+      (request) => request.body.country === "DE" && request.body.inclusive === "true",
     );
-    expect(couponRequest?.body).toMatchObject({
-      amount_off: "1000",
-      currency: "usd",
-      duration: "once",
-      max_redemptions: "1",
-      name: "Coupon NIGHT10",
-      metadata: { order_id: input.orderId, order_number: input.orderNumber },
+    expect(rateRequest?.body).toEqual({
+      display_name: "VAT",
+      percentage: "19",
+      inclusive: "true",
+      country: "DE",
+      jurisdiction: "Germany",
+      tax_type: "vat",
+      description: "VAT 19% (Germany), inclusive (Nocturn)",
     });
+    expect(rateRequest?.headers["idempotency-key"]).toBe("tax-rate-DE-1900-inclusive");
+    const [rate] = [...standIn.taxRates.values()].filter((made) => made.country === "DE" && made.inclusive);
+    expect(requestsTo("POST", "/v1/coupons")).toHaveLength(0);
 
     const request = sessionRequest(input.idempotencyKey);
     expect(request.headers.authorization).toBe("Bearer sk_test_nocturn");
     // the SDK pins the API version it was built for
     expect(request.headers["stripe-version"]).toBe(Stripe.API_VERSION);
-    const stored = standIn.sessions.get(session.id)!;
+    const line = (
+      quantity: number,
+      unitAmount: number,
+      product: { name: string; description?: string; images?: string[] },
+    ) => ({
+      quantity: String(quantity),
+      price_data: {
+        currency: "usd",
+        unit_amount: String(unitAmount),
+        tax_behavior: "inclusive",
+        product_data: product,
+      },
+      tax_rates: [rate!.id],
+    });
     expect(request.body).toEqual({
       mode: "payment",
       line_items: [
-        {
-          quantity: "1",
-          price_data: { currency: "usd", unit_amount: "12900", product_data: { name: "Obsidian Desk Lamp" } },
-        },
-        {
-          quantity: "3",
-          price_data: {
-            currency: "usd",
-            unit_amount: "2450",
-            product_data: { name: "Midnight Candle Set", images: [candles.imageUrl] },
-          },
-        },
+        line(1, 11_288, { name: "Obsidian Desk Lamp", description: "Coupon NIGHT10: −$16.12" }),
+        line(1, 6_431, {
+          name: "Midnight Candle Set × 3",
+          description: "Coupon NIGHT10: −$9.19",
+          images: [imageUrl("candles")],
+        }),
+        line(2, 1_400, { name: "Lamp Shade", description: "Coupon NIGHT10: −$4.00" }),
+        line(1, 999, { name: "Shipping: Complementary Priority", description: "2-4 business days" }),
       ],
-      shipping_options: [
-        {
-          shipping_rate_data: {
-            type: "fixed_amount",
-            display_name: "Complementary Priority",
-            fixed_amount: { amount: "999", currency: "usd" },
-            delivery_estimate: {
-              minimum: { unit: "business_day", value: "2" },
-              maximum: { unit: "business_day", value: "4" },
-            },
-          },
-        },
-      ],
-      discounts: [{ coupon: stored.discounts[0]!.coupon }],
       customer_email: "ada@example.com",
       client_reference_id: input.orderId,
       metadata: { order_id: input.orderId, order_number: input.orderNumber },
@@ -168,79 +245,188 @@ describe("createCheckoutSession", () => {
       expires_at: String(Math.floor(input.expiresAt.getTime() / 1000)),
     });
 
-    // 129.00 + 3 x 24.50 + 9.99 - 10.00
-    expect(input.totalCents).toBe(20_249);
-    expect(stored).toMatchObject({
-      amount_subtotal: 20_250,
-      amount_total: 20_249,
-      total_details: { amount_discount: 1_000, amount_shipping: 999 },
+    expect(standIn.sessions.get(session.id)).toMatchObject({
+      amount_subtotal: 21_518,
+      amount_total: 21_518,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 3_436 },
       status: "open",
     });
   });
 
-  const coupon = (terms: Partial<CouponTerms>): CouponTerms => ({
-    discountType: "percentage",
-    percentBasisPoints: null,
-    amountOffCents: null,
-    minimumOrderCents: 0,
-    ...terms,
+  it("adds the VAT on top in exclusive mode, with exclusive prices and an exclusive Tax Rate", async () => {
+    const input = checkoutInput([lamp, candles, shade], { coupon: percentOff(1_250), mode: "exclusive" });
+    expect(input.priced).toMatchObject({ taxCents: 4_089, totalCents: 25_607 });
+
+    const { id } = await stripe.createCheckoutSession(input);
+
+    const lines = sessionRequest(input.idempotencyKey).body.line_items as Record<string, unknown>[];
+    const rate = [...standIn.taxRates.values()].find((made) => made.country === "DE" && !made.inclusive);
+    expect(rate).toMatchObject({
+      display_name: "VAT",
+      percentage: 19,
+      inclusive: false,
+      jurisdiction: "Germany",
+    });
+    for (const line of lines) {
+      expect(line).toMatchObject({ price_data: { tax_behavior: "exclusive" }, tax_rates: [rate!.id] });
+    }
+    expect(lines.map((line) => (line.price_data as { unit_amount: string }).unit_amount)).toEqual([
+      "11288",
+      "6431",
+      "1400",
+      "999",
+    ]);
+    // 11288 + 6431 + 2 x 1400 + 999 = 21518, and 40.89 of VAT on top
+    expect(standIn.sessions.get(id)).toMatchObject({
+      amount_subtotal: 21_518,
+      amount_total: 25_607,
+      total_details: { amount_tax: 4_089 },
+    });
   });
-  const carts: {
-    cart: string;
-    lines: CreateCheckoutSessionInput["lineItems"];
-    coupon: CouponTerms | null;
-  }[] = [
-    { cart: "one item, no coupon", lines: [{ name: "Ink", unitAmountCents: 1, quantity: 1 }], coupon: null },
-    {
-      cart: "several lines and quantities",
-      lines: [lamp, candles, { ...lamp, name: "Lamp shade", quantity: 4 }],
-      coupon: null,
-    },
+
+  it("reports the VAT per rate in the breakdown Stripe gives when asked for it", async () => {
+    const input = checkoutInput([lamp, candles, shade], { coupon: percentOff(1_250) });
+    const { id } = await stripe.createCheckoutSession(input);
+
+    const sdk = new Stripe("sk_test_nocturn", {
+      host: "127.0.0.1",
+      port: Number(new URL(standIn.url).port),
+      protocol: "http",
+    });
+    const session = await sdk.checkout.sessions.retrieve(id, { expand: ["total_details.breakdown"] });
+
+    // each line's VAT, half-up: 18.02 + 10.27 + 4.47 + shipping 1.60
+    expect(session.total_details?.breakdown?.taxes).toEqual([
+      expect.objectContaining({
+        amount: 3_436,
+        taxable_amount: 21_518 - 3_436,
+        rate: expect.objectContaining({ percentage: 19, inclusive: true, country: "DE" }),
+      }),
+    ]);
+  });
+
+  const carts: { cart: string; lines: CartLine[]; coupon: CouponTerms | null }[] = [
+    { cart: "one item, no coupon", lines: [{ name: "Ink", priceCents: 1, quantity: 1 }], coupon: null },
+    { cart: "several lines and quantities", lines: [lamp, candles, { ...shade, quantity: 4 }], coupon: null },
     {
       cart: "a 12.5 % coupon that rounds",
-      lines: [candles, { name: "Velvet throw", unitAmountCents: 3_333, quantity: 3 }],
-      coupon: coupon({ percentBasisPoints: 1_250 }),
+      lines: [candles, { name: "Velvet throw", priceCents: 3_333, quantity: 3 }],
+      coupon: percentOff(1_250),
     },
-    {
-      cart: "a fixed coupon",
-      lines: [lamp],
-      coupon: coupon({ discountType: "fixed", amountOffCents: 2_500 }),
-    },
+    { cart: "a fixed coupon", lines: [lamp, candles], coupon: amountOff(2_500) },
     {
       cart: "a discount equal to the subtotal (only shipping is paid)",
       lines: [candles],
-      coupon: coupon({ discountType: "fixed", amountOffCents: 50_000 }),
+      coupon: amountOff(50_000),
     },
-    { cart: "a 100 % coupon", lines: [lamp, candles], coupon: coupon({ percentBasisPoints: 10_000 }) },
+    { cart: "a 100 % coupon", lines: [lamp, candles], coupon: percentOff(10_000) },
     {
       cart: "thirty lines (longer than qs's default array limit)",
       lines: Array.from({ length: 30 }, (_, index) => ({
         name: `Print ${index + 1}`,
-        unitAmountCents: 1_000 + index,
+        priceCents: 1_000 + index,
         quantity: 1 + (index % 3),
       })),
-      coupon: coupon({ percentBasisPoints: 333 }),
+      coupon: percentOff(333),
     },
   ];
+  const countries = [
+    { code: "DE", rateBasisPoints: 1900 },
+    { code: "FI", rateBasisPoints: 2550 },
+  ];
+  const cases = carts.flatMap((cart) =>
+    countries.flatMap((country) =>
+      (["inclusive", "exclusive"] as const).map((mode) => ({ ...cart, country, mode })),
+    ),
+  );
 
-  it.each(carts)("Stripe's amount_total is the order total: $cart", async ({ lines, coupon }) => {
-    const subtotal = subtotalCents(
-      lines.map((line) => ({ priceCents: line.unitAmountCents, quantity: line.quantity })),
-    );
-    const discount = coupon ? couponDiscountCents(coupon, subtotal) : 0;
-    const input = checkoutInput(lines, discount);
+  it.each(cases)("Stripe charges the order's total and VAT to the cent: $cart, $country.code, $mode", async ({
+    lines,
+    coupon,
+    country,
+    mode,
+  }) => {
+    const input = checkoutInput(lines, { coupon, mode, country });
 
     const { id } = await stripe.createCheckoutSession(input);
 
     const stored = standIn.sessions.get(id)!;
-    expect(stored.amount_total).toBe(input.totalCents);
-    expect(stored.total_details.amount_discount).toBe(discount);
-    expect(stored.discounts).toHaveLength(discount > 0 ? 1 : 0);
-    expect(sessionRequest(input.idempotencyKey).body.line_items).toHaveLength(lines.length);
+    expect(stored.amount_total).toBe(input.priced.totalCents);
+    expect(stored.total_details.amount_tax).toBe(input.priced.taxCents);
+    expect(sessionRequest(input.idempotencyKey).body.line_items).toHaveLength(lines.length + 1);
   });
 
-  it("creates one session and one coupon for a retried attempt with the same key", async () => {
-    const input = checkoutInput([lamp], 500);
+  it("sends no VAT for an order placed before the store charged it", async () => {
+    const input = checkoutInput([lamp, candles], { coupon: amountOff(1_000), mode: null });
+
+    const { id } = await stripe.createCheckoutSession(input);
+
+    for (const line of sessionRequest(input.idempotencyKey).body.line_items as Record<string, unknown>[]) {
+      expect(line).not.toHaveProperty("tax_rates");
+      expect(line.price_data).not.toHaveProperty("tax_behavior");
+    }
+    // 129.00 + 3 x 24.50 + 9.99 - 10.00
+    expect(standIn.sessions.get(id)).toMatchObject({
+      amount_total: 20_249,
+      total_details: { amount_tax: 0 },
+    });
+  });
+
+  it("makes a Tax Rate once per country, rate and mode, reused by later sessions and another driver", async () => {
+    const france = { code: "FR", rateBasisPoints: 2000 };
+    const first = checkoutInput([lamp], { country: france });
+    const second = checkoutInput([candles], { country: france, coupon: percentOff(1_000) });
+
+    await stripe.createCheckoutSession(first);
+    await stripe.createCheckoutSession(second);
+    // a second process (or a restart) reads the same table
+    await stripeProvider().createCheckoutSession(checkoutInput([shade], { country: france }));
+
+    const { made, rows } = await taxRatesOf("FR");
+    expect(made).toHaveLength(1);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        rateBasisPoints: 2000,
+        inclusive: true,
+        providerRateId: expect.stringMatching(/^txr_/),
+      }),
+    ]);
+    const sent = [first, second].map(
+      (input) =>
+        (sessionRequest(input.idempotencyKey).body.line_items as { tax_rates: string[] }[])[0]?.tax_rates,
+    );
+    expect(sent).toEqual([[rows[0]!.providerRateId], [rows[0]!.providerRateId]]);
+
+    // the same country in the other mode is another rate at Stripe
+    await stripe.createCheckoutSession(checkoutInput([lamp], { country: france, mode: "exclusive" }));
+    expect((await taxRatesOf("FR")).rows.map((row) => row.inclusive).sort()).toEqual([false, true]);
+  });
+
+  it("keeps one row and one Tax Rate when two first checkouts of a rate run at once", async () => {
+    const austria = { code: "AT", rateBasisPoints: 2000 };
+    const inputs = [
+      checkoutInput([lamp], { country: austria }),
+      checkoutInput([candles], { country: austria }),
+    ];
+
+    await Promise.all(
+      [stripeProvider(), stripeProvider()].map((driver, index) =>
+        driver.createCheckoutSession(inputs[index]!),
+      ),
+    );
+
+    const { rows } = await taxRatesOf("AT");
+    expect(rows).toHaveLength(1);
+    expect([...standIn.taxRates.values()].filter((rate) => rate.country === "AT")).toHaveLength(1);
+    for (const input of inputs) {
+      expect(sessionRequest(input.idempotencyKey).body.line_items).toContainEqual(
+        expect.objectContaining({ tax_rates: [rows[0]!.providerRateId] }),
+      );
+    }
+  });
+
+  it("creates one session for a retried attempt with the same key", async () => {
+    const input = checkoutInput([lamp], { coupon: amountOff(500) });
     const sessionsBefore = standIn.sessions.size;
 
     const first = await stripe.createCheckoutSession(input);
@@ -248,13 +434,6 @@ describe("createCheckoutSession", () => {
 
     expect(second).toEqual(first);
     expect(standIn.sessions.size).toBe(sessionsBefore + 1);
-    const coupons = requestsTo("POST", "/v1/coupons").filter((request) =>
-      String(request.headers["idempotency-key"]).startsWith(input.idempotencyKey),
-    );
-    expect(coupons).toHaveLength(2);
-    expect(new Set(coupons.map((request) => request.headers["idempotency-key"]))).toEqual(
-      new Set([`${input.idempotencyKey}-coupon`]),
-    );
   });
 
   it("retries a server error with the same idempotency key and still creates one session", async () => {
@@ -279,7 +458,7 @@ describe("createCheckoutSession", () => {
 
   it("keeps expires_at inside Stripe's 30 minute minimum when asked for exactly 30 minutes", async () => {
     const before = Math.floor(Date.now() / 1000);
-    const input = checkoutInput([lamp], 0, { expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
+    const input = checkoutInput([lamp], { overrides: { expiresAt: new Date(Date.now() + 30 * 60 * 1000) } });
 
     const { id } = await stripe.createCheckoutSession(input);
 
@@ -288,17 +467,36 @@ describe("createCheckoutSession", () => {
     expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 31 * 60);
   });
 
-  it("refuses, before calling Stripe, an order whose lines do not add up to its total", async () => {
+  it("refuses, before calling Stripe, an order whose lines or VAT do not add up", async () => {
     const requestsBefore = standIn.requests.length;
-    const offByOne = checkoutInput([lamp, candles], 1_000);
+    const valid = () => checkoutInput([lamp, candles], { coupon: amountOff(1_000) });
+
+    const offByOne = valid();
     offByOne.totalCents += 1;
     await expect(stripe.createCheckoutSession(offByOne)).rejects.toThrow(/does not add up/);
 
-    // Stripe applies a coupon to the items only, so a discount beyond them cannot come off shipping
-    const discountOnShipping = checkoutInput([{ name: "Ink", unitAmountCents: 500, quantity: 1 }], 700);
-    await expect(stripe.createCheckoutSession(discountOnShipping)).rejects.toThrow(/does not add up/);
+    // exclusive: the total must hold the VAT on top
+    const exclusive = checkoutInput([lamp], { mode: "exclusive" });
+    exclusive.totalCents -= exclusive.priced.taxCents;
+    await expect(stripe.createCheckoutSession(exclusive)).rejects.toThrow(/does not add up/);
 
-    const fractional = checkoutInput([{ name: "Ink", unitAmountCents: 10.5, quantity: 2 }]);
+    const lineVat = valid();
+    lineVat.lineItems[0]!.taxCents += 1;
+    await expect(stripe.createCheckoutSession(lineVat)).rejects.toThrow(
+      /VAT does not add up: "Obsidian Desk Lamp"/,
+    );
+
+    const shippingVat = valid();
+    shippingVat.shipping.taxCents = 0;
+    await expect(stripe.createCheckoutSession(shippingVat)).rejects.toThrow(/VAT does not add up: "Shipping/);
+
+    const orderVat = valid();
+    orderVat.tax!.amountCents += 1;
+    await expect(stripe.createCheckoutSession(orderVat)).rejects.toThrow(/VAT does not add up: the parts/);
+
+    const fractional = checkoutInput([{ name: "Ink", priceCents: 500, quantity: 2 }], { mode: null });
+    fractional.lineItems[0]!.unitAmountCents = 500.5;
+    fractional.totalCents += 1;
     await expect(stripe.createCheckoutSession(fractional)).rejects.toThrow(/whole, non-negative cents/);
 
     expect(standIn.requests.length).toBe(requestsBefore);
@@ -325,14 +523,35 @@ describe("createCheckoutSession", () => {
     expect(providerError.cause).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   });
 
+  it("fails without a session when Stripe will not make the Tax Rate, and leaves nothing kept", async () => {
+    const sweden = { code: "SE", rateBasisPoints: 2500 };
+    standIn.failNextRequest({
+      path: "/v1/tax_rates",
+      status: 403,
+      error: { type: "invalid_request_error", message: "This key cannot create tax rates." },
+    });
+    const input = checkoutInput([lamp], { country: sweden });
+
+    const error = await stripe.createCheckoutSession(input).catch((err: unknown) => err);
+
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).message).toMatch(/create tax rate VAT 25% \(Sweden\)/);
+    expect(
+      requestsTo("POST", "/v1/checkout/sessions").filter(
+        (request) => request.headers["idempotency-key"] === input.idempotencyKey,
+      ),
+    ).toHaveLength(0);
+    expect((await taxRatesOf("SE")).rows).toHaveLength(0);
+  });
+
   it("shows a card error's message but keeps authentication and permission errors in the log", async () => {
     standIn.failNextRequest({
-      path: "/v1/coupons",
+      path: "/v1/checkout/sessions",
       status: 402,
       error: { type: "card_error", message: "Your card was declined.", code: "card_declined" },
     });
     const cardError = await stripe
-      .createCheckoutSession(checkoutInput([lamp], 100))
+      .createCheckoutSession(checkoutInput([lamp], { coupon: amountOff(100) }))
       .catch((err: unknown) => err);
     expect(cardError).toBeInstanceOf(PaymentProviderError);
     expect((cardError as PaymentProviderError).userMessage).toBe("Your card was declined.");
@@ -352,17 +571,76 @@ describe("createCheckoutSession", () => {
     expect((permissionError as PaymentProviderError).userMessage).toBeNull();
     expect((permissionError as PaymentProviderError).message).toMatch(/does not have access/);
 
-    const wrongKey = createStripeProvider({
-      secretKey: "pk_test_oops",
-      webhookSecret: "whsec_x",
-      apiBase: standIn.url,
-    });
-    const authError = await wrongKey
-      .createCheckoutSession(checkoutInput([lamp]))
+    const authError = await stripeProvider("pk_test_oops")
+      .createCheckoutSession(checkoutInput([lamp], { mode: null }))
       .catch((err: unknown) => err);
     expect(authError).toBeInstanceOf(PaymentProviderError);
     expect((authError as PaymentProviderError).userMessage).toBeNull();
     expect((authError as PaymentProviderError).cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+  });
+});
+
+describe("the stand-in's manual tax rates", () => {
+  const sdk = () =>
+    new Stripe("sk_test_nocturn", {
+      host: "127.0.0.1",
+      port: Number(new URL(standIn.url).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+  const session = (taxRate: string, taxBehavior: "inclusive" | "exclusive") =>
+    sdk().checkout.sessions.create({
+      mode: "payment",
+      success_url: "http://localhost:3999/done",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 1_000,
+            tax_behavior: taxBehavior,
+            product_data: { name: "Ink" },
+          },
+          tax_rates: [taxRate],
+        },
+      ],
+    });
+
+  it("refuses a Tax Rate without its required fields or out of range, as Stripe does", async () => {
+    await expect(
+      sdk().taxRates.create({ display_name: "VAT", percentage: 19 } as Stripe.TaxRateCreateParams),
+    ).rejects.toThrow("Missing required param: inclusive.");
+    await expect(
+      sdk().taxRates.create({ display_name: "VAT", percentage: 101, inclusive: true }),
+    ).rejects.toMatchObject({
+      param: "percentage",
+    });
+    const made = await sdk().taxRates.create({
+      display_name: "VAT",
+      percentage: 25.5,
+      inclusive: false,
+      country: "FI",
+    });
+    await expect(sdk().taxRates.retrieve(made.id)).resolves.toMatchObject({
+      percentage: 25.5,
+      inclusive: false,
+      active: true,
+    });
+    expect((await sdk().taxRates.list({ active: true })).data.map((rate) => rate.id)).toContain(made.id);
+  });
+
+  it("refuses a price whose tax_behavior conflicts with its rate, and an archived rate", async () => {
+    const inclusive = await sdk().taxRates.create({ display_name: "VAT", percentage: 19, inclusive: true });
+
+    await expect(session(inclusive.id, "exclusive")).rejects.toThrow(/conflicts with the tax rates/);
+    await expect(session("txr_missing", "inclusive")).rejects.toMatchObject({ code: "resource_missing" });
+    await expect(session(inclusive.id, "inclusive")).resolves.toMatchObject({
+      amount_total: 1_000,
+      // 10.00 x 19 / 119 = 1.596..., half up
+      total_details: { amount_tax: 160 },
+    });
+    standIn.taxRates.get(inclusive.id)!.active = false;
+    await expect(session(inclusive.id, "inclusive")).rejects.toThrow(/archived/);
   });
 });
 
@@ -377,6 +655,7 @@ describe("retrieveSession", () => {
       status: "open",
       paymentStatus: "unpaid",
       amountTotalCents: input.totalCents,
+      amountTaxCents: input.priced.taxCents,
       currency: "usd",
       customerEmail: "ada@example.com",
       card: null,

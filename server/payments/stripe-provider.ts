@@ -1,20 +1,22 @@
 import Stripe from "stripe";
+import { type TaxMode, vatLabel } from "../../core/tax";
 import {
-  type CreateCheckoutSessionInput,
+  type CheckoutTax,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSessionState,
   PaymentWebhookError,
   type PaymentWebhookEvent,
 } from "./payment-provider";
+import type { ProviderTaxRateStore } from "./provider-tax-rates";
+import { assertAddsUpToTotal } from "./session-amounts";
 
 /** Stripe refuses an expires_at less than 30 minutes after the session is created, or more than 24 hours. */
 const MIN_SESSION_SECONDS = 30 * 60;
 const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** Room for clock skew and request latency at both ends of that window. */
 const EXPIRY_MARGIN_SECONDS = 30;
-/** Stripe limits a coupon's name to 40 characters and a metadata value to 500. */
-const COUPON_NAME_MAX = 40;
+/** Stripe limits a metadata value to 500 characters. */
 const METADATA_VALUE_MAX = 500;
 
 export interface StripeProviderOptions {
@@ -22,12 +24,17 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** A Stripe-compatible server (tests): e.g. http://127.0.0.1:4567. Unset = api.stripe.com. */
   apiBase?: string;
+  /** Where the ids of the Tax Rates this driver made at Stripe are kept. */
+  taxRates: ProviderTaxRateStore;
 }
 
 /**
  * Stripe Checkout (docs/ARCHITECTURE.md#payment-providers), server side only. The session carries
- * itemised lines, the flat shipping rate and the discount as a one-off coupon, so what Stripe charges
- * is exactly the order's total; the session (not a webhook body) is the truth about a payment.
+ * the order's lines after the coupon and shipping as a line of its own, each with the order's VAT
+ * as a manual Tax Rate, so what Stripe charges is exactly the order's total and its VAT exactly the
+ * order's. Stripe does neither the discount nor shipping: Checkout cannot put a manual rate on a
+ * shipping option, and it spreads a coupon over the lines with rounding of its own. The session (not
+ * a webhook body) is the truth about a payment.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const { secretKey, webhookSecret } = options;
@@ -61,6 +68,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return { id: newest.id, amountCents: given.reduce((sum, refund) => sum + refund.amount, 0) };
   }
 
+  /**
+   * The Stripe Tax Rate for the session's VAT: made the first time a (country, rate, inclusive)
+   * is sold and kept in the store, never one per order. Its idempotency key is the rate itself, so
+   * two first checkouts at once (or a retry) get one Tax Rate from Stripe as well as one row.
+   */
+  async function taxRateId(tax: CheckoutTax): Promise<string> {
+    const key = {
+      country: tax.country,
+      rateBasisPoints: tax.rateBasisPoints,
+      inclusive: tax.behavior === "inclusive",
+    };
+    const known = await options.taxRates.find(key);
+    if (known) return known;
+    const created = await call(`create tax rate ${vatLabel(tax.rateBasisPoints, tax.countryName)}`, () =>
+      stripe.taxRates.create(
+        {
+          display_name: "VAT",
+          percentage: tax.rateBasisPoints / 100,
+          inclusive: key.inclusive,
+          country: tax.country,
+          jurisdiction: tax.countryName,
+          tax_type: "vat",
+          description: `${vatLabel(tax.rateBasisPoints, tax.countryName)}, ${tax.behavior} (Nocturn)`,
+        },
+        { idempotencyKey: `tax-rate-${tax.country}-${tax.rateBasisPoints}-${tax.behavior}` },
+      ),
+    );
+    return options.taxRates.keep(key, created.id);
+  }
+
   return {
     id: "stripe",
     isTestMode: secretKey.startsWith("sk_test_") || secretKey.startsWith("rk_test_"),
@@ -68,53 +105,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createCheckoutSession(input) {
       assertAddsUpToTotal(input);
       const metadata = { order_id: input.orderId, order_number: input.orderNumber };
-
-      let couponId: string | null = null;
-      if (input.discount && input.discount.amountCents > 0) {
-        const { label, amountCents } = input.discount;
-        const coupon = await call(`create discount coupon for order ${input.orderId}`, () =>
-          stripe.coupons.create(
-            {
-              amount_off: amountCents,
-              currency: input.currency,
-              duration: "once",
-              max_redemptions: 1,
-              name: label.slice(0, COUPON_NAME_MAX),
-              metadata,
-            },
-            // its own key: Stripe refuses one key for two different requests
-            { idempotencyKey: `${input.idempotencyKey}-coupon` },
-          ),
-        );
-        couponId = coupon.id;
-      }
+      const tax = input.tax ? { behavior: input.tax.behavior, rateId: await taxRateId(input.tax) } : null;
+      const lines = [
+        ...input.lineItems,
+        {
+          ...input.shipping,
+          name: input.shipping.label,
+          unitAmountCents: input.shipping.amountCents,
+          quantity: 1,
+        },
+      ];
 
       const session = await call(`create checkout session for order ${input.orderId}`, () =>
         stripe.checkout.sessions.create(
           {
             mode: "payment",
-            line_items: input.lineItems.map((line) => ({
-              quantity: line.quantity,
-              price_data: {
-                currency: input.currency,
-                unit_amount: line.unitAmountCents,
-                product_data: { name: line.name, ...(line.imageUrl ? { images: [line.imageUrl] } : {}) },
-              },
-            })),
-            shipping_options: [
-              {
-                shipping_rate_data: {
-                  type: "fixed_amount",
-                  display_name: input.shipping.label,
-                  fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
-                  delivery_estimate: {
-                    minimum: { unit: "business_day", value: 2 },
-                    maximum: { unit: "business_day", value: 4 },
-                  },
-                },
-              },
-            ],
-            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            line_items: lines.map((line) => stripeLineItem(line, input.currency, tax)),
             customer_email: input.customerEmail,
             client_reference_id: input.orderId,
             metadata,
@@ -223,34 +229,27 @@ function apiBaseToConfig(apiBase: string): { host: string; port: number; protoco
   };
 }
 
-/**
- * A bug guard: the session must charge exactly the order's total. Stripe applies a coupon to the
- * line items only (never to shipping), so the discount may not exceed the items' subtotal either.
- */
-function assertAddsUpToTotal(input: CreateCheckoutSessionInput): void {
-  const amounts = [
-    input.totalCents,
-    input.shipping.amountCents,
-    input.discount?.amountCents ?? 0,
-    ...input.lineItems.flatMap((line) => [line.unitAmountCents, line.quantity]),
-  ];
-  if (!amounts.every((amount) => Number.isSafeInteger(amount) && amount >= 0)) {
-    throw new Error(`Stripe checkout for order ${input.orderId}: amounts must be whole, non-negative cents`);
-  }
-  if (input.lineItems.length === 0 || input.lineItems.some((line) => line.quantity < 1)) {
-    throw new Error(
-      `Stripe checkout for order ${input.orderId}: needs at least one line, each with quantity >= 1`,
-    );
-  }
-  const subtotal = input.lineItems.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
-  const discount = input.discount?.amountCents ?? 0;
-  const total = subtotal + input.shipping.amountCents - discount;
-  if (discount > subtotal || total !== input.totalCents) {
-    throw new Error(
-      `Stripe checkout for order ${input.orderId} does not add up: lines ${subtotal} + shipping ` +
-        `${input.shipping.amountCents} - discount ${discount} = ${total}, but the order total is ${input.totalCents}`,
-    );
-  }
+/** One line of the session: a product after its discount, or shipping. */
+function stripeLineItem(
+  line: { name: string; description?: string; imageUrl?: string; unitAmountCents: number; quantity: number },
+  currency: string,
+  tax: { behavior: TaxMode; rateId: string } | null,
+): Stripe.Checkout.SessionCreateParams.LineItem {
+  return {
+    quantity: line.quantity,
+    price_data: {
+      currency,
+      unit_amount: line.unitAmountCents,
+      // Stripe refuses a price whose tax_behavior differs from its rate's inclusive flag
+      ...(tax ? { tax_behavior: tax.behavior } : {}),
+      product_data: {
+        name: line.name,
+        ...(line.description ? { description: line.description } : {}),
+        ...(line.imageUrl ? { images: [line.imageUrl] } : {}),
+      },
+    },
+    ...(tax ? { tax_rates: [tax.rateId] } : {}),
+  };
 }
 
 /**
@@ -287,6 +286,7 @@ function toSessionState(session: Stripe.Checkout.Session): PaymentSessionState {
     status,
     paymentStatus,
     amountTotalCents: session.amount_total ?? 0,
+    amountTaxCents: session.total_details?.amount_tax ?? null,
     currency: session.currency ?? "usd",
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,

@@ -4,13 +4,20 @@ import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { testPaymentSession } from "../db/schema";
 import {
+  type CreateCheckoutSessionInput,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSessionState,
   PaymentWebhookError,
 } from "./payment-provider";
+import { assertAddsUpToTotal } from "./session-amounts";
 
 type TestSessionRow = typeof testPaymentSession.$inferSelect;
+
+/** What a test session's page lists (test_payment_session.line_items): the session's own input. */
+export type TestCheckoutContents = Pick<CreateCheckoutSessionInput, "shipping" | "tax"> & {
+  lines: CreateCheckoutSessionInput["lineItems"];
+};
 
 /** The test cards (Stripe's well-known numbers, so nobody types a real card into a test store). */
 const TEST_CARDS: Record<string, { brand: string; outcome: "paid" | "declined" }> = {
@@ -46,6 +53,12 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
     isTestMode: true,
 
     async createCheckoutSession(input) {
+      assertAddsUpToTotal(input);
+      const contents: TestCheckoutContents = {
+        lines: input.lineItems,
+        shipping: input.shipping,
+        tax: input.tax,
+      };
       // the idempotency key decides the id: a retried request finds the session it created
       const id = `tcs_${createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 40)}`;
       await db
@@ -55,7 +68,7 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
           orderId: input.orderId,
           amountCents: input.totalCents,
           currency: input.currency,
-          lineItems: { lines: input.lineItems, shipping: input.shipping, discount: input.discount },
+          lineItems: contents,
           customerEmail: input.customerEmail,
           successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
           cancelUrl: input.cancelUrl,
@@ -110,6 +123,8 @@ function toState(row: TestSessionRow, publicUrl: string): PaymentSessionState {
     status,
     paymentStatus: status === "complete" ? "paid" : "unpaid",
     amountTotalCents: row.amountCents,
+    // the VAT its page showed and charged
+    amountTaxCents: (row.lineItems as TestCheckoutContents).tax?.amountCents ?? 0,
     currency: row.currency,
     customerEmail: row.customerEmail,
     card,

@@ -7,13 +7,17 @@ import Stripe from "stripe";
 /**
  * A local stand-in for the part of Stripe's REST API the Stripe driver uses, on 127.0.0.1 and a
  * free port: point the driver at it with `createStripeProvider({ apiBase: standIn.url, ... })` or
- * STRIPE_API_BASE. It keeps state like Stripe does (coupons, sessions, payment intents, charges,
- * refunds), computes amount_total from what it was sent, honours Idempotency-Key, and refuses what
- * Stripe refuses for these calls (unknown ids, expiring a closed session, a double refund, an
- * expires_at outside 30 min - 24 h, a total under $0.50) with Stripe-shaped error bodies.
+ * STRIPE_API_BASE. It keeps state like Stripe does (tax rates, sessions, payment intents, charges,
+ * refunds), computes amount_total and amount_tax from what it was sent (manual tax rates per line
+ * item on unit_amount x quantity, rounded half-up: taken out of the amount when inclusive, added
+ * when exclusive), honours Idempotency-Key, and refuses what Stripe refuses for these calls (unknown
+ * or archived tax rates, a tax_behavior that conflicts with the line's rate, unknown ids, expiring a
+ * closed session, a double refund, an expires_at outside 30 min - 24 h, a total under $0.50) with
+ * Stripe-shaped error bodies.
  *
- * Endpoints: POST /v1/coupons, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
- * (expand[]=payment_intent, payment_intent.latest_charge), POST /v1/checkout/sessions/:id/expire,
+ * Endpoints: POST /v1/tax_rates, GET /v1/tax_rates (?active=, newest first), GET /v1/tax_rates/:id,
+ * POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id (expand[]=payment_intent,
+ * payment_intent.latest_charge, total_details.breakdown), POST /v1/checkout/sessions/:id/expire,
  * POST /v1/refunds, GET /v1/refunds (?payment_intent=, newest first). Also a bare hosted page at GET /pay/:id whose Pay button (POST /pay/:id) pays
  * with a Visa ending 4242 and redirects to the success_url, as Stripe's page does.
  */
@@ -26,6 +30,8 @@ export interface StripeStandIn {
   sessions: Map<string, StandInCheckoutSession>;
   /** The refunds by id. */
   refunds: Map<string, StandInRefund>;
+  /** The Tax Rates by id (set `active = false` to archive one, as the Dashboard does). */
+  taxRates: Map<string, StandInTaxRate>;
   /** The shopper pays on the hosted page: the session becomes complete/paid with a charge. */
   completeSession(sessionId: string, card?: { brand: string; last4: string }): StandInCheckoutSession;
   /** Stripe expires the session on its own (its expires_at passed). */
@@ -74,8 +80,6 @@ export interface StandInCheckoutSession {
   amount_total: number;
   currency: string;
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
-  discounts: { coupon: string; promotion_code: null }[];
-  shipping_cost: { amount_subtotal: number; amount_total: number; shipping_rate: string } | null;
   customer_email: string | null;
   customer_details: { email: string | null; name: string | null } | null;
   client_reference_id: string | null;
@@ -102,20 +106,29 @@ export interface StandInRefund {
   created: number;
 }
 
-interface StandInCoupon {
+export interface StandInTaxRate {
   id: string;
-  object: "coupon";
-  amount_off: number | null;
-  percent_off: number | null;
-  currency: string | null;
-  duration: string;
-  max_redemptions: number | null;
-  times_redeemed: number;
-  name: string | null;
+  object: "tax_rate";
+  active: boolean;
+  country: string | null;
+  description: string | null;
+  display_name: string;
+  inclusive: boolean;
+  jurisdiction: string | null;
   metadata: Record<string, string>;
-  valid: boolean;
+  percentage: number;
+  state: string | null;
+  tax_type: string | null;
   created: number;
   livemode: false;
+}
+
+/** total_details.breakdown.taxes[]: one entry per rate, returned only when expanded. */
+interface StandInTaxBreakdown {
+  amount: number;
+  rate: StandInTaxRate;
+  taxability_reason: null;
+  taxable_amount: number;
 }
 
 interface StandInPaymentIntent {
@@ -174,16 +187,21 @@ const MIN_SESSION_SECONDS = 30 * 60;
 const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** Stripe's minimum charge in USD. */
 const MIN_AMOUNT_CENTS = 50;
+/** A percentage has at most 4 decimals: this many units make 1 %. */
+const PERCENT_UNITS = 10_000;
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StripeStandInRequest[] = [];
   const sessions = new Map<string, StandInCheckoutSession>();
-  const coupons = new Map<string, StandInCoupon>();
+  const taxRates = new Map<string, StandInTaxRate>();
   const paymentIntents = new Map<string, StandInPaymentIntent>();
   const charges = new Map<string, StandInCharge>();
   const refunds = new Map<string, StandInRefund>();
   /** What each session was asked for beyond its public fields. */
-  const sessionExtras = new Map<string, { paymentIntentMetadata: Record<string, string> }>();
+  const sessionExtras = new Map<
+    string,
+    { paymentIntentMetadata: Record<string, string>; taxes: StandInTaxBreakdown[] }
+  >();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const failures: StandInFailure[] = [];
   const webhookSecret = `whsec_${randomBytes(24).toString("hex")}`;
@@ -193,36 +211,82 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return Math.floor(Date.now() / 1000);
   }
 
-  function createCoupon(body: qs.ParsedQs): StandInCoupon {
-    const amountOff = optionalInt(body, "amount_off", 1);
-    const percentOff = body.percent_off === undefined ? null : Number(body.percent_off);
-    if ((amountOff === null) === (percentOff === null)) {
-      throw invalid("Exactly one of amount_off or percent_off must be set.", "amount_off");
+  function createTaxRate(body: qs.ParsedQs): StandInTaxRate {
+    const displayName = requiredString(body, "display_name");
+    const percentage = requiredString(body, "percentage");
+    if (!/^\d{1,3}(\.\d{1,4})?$/.test(percentage) || Number(percentage) > 100) {
+      throw invalid("percentage must be a number between 0 and 100 with at most 4 decimals.", "percentage");
     }
-    const currency = optionalString(body, "currency");
-    if (amountOff !== null && !currency) throw invalid("Missing required param: currency.", "currency");
-    const duration = requiredString(body, "duration");
-    if (!["once", "forever", "repeating"].includes(duration)) throw invalid("Invalid duration.", "duration");
-    const name = optionalString(body, "name");
-    if (name && name.length > 40) throw invalid("Coupon name must be at most 40 characters.", "name");
-    const coupon: StandInCoupon = {
-      id: optionalString(body, "id") ?? randomId("", 8),
-      object: "coupon",
-      amount_off: amountOff,
-      percent_off: percentOff,
-      currency: currency ?? null,
-      duration,
-      max_redemptions: optionalInt(body, "max_redemptions", 1),
-      times_redeemed: 0,
-      name: name ?? null,
+    const rate: StandInTaxRate = {
+      id: randomId("txr_"),
+      object: "tax_rate",
+      active: optionalBoolean(body, "active") ?? true,
+      country: optionalString(body, "country") ?? null,
+      description: optionalString(body, "description") ?? null,
+      display_name: displayName,
+      inclusive: requiredBoolean(body, "inclusive"),
+      jurisdiction: optionalString(body, "jurisdiction") ?? null,
       metadata: stringRecord(body.metadata),
-      valid: true,
+      percentage: Number(percentage),
+      state: optionalString(body, "state") ?? null,
+      tax_type: optionalString(body, "tax_type") ?? null,
       created: now(),
       livemode: false,
     };
-    if (coupons.has(coupon.id)) throw invalid("Coupon already exists.", "id", "resource_already_exists");
-    coupons.set(coupon.id, coupon);
-    return coupon;
+    taxRates.set(rate.id, rate);
+    return rate;
+  }
+
+  function findTaxRate(id: string, param = "tax_rate"): StandInTaxRate {
+    const rate = taxRates.get(id);
+    if (!rate) throw new StripeApiFailure(404, missing(`No such tax rate: '${id}'`, param));
+    return rate;
+  }
+
+  /** GET /v1/tax_rates: newest first, optionally only the active (or archived) ones. */
+  function listTaxRates(query: qs.ParsedQs) {
+    const active = optionalBoolean(query, "active");
+    const data = [...taxRates.values()]
+      .filter((rate) => active === undefined || rate.active === active)
+      .reverse();
+    return { object: "list", url: "/v1/tax_rates", has_more: false, data };
+  }
+
+  /**
+   * A line item's tax under its manual rate, as Stripe computes it: on unit_amount x quantity, half
+   * up to the cent. The price's tax_behavior, when set, must agree with the rate's inclusive flag.
+   */
+  function lineTax(line: qs.ParsedQs, amount: number, param: string) {
+    const priceData = object(line.price_data, `${param}[price_data]`);
+    const behavior = optionalString(priceData, "tax_behavior");
+    if (behavior !== undefined && !["inclusive", "exclusive", "unspecified"].includes(behavior)) {
+      throw invalid("Invalid tax_behavior.", `${param}[price_data][tax_behavior]`);
+    }
+    const rateIds = line.tax_rates === undefined ? [] : list(line.tax_rates, `${param}[tax_rates]`);
+    if (rateIds.length === 0) return null;
+    if (rateIds.length > 1)
+      throw invalid("This stand-in supports one tax rate per line item.", `${param}[tax_rates]`);
+    const rate = findTaxRate(String(rateIds[0]), `${param}[tax_rates][0]`);
+    if (!rate.active) {
+      throw invalid(
+        `Tax rate ${rate.id} is archived and cannot be used with new Checkout Sessions.`,
+        `${param}[tax_rates][0]`,
+      );
+    }
+    if (
+      behavior !== undefined &&
+      behavior !== "unspecified" &&
+      (behavior === "inclusive") !== rate.inclusive
+    ) {
+      throw invalid(
+        "One or more prices has a `tax_behavior` that conflicts with the tax rates that apply to the corresponding line item.",
+        `${param}[price_data][tax_behavior]`,
+      );
+    }
+    const units = Math.round(rate.percentage * PERCENT_UNITS);
+    const whole = 100 * PERCENT_UNITS;
+    const tax = rate.inclusive ? halfUp(amount * units, whole + units) : halfUp(amount * units, whole);
+    return { rate, tax, taxable: rate.inclusive ? amount - tax : amount };
   }
 
   function createSession(body: qs.ParsedQs): StandInCheckoutSession {
@@ -232,6 +296,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (lines.length === 0) throw invalid("line_items must contain at least one item.", "line_items");
     const currencies = new Set<string>();
     let subtotal = 0;
+    let addedTax = 0;
+    const taxes = new Map<string, StandInTaxBreakdown>();
     for (const [index, line] of lines.entries()) {
       const param = `line_items[${index}]`;
       const quantity = requiredInt(line, "quantity", 1, `${param}[quantity]`);
@@ -241,43 +307,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const product = object(priceData.product_data, `${param}[price_data][product_data]`);
       requiredString(product, "name", `${param}[price_data][product_data][name]`);
       subtotal += unitAmount * quantity;
+      const taxed = lineTax(line, unitAmount * quantity, param);
+      if (!taxed) continue;
+      if (!taxed.rate.inclusive) addedTax += taxed.tax;
+      const entry = taxes.get(taxed.rate.id) ?? {
+        amount: 0,
+        rate: taxed.rate,
+        taxability_reason: null,
+        taxable_amount: 0,
+      };
+      entry.amount += taxed.tax;
+      entry.taxable_amount += taxed.taxable;
+      taxes.set(taxed.rate.id, entry);
     }
+    const taxTotal = [...taxes.values()].reduce((sum, entry) => sum + entry.amount, 0);
 
-    let shipping: StandInCheckoutSession["shipping_cost"] = null;
-    const shippingOptions =
-      body.shipping_options === undefined ? [] : list(body.shipping_options, "shipping_options");
-    for (const [index, option] of shippingOptions.entries()) {
-      const param = `shipping_options[${index}][shipping_rate_data]`;
-      const rate = object(option.shipping_rate_data, param);
-      if (rate.type !== undefined && rate.type !== "fixed_amount")
-        throw invalid("Invalid type.", `${param}[type]`);
-      requiredString(rate, "display_name", `${param}[display_name]`);
-      const fixed = object(rate.fixed_amount, `${param}[fixed_amount]`);
-      const amount = requiredInt(fixed, "amount", 0, `${param}[fixed_amount][amount]`);
-      currencies.add(requiredString(fixed, "currency", `${param}[fixed_amount][currency]`));
-      // Checkout preselects the first option
-      if (index === 0)
-        shipping = { amount_subtotal: amount, amount_total: amount, shipping_rate: randomId("shr_") };
-    }
-
-    const discounts = body.discounts === undefined ? [] : list(body.discounts, "discounts");
-    if (discounts.length > 1) throw invalid("You may only specify one discount.", "discounts");
-    let discount = 0;
-    const appliedDiscounts: StandInCheckoutSession["discounts"] = [];
-    const couponParam = discounts[0]?.coupon;
-    if (couponParam !== undefined) {
-      const coupon = coupons.get(String(couponParam));
-      if (!coupon)
-        throw invalid(`No such coupon: '${String(couponParam)}'`, "discounts[0][coupon]", "resource_missing");
-      if (!coupon.valid) throw invalid(`Coupon ${coupon.id} is no longer valid.`, "discounts[0][coupon]");
-      if (coupon.currency) currencies.add(coupon.currency);
-      // a coupon reduces the line items, never shipping
-      discount =
-        coupon.amount_off !== null
-          ? Math.min(coupon.amount_off, subtotal)
-          : Math.round((subtotal * (coupon.percent_off ?? 0)) / 100);
-      appliedDiscounts.push({ coupon: coupon.id, promotion_code: null });
-    }
     if (currencies.size !== 1) throw invalid("All amounts must be in the same currency.", "line_items");
     const [currency] = [...currencies];
 
@@ -295,8 +339,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         "expires_at",
       );
     }
-    const shippingAmount = shipping?.amount_total ?? 0;
-    const total = subtotal - discount + shippingAmount;
+    const total = subtotal + addedTax;
     if (total < MIN_AMOUNT_CENTS) {
       throw invalid(
         "The Checkout Session's total amount due must add up to at least $0.50 usd",
@@ -314,9 +357,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount_subtotal: subtotal,
       amount_total: total,
       currency: currency ?? "usd",
-      total_details: { amount_discount: discount, amount_shipping: shippingAmount, amount_tax: 0 },
-      discounts: appliedDiscounts,
-      shipping_cost: shipping,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: taxTotal },
       customer_email: optionalString(body, "customer_email") ?? null,
       customer_details: null,
       client_reference_id: optionalString(body, "client_reference_id") ?? null,
@@ -333,7 +374,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions.set(id, session);
     const paymentIntentData =
       body.payment_intent_data === undefined ? {} : object(body.payment_intent_data, "payment_intent_data");
-    sessionExtras.set(id, { paymentIntentMetadata: stringRecord(paymentIntentData.metadata) });
+    sessionExtras.set(id, {
+      paymentIntentMetadata: stringRecord(paymentIntentData.metadata),
+      taxes: [...taxes.values()],
+    });
     return session;
   }
 
@@ -344,17 +388,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   function expandSession(session: StandInCheckoutSession, expand: string[]): unknown {
+    const expandable = ["payment_intent", "payment_intent.latest_charge", "total_details.breakdown"];
     for (const path of expand) {
-      if (path !== "payment_intent" && path !== "payment_intent.latest_charge") {
-        throw invalid(`This property cannot be expanded (${path}).`, "expand");
-      }
+      if (!expandable.includes(path)) throw invalid(`This property cannot be expanded (${path}).`, "expand");
     }
-    if (expand.length === 0 || !session.payment_intent) return session;
-    const paymentIntent = paymentIntents.get(session.payment_intent)!;
-    const latestCharge = expand.includes("payment_intent.latest_charge")
-      ? charges.get(paymentIntent.latest_charge)!
-      : paymentIntent.latest_charge;
-    return { ...session, payment_intent: { ...paymentIntent, latest_charge: latestCharge } };
+    const expanded: Record<string, unknown> = { ...session };
+    if (expand.includes("total_details.breakdown")) {
+      const taxes = sessionExtras.get(session.id)?.taxes ?? [];
+      expanded.total_details = { ...session.total_details, breakdown: { discounts: [], taxes } };
+    }
+    if (session.payment_intent && expand.some((path) => path.startsWith("payment_intent"))) {
+      const paymentIntent = paymentIntents.get(session.payment_intent)!;
+      const latestCharge = expand.includes("payment_intent.latest_charge")
+        ? charges.get(paymentIntent.latest_charge)!
+        : paymentIntent.latest_charge;
+      expanded.payment_intent = { ...paymentIntent, latest_charge: latestCharge };
+    }
+    return expanded;
   }
 
   function expire(id: string): StandInCheckoutSession {
@@ -414,12 +464,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       created,
       livemode: false,
     });
-    for (const { coupon: couponId } of session.discounts) {
-      const coupon = coupons.get(couponId)!;
-      coupon.times_redeemed += 1;
-      if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)
-        coupon.valid = false;
-    }
     Object.assign(session, {
       status: "complete",
       payment_status: "paid",
@@ -499,7 +543,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   /** The API: returns [status, JSON body]. */
   function route(method: string, path: string, query: qs.ParsedQs, body: qs.ParsedQs): [number, unknown] {
-    if (method === "POST" && path === "/v1/coupons") return [200, createCoupon(body)];
+    if (method === "POST" && path === "/v1/tax_rates") return [200, createTaxRate(body)];
+    if (method === "GET" && path === "/v1/tax_rates") return [200, listTaxRates(query)];
+    const taxRatePath = path.match(/^\/v1\/tax_rates\/([^/]+)$/);
+    if (method === "GET" && taxRatePath) return [200, findTaxRate(decodeURIComponent(taxRatePath[1]!))];
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(body)];
     const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
     if (sessionPath) {
@@ -628,6 +675,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     sessions,
     refunds,
+    taxRates,
     completeSession: (sessionId, card) => complete(sessionId, card),
     expireSession: (sessionId) => expire(sessionId),
     failNextRequest: (failure) => {
@@ -716,6 +764,24 @@ function optionalInt(body: qs.ParsedQs, name: string, min: number, param = name)
   const number = Number(value);
   if (number < min) throw invalid(`Invalid ${param}: must be at least ${min}.`, param);
   return number;
+}
+
+function optionalBoolean(body: qs.ParsedQs, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === "") return undefined;
+  if (value !== "true" && value !== "false") throw invalid(`Invalid boolean: ${String(value)}`, name);
+  return value === "true";
+}
+
+function requiredBoolean(body: qs.ParsedQs, name: string): boolean {
+  const value = optionalBoolean(body, name);
+  if (value === undefined) throw invalid(`Missing required param: ${name}.`, name);
+  return value;
+}
+
+/** a / b rounded half-up, for non-negative integers: how Stripe rounds a tax to the cent. */
+function halfUp(a: number, b: number): number {
+  return Math.floor((2 * a + b) / (2 * b));
 }
 
 function stringRecord(value: unknown): Record<string, string> {

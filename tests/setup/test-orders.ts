@@ -1,20 +1,31 @@
 // Orders placed through the real checkout use cases (shipping step, Pay, the provider's page,
 // settlement), for tests about what happens to an order afterwards: refunds, cancelling, paying later.
+import type { ShippingDetails } from "../../core/checkout";
+import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import type { Services } from "../../server/http/context";
 import { submitTestPayment } from "../../server/payments/test-provider";
+import { taxMode } from "../../server/tax/tax-rates";
 import { orderRow, TEST_SHIPPING } from "./test-commerce";
 
 type Shopper = { id: string; email: string };
+
+interface OrderOptions {
+  couponCode?: string;
+  /** Default: the store's (PRICES_INCLUDE_TAX). */
+  taxMode?: TaxMode;
+  /** Replaces parts of TEST_SHIPPING (Berlin, Germany), e.g. { country: "FR", ... }. */
+  shipping?: Partial<ShippingDetails>;
+}
 
 /** A pending order whose stock is reserved and whose payment page is open: its id and the page. */
 export async function placeReservedOrder(
   services: Services,
   shopper: Shopper,
   lines: { variantId: string; quantity: number }[],
-  options: { couponCode?: string } = {},
+  options: OrderOptions = {},
 ) {
   const summary = await prepareOrder({
     db: services.db,
@@ -22,10 +33,10 @@ export async function placeReservedOrder(
     userId: shopper.id,
     checkoutKey: crypto.randomUUID(),
     lines,
-    shipping: TEST_SHIPPING,
+    shipping: { ...TEST_SHIPPING, ...options.shipping },
     couponCode: options.couponCode ?? "",
     paymentMethod: services.payments.id,
-    taxMode: "inclusive",
+    taxMode: options.taxMode ?? taxMode(services.config),
   });
   const { url } = await startPayment({
     services,
@@ -45,7 +56,7 @@ export async function placePaidOrder(
   services: Services,
   shopper: Shopper,
   lines: { variantId: string; quantity: number }[],
-  options: { couponCode?: string; pay?: (sessionId: string) => unknown } = {},
+  options: OrderOptions & { pay?: (sessionId: string) => unknown } = {},
 ) {
   const placed = await placeReservedOrder(services, shopper, lines, options);
   if (options.pay) await options.pay(placed.sessionId);

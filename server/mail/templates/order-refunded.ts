@@ -20,6 +20,8 @@ export function orderRefundedEmail(options: {
   name?: string | null;
   orderNumber: string;
   amountCents: number;
+  /** The VAT given back with it ("VAT 19% (Germany)"); null for an order sold before VAT. */
+  vat: { label: string; amountCents: number } | null;
   refundBusinessDays: string;
 }): RenderedEmail {
   const { storeName, orderNumber } = options;
@@ -27,7 +29,8 @@ export function orderRefundedEmail(options: {
   const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
   const policyUrl = joinUrl(options.publicUrl, "/legal/returns");
   const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const news = `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}.`;
+  const vat = options.vat ? ` (of which ${options.vat.label}: ${formatUsd(options.vat.amountCents)})` : "";
+  const news = `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${vat}.`;
   const timing = `The refund is issued to your original payment method within ${options.refundBusinessDays} business days. Depending on your bank or card issuer, it may take a few additional days for the amount to appear on your statement.`;
   const sorry =
     "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.";
