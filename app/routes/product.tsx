@@ -13,7 +13,7 @@ import { QuantityStepper } from "~/components/quantity-stepper";
 import { SizePicker } from "~/components/size-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { VatNote } from "~/components/vat-note";
+import { useTaxMode, VatNote } from "~/components/vat-note";
 import { type SizeGuideTable, sizeGuideFor } from "~/content/size-guide";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
@@ -83,11 +83,19 @@ const availability = (stock: number) =>
 /** schema.org ProductGroup: one Product per size with its own offer, varying by size. */
 function ProductJsonLd({ product, url }: { product: SizedProductView; url: string }) {
   const images = product.images.map((image) => new URL(image.src, url).href);
+  const price = (product.priceCents / 100).toFixed(2);
+  const taxMode = useTaxMode();
   const offer = (stock: number, offerUrl: string) => ({
     "@type": "Offer",
     url: offerUrl,
-    price: (product.priceCents / 100).toFixed(2),
+    price,
     priceCurrency: "USD",
+    priceSpecification: {
+      "@type": "UnitPriceSpecification",
+      price,
+      priceCurrency: "USD",
+      valueAddedTaxIncluded: taxMode === "inclusive",
+    },
     availability: availability(stock),
     itemCondition: "https://schema.org/NewCondition",
   });

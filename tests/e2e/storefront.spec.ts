@@ -657,6 +657,8 @@ test.describe("search engines", () => {
       });
     }
     expect(parseUsd(`$${json.hasVariant[0].offers.price}`)).toBe(price);
+    // the price a shopper sees holds the VAT, and search engines are told so
+    expect(json.hasVariant[0].offers.priceSpecification).toMatchObject({ valueAddedTaxIncluded: true });
 
     // and a sold-out one says so
     const soldOut = await findCardWithBadge(page, /^Sold out$/);
