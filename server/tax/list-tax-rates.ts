@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { countryName, EU_COUNTRIES } from "../../core/checkout";
 import { formatRate } from "../../core/tax";
 import type { Database } from "../db/client";
@@ -40,16 +40,16 @@ export async function listTaxRates(options: {
   db: Database;
 }): Promise<{ rates: TaxRateView[]; history: TaxRateChangeView[] }> {
   const { db } = options;
-  const [rows, changes] = await Promise.all([
+  const [rows, lastChanges, changes] = await Promise.all([
+    db.select().from(taxRate),
+    // each country's latest change: who made it, kept as it was in the audit
     db
-      .select({
-        rate: taxRate,
-        changedByEmail: sql<string | null>`(
-          select ${taxRateChange.changedByEmail} from ${taxRateChange}
-          where ${taxRateChange.country} = ${taxRate.country}
-          order by ${taxRateChange.createdAt} desc, ${taxRateChange.id} desc limit 1)`,
+      .selectDistinctOn([taxRateChange.country], {
+        country: taxRateChange.country,
+        changedByEmail: taxRateChange.changedByEmail,
       })
-      .from(taxRate),
+      .from(taxRateChange)
+      .orderBy(taxRateChange.country, desc(taxRateChange.createdAt), desc(taxRateChange.id)),
     db
       .select()
       .from(taxRateChange)
@@ -57,7 +57,8 @@ export async function listTaxRates(options: {
       .limit(HISTORY_LIMIT),
   ]);
   const packaged = new Map(packagedRates().map((entry) => [entry.country, entry.rateBasisPoints]));
-  const byCountry = new Map(rows.map((row) => [row.rate.country, row]));
+  const byCountry = new Map(rows.map((row) => [row.country, row]));
+  const changedBy = new Map(lastChanges.map((change) => [change.country, change.changedByEmail]));
   const rates = EU_COUNTRIES.flatMap(({ code }): TaxRateView[] => {
     const row = byCountry.get(code);
     if (!row) return [];
@@ -66,12 +67,12 @@ export async function listTaxRates(options: {
       {
         country: code,
         countryName: countryName(code),
-        rateBasisPoints: row.rate.rateBasisPoints,
-        source: row.rate.source,
-        updatedAt: row.rate.updatedAt.toISOString(),
-        changedByEmail: row.changedByEmail,
+        rateBasisPoints: row.rateBasisPoints,
+        source: row.source,
+        updatedAt: row.updatedAt.toISOString(),
+        changedByEmail: changedBy.get(code) ?? null,
         packageNote:
-          fromPackage === undefined || fromPackage === row.rate.rateBasisPoints
+          fromPackage === undefined || fromPackage === row.rateBasisPoints
             ? null
             : `${RATE_SOURCE} says ${formatRate(fromPackage)}`,
       },

@@ -114,6 +114,12 @@ describe("the rates screen", () => {
       changedByEmail: admin.email,
       packageNote: `${RATE_SOURCE} says 25.5%`,
     });
+    // the other countries are as they were
+    expect(page.rates.find((rate) => rate.country === "DE")).toMatchObject({
+      source: RATE_SOURCE,
+      changedByEmail: null,
+      packageNote: null,
+    });
     expect(page.history).toEqual([
       {
         id: expect.any(String),

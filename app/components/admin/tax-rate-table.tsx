@@ -53,22 +53,26 @@ export function TaxRateTable({ rates }: { rates: TaxRateView[] }) {
   );
 }
 
+/** A cell: a table cell where the content area is wide, a line of the card where it is narrow. */
+const cellClass = "@3xl:table-cell block @3xl:px-4 @3xl:py-3 align-top";
+
 function TaxRateRow({ rate }: { rate: TaxRateView }) {
   return (
+    // narrow: a card with the country and the rate on its first line, then the details in small print
     <tr
       data-testid="tax-rate-row"
-      className="@3xl:table-row grid gap-3 rounded-xl border bg-card/60 p-4 @3xl:border-0 @3xl:bg-transparent @3xl:p-0"
+      className="@3xl:table-row grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-xl border bg-card/60 px-4 py-3 @3xl:border-0 @3xl:bg-transparent @3xl:p-0"
     >
-      <th scope="row" className="@3xl:table-cell block @3xl:px-4 @3xl:py-3 align-top font-medium">
+      <th scope="row" className={`${cellClass} font-medium`}>
         <span className="flex items-baseline gap-2 @3xl:pt-2">
           {rate.countryName}
           <span className="font-mono text-muted-foreground text-xs">{rate.country}</span>
         </span>
       </th>
-      <td className="@3xl:table-cell block @3xl:px-4 @3xl:py-3 align-top">
+      <td className={cellClass}>
         <RateForm rate={rate} />
       </td>
-      <td className="@3xl:table-cell block @3xl:px-4 @3xl:py-3 align-top">
+      <td className={`${cellClass} col-span-2 mt-1 @3xl:mt-0 text-xs @3xl:text-sm`}>
         <span className="@3xl:pt-2 block">
           <CardLabel>Source</CardLabel>
           {rate.source === "admin" ? "Set by an admin" : rate.source}
@@ -80,16 +84,17 @@ function TaxRateRow({ rate }: { rate: TaxRateView }) {
           </span>
         ) : null}
       </td>
-      <td className="@3xl:table-cell block @3xl:px-4 @3xl:py-3 align-top">
-        <span className="@3xl:pt-2 block">
+      <td className={`${cellClass} col-span-2 text-xs @3xl:text-sm`}>
+        <span className="@3xl:pt-2 @3xl:block">
           <CardLabel>Last changed</CardLabel>
           {rate.changedByEmail ? (
             <span className="break-all">{rate.changedByEmail}</span>
           ) : (
-            <span className="text-muted-foreground">Never changed</span>
+            <span className="text-muted-foreground">Seeded</span>
           )}
         </span>
-        <DateTime iso={rate.updatedAt} className="block text-muted-foreground text-xs" />
+        <span className="@3xl:hidden text-muted-foreground"> · </span>
+        <DateTime iso={rate.updatedAt} className="@3xl:block text-muted-foreground text-xs" />
       </td>
     </tr>
   );
@@ -156,7 +161,8 @@ function RateForm({ rate }: { rate: TaxRateView }) {
         </Button>
       </div>
       {error ? (
-        <p id={errorId} role="alert" className="mt-1.5 max-w-64 text-destructive text-xs">
+        // w-0 min-w-full: the message wraps within the field and button instead of widening them
+        <p id={errorId} role="alert" className="mt-1.5 w-0 min-w-full text-destructive text-xs">
           {error}
         </p>
       ) : null}
