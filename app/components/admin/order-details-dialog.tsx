@@ -42,7 +42,8 @@ export function OrderDetailsDialog({
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border bg-card/40 p-4">
+    // min-w-0: a grid item would otherwise grow to its longest unbreakable line (a product id)
+    <section className="min-w-0 rounded-lg border bg-card/40 p-4">
       <h3 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-widest">{title}</h3>
       {children}
     </section>
