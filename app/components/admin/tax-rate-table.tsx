@@ -65,8 +65,7 @@ function TaxRateRow({ rate }: { rate: TaxRateView }) {
     >
       <th scope="row" className={`${cellClass} font-medium`}>
         <span className="flex items-baseline gap-2 @3xl:pt-2">
-          {rate.countryName}
-          <span className="font-mono text-muted-foreground text-xs">{rate.country}</span>
+          {rate.countryName} <span className="font-mono text-muted-foreground text-xs">{rate.country}</span>
         </span>
       </th>
       <td className={cellClass}>
