@@ -117,9 +117,8 @@ function RateForm({ rate }: { rate: TaxRateView }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const parsed = parseForm(taxRateFormSchema, new FormData(event.currentTarget));
-    if (parsed.ok) return setError(null);
-    event.preventDefault();
-    setError(parsed.message);
+    setError(parsed.ok ? null : parsed.message);
+    if (!parsed.ok) event.preventDefault();
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
