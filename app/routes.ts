@@ -29,6 +29,7 @@ export default [
     route("orders/export.csv", "routes/admin.orders.export.ts"),
     route("coupons", "routes/admin.coupons.tsx"),
     route("receipts", "routes/admin.receipts.tsx"),
+    route("tax-rates", "routes/admin.tax-rates.tsx"),
   ]),
   route("api/cart-products", "routes/api.cart-products.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),

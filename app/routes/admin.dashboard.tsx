@@ -10,6 +10,7 @@ import {
   SalesFigure,
 } from "~/components/admin/dashboard-panels";
 import { RevenueChart, RevenueTable } from "~/components/admin/dashboard-revenue-chart";
+import { useQuarterSpan, VatCollectedTable } from "~/components/admin/dashboard-vat";
 import { buttonVariants } from "~/components/ui/button";
 import { useDateFormat } from "~/lib/date-format";
 import { pageMeta } from "~/lib/meta";
@@ -30,7 +31,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireAdmin(context, url);
   try {
     // `summary` keeps the catalog figures under the name this route has always given them
-    const { catalog, ...sales } = await getSalesDashboard({ db: context.db });
+    const { catalog, ...sales } = await getSalesDashboard({
+      db: context.db,
+      timeZone: context.config.timeZone,
+    });
     return { name: user.name, summary: catalog, dashboard: sales, error: null };
   } catch (error) {
     return listLoadFailure(context, error, {
@@ -93,8 +97,9 @@ function Dashboard({
   dashboard: NonNullable<LoaderData["dashboard"]>;
   catalog: NonNullable<LoaderData["summary"]>;
 }) {
-  const { today, last7Days, last30Days } = dashboard;
+  const { today, last7Days, last30Days, vatLastQuarter } = dashboard;
   const belowThreshold = catalog.lowStock + catalog.soldOut;
+  const quarterSpan = useQuarterSpan(vatLastQuarter.quarter);
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -102,18 +107,21 @@ function Dashboard({
           icon={SunIcon}
           label="Revenue today"
           value={formatUsd(today.revenueCents)}
+          net={formatUsd(today.netRevenueCents)}
           detail={`${plural(today.paidOrders, "paid order")} since 00:00 UTC`}
         />
         <SalesFigure
           icon={CalendarDaysIcon}
           label="Last 7 days"
           value={formatUsd(last7Days.revenueCents)}
+          net={formatUsd(last7Days.netRevenueCents)}
           detail={`${plural(last7Days.paidOrders, "paid order")}, today included`}
         />
         <SalesFigure
           icon={CalendarRangeIcon}
           label="Last 30 days"
           value={formatUsd(last30Days.revenueCents)}
+          net={formatUsd(last30Days.netRevenueCents)}
           detail={`${plural(last30Days.paidOrders, "paid order")}, today included`}
         />
         <SalesFigure
@@ -143,6 +151,13 @@ function Dashboard({
             <RevenueTable days={dashboard.daily} />
           </section>
         </details>
+      </DashboardPanel>
+
+      <DashboardPanel
+        title="VAT collected last quarter"
+        description={`${vatLastQuarter.quarter.label} (${quarterSpan}): the VAT of the orders paid in the quarter less the VAT refunded in it, per destination country and rate, with the net sales it was charged on. What the One-Stop-Shop return asks for.`}
+      >
+        <VatCollectedTable collected={vatLastQuarter} />
       </DashboardPanel>
 
       <div className="grid gap-6 lg:grid-cols-3">

@@ -5,6 +5,7 @@ import {
   PackageIcon,
   PanelLeftCloseIcon,
   PanelLeftOpenIcon,
+  PercentIcon,
   ReceiptIcon,
   ShoppingBagIcon,
   TicketPercentIcon,
@@ -40,6 +41,7 @@ const LINKS: AdminLink[] = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBagIcon },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercentIcon },
   { to: "/admin/receipts", label: "Receipts", icon: ReceiptIcon },
+  { to: "/admin/tax-rates", label: "Tax rates", icon: PercentIcon },
 ];
 
 function isCurrent(link: AdminLink, pathname: string): boolean {
@@ -113,7 +115,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <ul
               className={cn(
                 "grid gap-1 lg:flex lg:flex-col",
-                collapsed ? "grid-cols-6" : "grid-cols-3 md:grid-cols-6",
+                collapsed ? "grid-cols-7" : "grid-cols-3 sm:grid-cols-4",
               )}
             >
               {LINKS.map((link) => {

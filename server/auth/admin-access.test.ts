@@ -51,6 +51,7 @@ describe("the admin area", () => {
         "/admin/orders/export.csv",
         "/admin/coupons",
         "/admin/receipts",
+        "/admin/tax-rates",
       ]),
     );
   });

@@ -116,6 +116,17 @@ async function withSessionTimeZone<T>(zone: string, use: (db: Database) => Promi
   }
 }
 
+/** The dashboard as the store in UTC sees it at `now`. */
+const dashboardAt = (now: Date, db: Database = t.services.db) =>
+  getSalesDashboard({ db, timeZone: "UTC", now });
+
+/** A period's figures; these orders carry no VAT, so the net revenue is the revenue. */
+const sales = (revenueCents: number, paidOrders: number) => ({
+  revenueCents,
+  netRevenueCents: revenueCents,
+  paidOrders,
+});
+
 const dayOf = (dashboard: SalesDashboard, day: string) => dashboard.daily.find((entry) => entry.day === day);
 
 // --- fixtures ------------------------------------------------------------------------------------
@@ -171,11 +182,11 @@ describe("a database failure", () => {
 
 describe("an empty store", () => {
   it("shows zeros, no average, 30 empty days ending today, and empty lists", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const dashboard = await dashboardAt(NOW);
     expect(dashboard.now).toBe(NOW.toISOString());
-    expect(dashboard.today).toEqual({ revenueCents: 0, paidOrders: 0 });
-    expect(dashboard.last7Days).toEqual({ revenueCents: 0, paidOrders: 0 });
-    expect(dashboard.last30Days).toEqual({ revenueCents: 0, paidOrders: 0 });
+    expect(dashboard.today).toEqual(sales(0, 0));
+    expect(dashboard.last7Days).toEqual(sales(0, 0));
+    expect(dashboard.last30Days).toEqual(sales(0, 0));
     expect(dashboard.averageOrderCents).toBeNull();
     expect(dashboard.ordersByStatus).toEqual({
       pending: 0,
@@ -266,22 +277,18 @@ describe("a known set of orders and products", () => {
   });
 
   it("sums revenue and counts paid orders for today, 7 and 30 UTC days", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
-    expect(dashboard.today).toEqual({ revenueCents: 10_999 + 5_999, paidOrders: 2 });
-    expect(dashboard.last7Days).toEqual({
-      revenueCents: 10_999 + 5_999 + 2_999 + 3_999,
-      paidOrders: 4,
-    });
-    expect(dashboard.last30Days).toEqual({
-      revenueCents: 10_999 + 5_999 + 2_999 + 3_999 + 4_999 + 2_000 + 4_000 + 6_999,
-      paidOrders: 8,
-    });
+    const dashboard = await dashboardAt(NOW);
+    expect(dashboard.today).toEqual(sales(10_999 + 5_999, 2));
+    expect(dashboard.last7Days).toEqual(sales(10_999 + 5_999 + 2_999 + 3_999, 4));
+    expect(dashboard.last30Days).toEqual(
+      sales(10_999 + 5_999 + 2_999 + 3_999 + 4_999 + 2_000 + 4_000 + 6_999, 8),
+    );
     // 41 994 / 8 = 5 249.25, rounded to the cent
     expect(dashboard.averageOrderCents).toBe(5_249);
   });
 
   it("buckets revenue by UTC day over exactly 30 days, empty days included", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const dashboard = await dashboardAt(NOW);
     expect(dashboard.daily).toHaveLength(30);
     expect(dashboard.daily.map((day) => day.day)).toEqual(
       Array.from({ length: 30 }, (_, index) =>
@@ -309,26 +316,26 @@ describe("a known set of orders and products", () => {
   });
 
   it("moves with the `now` it is given: a day later, the oldest day drops out", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: at("2026-03-16T00:00:00Z") });
-    expect(dashboard.today).toEqual({ revenueCents: 0, paidOrders: 0 });
+    const dashboard = await dashboardAt(at("2026-03-16T00:00:00Z"));
+    expect(dashboard.today).toEqual(sales(0, 0));
     expect(dashboard.daily[0]!.day).toBe("2026-02-15");
     expect(dayOf(dashboard, "2026-03-16")).toEqual({ day: "2026-03-16", revenueCents: 0, paidOrders: 0 });
     expect(dayOf(dashboard, "2026-02-14")).toBeUndefined();
     // 9 Mar is now 7 days back: out of the week
-    expect(dashboard.last7Days).toEqual({ revenueCents: 10_999 + 5_999 + 2_999, paidOrders: 3 });
+    expect(dashboard.last7Days).toEqual(sales(10_999 + 5_999 + 2_999, 3));
     expect(dashboard.last30Days.paidOrders).toBe(7);
   });
 
   it("gives the same UTC figures whatever the database session's time zone", async () => {
-    const inUtc = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const inUtc = await dashboardAt(NOW);
     for (const zone of ["Pacific/Kiritimati", "America/Los_Angeles"]) {
-      const elsewhere = await withSessionTimeZone(zone, (db) => getSalesDashboard({ db, now: NOW }));
+      const elsewhere = await withSessionTimeZone(zone, (db) => dashboardAt(NOW, db));
       expect(elsewhere, zone).toEqual(inUtc);
     }
   });
 
   it("counts placed orders by status, abandoned checkouts apart", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const dashboard = await dashboardAt(NOW);
     expect(dashboard.ordersByStatus).toEqual({
       pending: 1, // awaitingPayment
       processing: 2, // todayAfternoon, todayMidnight
@@ -340,7 +347,7 @@ describe("a known set of orders and products", () => {
   });
 
   it("lists the products below 5 in stock, sold out first, and keeps the catalog figures", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const dashboard = await dashboardAt(NOW);
     expect(dashboard.lowStock.map(({ name, stock }) => ({ name, stock }))).toEqual([
       { name: "Eclipse Hoodie", stock: 0 },
       { name: "Umbra Cargo Pants", stock: 0 },
@@ -351,7 +358,7 @@ describe("a known set of orders and products", () => {
   });
 
   it("shows the 5 latest orders with the customer's e-mail, leaving abandoned checkouts out", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, now: NOW });
+    const dashboard = await dashboardAt(NOW);
     expect(dashboard.latestOrders).toEqual([
       {
         id: ids.awaitingPayment!.id,

@@ -4,6 +4,7 @@ import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { getCatalogSummary } from "../catalog/get-catalog-summary";
 import type { Database } from "../db/client";
 import { order, product, user } from "../db/schema";
+import { sumVatCollected, type VatCollected } from "./sum-vat-collected";
 
 /** Days in the revenue chart, and the period of the average order value. */
 export const DASHBOARD_DAYS = 30;
@@ -15,6 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SalesFigures {
   revenueCents: number;
+  /** The revenue without the VAT in it: what the store keeps. */
+  netRevenueCents: number;
   paidOrders: number;
 }
 
@@ -43,6 +46,8 @@ export interface SalesDashboard {
   daily: DailyRevenue[];
   lowStock: { id: string; name: string; stock: number }[];
   catalog: { products: number; lowStock: number; soldOut: number };
+  /** VAT per country for the One-Stop-Shop return, the last calendar quarter in the store's time zone. */
+  vatLastQuarter: VatCollected;
   latestOrders: {
     id: string;
     orderNumber: string;
@@ -77,8 +82,13 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * loaded whole. Periods are UTC calendar days counted back from `now`'s day (the server has no
  * idea of the admin's time zone, and UTC days are the same for every admin and every server).
  */
-export async function getSalesDashboard(options: { db: Database; now?: Date }): Promise<SalesDashboard> {
-  const { db } = options;
+export async function getSalesDashboard(options: {
+  db: Database;
+  /** The store's time zone (config.timeZone), which decides where a quarter begins. */
+  timeZone: string;
+  now?: Date;
+}): Promise<SalesDashboard> {
+  const { db, timeZone } = options;
   const now = options.now ?? new Date();
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const periodEnd = new Date(todayStart + DAY_MS).toISOString();
@@ -95,10 +105,13 @@ export async function getSalesDashboard(options: { db: Database; now?: Date }): 
     select
       count(*) filter (where ${order.paidAt} >= ${today}::timestamptz)::int as today_orders,
       coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_cents,
+      coalesce(sum(${order.totalCents} - ${order.taxCents}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_net_cents,
       count(*) filter (where ${order.paidAt} >= ${weekStart}::timestamptz)::int as week_orders,
       coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_cents,
+      coalesce(sum(${order.totalCents} - ${order.taxCents}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_net_cents,
       count(*)::int as month_orders,
       coalesce(sum(${order.totalCents}), 0)::float8 as month_cents,
+      coalesce(sum(${order.totalCents} - ${order.taxCents}), 0)::float8 as month_net_cents,
       round(avg(${order.totalCents}))::float8 as average_cents
     from ${order}
     where ${paidInPeriod}
@@ -157,13 +170,14 @@ export async function getSalesDashboard(options: { db: Database; now?: Date }): 
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(LATEST_ORDERS_LIMIT);
 
-  const [sales, daily, statuses, lowStock, latest, catalog] = await Promise.all([
+  const [sales, daily, statuses, lowStock, latest, catalog, vatLastQuarter] = await Promise.all([
     salesQuery,
     dailyQuery,
     statusQuery,
     lowStockQuery,
     latestQuery,
     getCatalogSummary({ db }),
+    sumVatCollected({ db, timeZone, now }),
   ]);
 
   // both drivers return { rows }
@@ -180,15 +194,9 @@ export async function getSalesDashboard(options: { db: Database; now?: Date }): 
 
   return {
     now: now.toISOString(),
-    today: { revenueCents: Number(totals?.today_cents ?? 0), paidOrders: Number(totals?.today_orders ?? 0) },
-    last7Days: {
-      revenueCents: Number(totals?.week_cents ?? 0),
-      paidOrders: Number(totals?.week_orders ?? 0),
-    },
-    last30Days: {
-      revenueCents: Number(totals?.month_cents ?? 0),
-      paidOrders: Number(totals?.month_orders ?? 0),
-    },
+    today: figures(totals?.today_cents, totals?.today_net_cents, totals?.today_orders),
+    last7Days: figures(totals?.week_cents, totals?.week_net_cents, totals?.week_orders),
+    last30Days: figures(totals?.month_cents, totals?.month_net_cents, totals?.month_orders),
     averageOrderCents: totals?.average_cents == null ? null : Number(totals.average_cents),
     ordersByStatus,
     abandonedCheckouts,
@@ -200,16 +208,29 @@ export async function getSalesDashboard(options: { db: Database; now?: Date }): 
     lowStock,
     catalog,
     latestOrders: latest.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    vatLastQuarter,
+  };
+}
+
+/** A period's figures from its sums (null when nothing was read). */
+function figures(revenue?: number | null, net?: number | null, orders?: number | null): SalesFigures {
+  return {
+    revenueCents: Number(revenue ?? 0),
+    netRevenueCents: Number(net ?? 0),
+    paidOrders: Number(orders ?? 0),
   };
 }
 
 interface SalesRow {
   today_orders: number;
   today_cents: number;
+  today_net_cents: number;
   week_orders: number;
   week_cents: number;
+  week_net_cents: number;
   month_orders: number;
   month_cents: number;
+  month_net_cents: number;
   average_cents: number | null;
 }
 

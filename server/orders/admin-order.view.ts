@@ -1,6 +1,8 @@
+import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { trackingUrl } from "../../core/order";
 import { toResponsiveImage } from "../catalog/product-view";
+import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Storage } from "../storage/storage";
 import { type AdminOrder, searchAdminOrders } from "./search-admin-orders";
@@ -16,12 +18,19 @@ export interface AdminOrderItemView {
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
+  /** The line's share of the coupon, its amount without VAT after it, its VAT and the rate. */
+  discountCents: number;
+  netCents: number;
+  taxCents: number;
+  taxRateBasisPoints: number;
 }
 
 /** Money given back for an order. */
 export interface AdminRefundView {
   id: string;
   amountCents: number;
+  /** The VAT given back with it (0 for an order placed before VAT). */
+  taxCents: number;
   reason: string;
   /** The provider's refund id ("re_..." at Stripe), for looking it up there. */
   providerRefundId: string;
@@ -48,6 +57,10 @@ export interface AdminOrderView {
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
+  /** The order's VAT, lines and shipping; included in the total or added to it (`tax.mode`). */
+  taxCents: number;
+  /** Where and at what rate VAT was charged; null for an order placed before VAT. */
+  tax: OrderTax | null;
   trackingCode: string | null;
   /** The postal service's page for the tracking code, when there is one. */
   trackingHref: string | null;
@@ -83,6 +96,8 @@ function toAdminOrderView(
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     totalCents: order.totalCents,
+    taxCents: order.taxCents,
+    tax: orderTax(order),
     trackingCode: order.trackingCode,
     trackingHref: order.trackingCode ? trackingUrl(config.trackingUrlTemplate, order.trackingCode) : null,
     attentionReason: order.attentionReason,
@@ -99,10 +114,15 @@ function toAdminOrderView(
       image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
       priceCents: item.priceCents,
       quantity: item.quantity,
+      discountCents: item.discountCents,
+      netCents: item.netCents,
+      taxCents: item.taxCents,
+      taxRateBasisPoints: item.taxRateBasisPoints,
     })),
     refunds: order.refunds.map((given) => ({
       id: given.id,
       amountCents: given.amountCents,
+      taxCents: given.taxCents,
       reason: given.reason,
       providerRefundId: given.providerRefundId,
       createdByEmail: given.createdByEmail,

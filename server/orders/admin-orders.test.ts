@@ -13,7 +13,15 @@ import {
   type RouteFunction,
   routeArgs,
 } from "../../tests/setup/route-call";
-import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import {
+  freshEmail,
+  insertTestCoupon,
+  insertTestProduct,
+  orderRow,
+  registerTestCustomer,
+  signUpTestAdmin,
+  TEST_SHIPPING,
+} from "../../tests/setup/test-commerce";
 import {
   createTestServices,
   formRequest,
@@ -21,7 +29,8 @@ import {
   setupTestServices,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { order, orderItem, product, user } from "../db/schema";
+import { prepareOrder } from "../checkout/prepare-order";
+import { order, orderItem, product, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
 import { exportOrdersCsv } from "./export-orders-csv";
@@ -663,5 +672,142 @@ describe("CSV export", () => {
       exportOrdersCsv({ db: t.services.db, log: t.services.log, query: bulk.id, maxRows: 501 }),
     ).text();
     expect(parseCsv(capped)).toHaveLength(502);
+  });
+});
+
+// --- VAT -----------------------------------------------------------------------------------------
+
+describe("VAT on the admin's orders", () => {
+  let buyer: Awaited<ReturnType<typeof registerCustomer>>;
+  let germany: string;
+  let france: string;
+  let legacy: Awaited<ReturnType<typeof insertOrder>>;
+
+  /** A pending order as the checkout's shipping step makes it. */
+  async function checkout(
+    lines: { variantId: string; quantity: number }[],
+    options: { country: string; taxMode: "inclusive" | "exclusive"; couponCode?: string },
+  ) {
+    const summary = await prepareOrder({
+      db: t.services.db,
+      storage: t.services.storage,
+      userId: buyer.id,
+      checkoutKey: randomUUID(),
+      lines,
+      shipping: { ...TEST_SHIPPING, ...SHIPPING_TO[options.country] },
+      couponCode: options.couponCode ?? "",
+      paymentMethod: t.services.payments.id,
+      taxMode: options.taxMode,
+    });
+    return summary.orderId;
+  }
+
+  const SHIPPING_TO: Record<string, Partial<typeof TEST_SHIPPING>> = {
+    DE: {},
+    FR: { addressLine1: "7 Rue de Rivoli", city: "Paris", state: "", zipCode: "75001", country: "FR" },
+  };
+
+  beforeAll(async () => {
+    buyer = await registerCustomer("Vat Person");
+    const { db } = t.services;
+    // docs/TAX.md's worked example: 2 hoodies at $89.00 and a tee at $35.00, $10.00 off, to Germany
+    const hoodie = await insertTestProduct(db, { name: "Eclipse Hoodie", priceCents: 8900 });
+    const tee = await insertTestProduct(db, { name: "Midnight Tee", priceCents: 3500 });
+    const coupon = await insertTestCoupon(db, {
+      discountType: "fixed",
+      percentBasisPoints: null,
+      amountOffCents: 1000,
+    });
+    germany = await checkout(
+      [
+        { variantId: hoodie.variant.id, quantity: 2 },
+        { variantId: tee.variant.id, quantity: 1 },
+      ],
+      { country: "DE", taxMode: "inclusive", couponCode: coupon.code },
+    );
+    france = await checkout([{ variantId: tee.variant.id, quantity: 1 }], {
+      country: "FR",
+      taxMode: "exclusive",
+    });
+    // paid, then half refunded with its share of the VAT
+    await db.update(order).set({ paymentStatus: "paid", paidAt: new Date() }).where(eq(order.id, germany));
+    await db.insert(refund).values({
+      orderId: germany,
+      amountCents: 10_000,
+      taxCents: 1597,
+      reason: "Order cancelled by an admin",
+      providerRefundId: "re_test_vat",
+      idempotencyKey: `test-refund:${germany}`,
+    });
+    legacy = await insertOrder({ userId: buyer.id });
+  });
+
+  const viewOf = async (orderId: string) => {
+    const { orderNumber } = await orderRow(t.services.db, orderId);
+    const [view] = (await listOrders(`?q=${orderNumber}&abandoned=show`)).orders;
+    if (!view) throw new Error(`order ${orderNumber} not listed`);
+    return view;
+  };
+
+  it("shows an order's country, rate, VAT per line and per rate, and the VAT of its refund", async () => {
+    const view = await viewOf(germany);
+    expect(view).toMatchObject({
+      subtotalCents: 21_300,
+      discountCents: 1000,
+      totalCents: 21_299,
+      taxCents: 3402,
+      tax: {
+        mode: "inclusive",
+        country: "DE",
+        countryName: "Germany",
+        rateBasisPoints: 1900,
+        shippingTaxCents: 160,
+        summary: [{ rateBasisPoints: 1900, baseCents: 17_897, taxCents: 3402 }],
+      },
+    });
+    expect(
+      view.items.map((item) => [
+        item.name,
+        item.discountCents,
+        item.netCents,
+        item.taxCents,
+        item.taxRateBasisPoints,
+      ]),
+    ).toEqual([
+      ["Eclipse Hoodie", 836, 14_255, 2709, 1900],
+      ["Midnight Tee", 164, 2803, 533, 1900],
+    ]);
+    expect(view.refunds).toEqual([expect.objectContaining({ amountCents: 10_000, taxCents: 1597 })]);
+  });
+
+  it("says when the VAT was added to the prices", async () => {
+    const view = await viewOf(france);
+    expect(view).toMatchObject({
+      totalCents: 3500 + 999 + 900,
+      taxCents: 900,
+      tax: { mode: "exclusive", country: "FR", countryName: "France", rateBasisPoints: 2000 },
+    });
+  });
+
+  it("shows no VAT for an order placed before the store charged it", async () => {
+    expect((await viewOf(legacy.id)).tax).toBeNull();
+  });
+
+  it("exports country, rate, VAT and net total after the columns that were there before", async () => {
+    const { text } = await exportCsv(`?q=${buyer.id}&abandoned=show`);
+    const [header, ...rows] = parseCsv(text);
+    expect(header?.slice(0, 19)).toEqual(
+      "Order Number,Created (UTC),Status,Payment Status,Customer Email,Customer Name,User ID,Items,Lines,Subtotal (USD),Discount (USD),Coupon Code,Shipping (USD),Total (USD),Tracking Code,Shipping Address,ZIP,Delivery Notes,Needs Attention".split(
+        ",",
+      ),
+    );
+    expect(header?.slice(19)).toEqual(["Country", "VAT Rate", "VAT (USD)", "Net Total (USD)"]);
+    const vatOf = async (orderId: string) => {
+      const { orderNumber } = await orderRow(t.services.db, orderId);
+      return rows.find((row) => row[0] === orderNumber)?.slice(19);
+    };
+    expect(await vatOf(germany)).toEqual(["DE", "19%", "34.02", "178.97"]);
+    expect(await vatOf(france)).toEqual(["FR", "20%", "9.00", "44.99"]);
+    expect(await vatOf(legacy.id)).toEqual(["", "", "", "98.99"]);
   });
 });

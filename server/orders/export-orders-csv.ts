@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { extractZip } from "../../core/order";
+import { formatRate } from "../../core/tax";
 import type { Database } from "../db/client";
-import { order, orderItem, user } from "../db/schema";
+import { type Order, order, orderItem, user } from "../db/schema";
 import type { Logger } from "../logger";
 import { type AdminOrderSearch, adminOrderWhere } from "./search-admin-orders";
 
@@ -29,6 +30,11 @@ const COLUMNS = [
   "ZIP",
   "Delivery Notes",
   "Needs Attention",
+  // VAT (issue 16), after the columns spreadsheets already read by position
+  "Country",
+  "VAT Rate",
+  "VAT (USD)",
+  "Net Total (USD)",
 ];
 
 /**
@@ -45,6 +51,17 @@ function csvCell(value: string | number | null): string {
 const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Country, rate, VAT and the total without it. An order placed before VAT has no country, rate or
+ * VAT, and its net total is its total: nothing was charged on top or taken out.
+ */
+function vatCells(row: Order): Array<string | null> {
+  const rate = row.taxRateBasisPoints;
+  const net = dollars(row.totalCents - row.taxCents);
+  if (rate === null) return [null, null, null, net];
+  return [row.taxCountry, formatRate(rate), dollars(row.taxCents), net];
+}
 
 /** "2026-01-05 14:03:09": a form every spreadsheet reads as a date and time. */
 const utcTimestamp = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
@@ -118,6 +135,7 @@ export function exportOrdersCsv(
               extractZip(row.shippingAddress),
               row.shippingNote,
               row.attentionReason,
+              ...vatCells(row),
             ]),
           )
           .join("");

@@ -1,4 +1,7 @@
+import { countryName } from "../../core/checkout";
+import { formatUsd } from "../../core/money";
 import { capitalize } from "../../core/order";
+import { vatLabel } from "../../core/tax";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
 
 /** What the receipts screen gets of a receipt; money already formatted on the server. */
@@ -13,6 +16,13 @@ export interface ReceiptView {
   amount: string;
   status: string;
   createdAt: string;
+  /**
+   * The VAT of the receipt's order: "VAT 19% (Germany)" and "$5.33"; null for an order placed
+   * before VAT.
+   */
+  vat: { label: string; amount: string } | null;
+  /** The VAT the payment provider reported charging, "$5.33"; null when it reported none. */
+  providerVat: string | null;
   /** Money given back: "$59.99" and when (ISO), or null. */
   refund: { amount: string; createdAt: string } | null;
   /** The provider's raw charge data as indented JSON, when kept. */
@@ -51,6 +61,15 @@ function formatReceiptAmount(minorUnits: number, currency: string): string {
   }
 }
 
+/** The order's VAT, in the store's currency like the order itself. */
+function orderVat(order: ReceiptWithOrder["order"]): ReceiptView["vat"] {
+  if (order.taxCountry === null || order.taxRateBasisPoints === null) return null;
+  return {
+    label: vatLabel(order.taxRateBasisPoints, countryName(order.taxCountry)),
+    amount: formatUsd(order.taxCents),
+  };
+}
+
 function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
   return {
     id: receipt.id,
@@ -62,6 +81,8 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
     amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
     status: receipt.status,
     createdAt: receipt.createdAt.toISOString(),
+    vat: orderVat(receipt.order),
+    providerVat: receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency),
     refund: receipt.refunded
       ? {
           amount: formatReceiptAmount(receipt.refunded.amountCents, receipt.currency),

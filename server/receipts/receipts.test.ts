@@ -33,7 +33,10 @@ async function listReceipts(search = ""): Promise<ReceiptsPage> {
 let second = 0;
 
 /** A paid order and its receipt, each a second newer than the one before. */
-async function insertReceipt(fields: Partial<Receipt> & { billingEmail: string }) {
+async function insertReceipt(
+  fields: Partial<Receipt> & { billingEmail: string },
+  orderFields: Partial<typeof order.$inferInsert> = {},
+) {
   const createdAt = new Date(Date.UTC(2025, 5, 1, 12, 0, ++second));
   const [paid] = await t.services.db
     .insert(order)
@@ -50,6 +53,7 @@ async function insertReceipt(fields: Partial<Receipt> & { billingEmail: string }
       totalCents: 5999,
       paidAt: createdAt,
       createdAt,
+      ...orderFields,
     })
     .returning();
   const [row] = await t.services.db
@@ -138,6 +142,9 @@ describe("receipts screen", () => {
         amount: "$59.99",
         status: "completed",
         createdAt: visa.receipt.createdAt.toISOString(),
+        // an order placed before VAT, and a provider that reported none
+        vat: null,
+        providerVat: null,
         providerData: expect.stringContaining('\n  "id": "ch_123"'),
       });
       // kept as jsonb, so the keys come back in the database's order: compare the value
@@ -188,6 +195,20 @@ describe("receipts screen", () => {
       ]);
       const beyond = await getReceipts("?q=bulk&page=5");
       expect((beyond as Response).headers.get("Location")).toBe("/admin/receipts?q=bulk");
+    });
+  });
+
+  it("shows the VAT of the receipt's order, and the VAT the provider reported", async () => {
+    // $50.00 + $9.99 shipping to Germany, prices including VAT: $7.98 + $1.60 of it is VAT
+    const { receipt: paid } = await insertReceipt(
+      { billingEmail: "vat.buyer@nocturn-shop.io", taxCents: 958 },
+      { taxCountry: "DE", taxRateBasisPoints: 1900, taxCents: 958, shippingTaxCents: 160 },
+    );
+    const [view] = (await listReceipts(`?q=${paid.receiptNumber}`)).receipts;
+    expect(view).toMatchObject({
+      amount: "$59.99",
+      vat: { label: "VAT 19% (Germany)", amount: "$9.58" },
+      providerVat: "$9.58",
     });
   });
 

@@ -5,7 +5,15 @@ import { order, type Receipt, receipt, refund } from "../db/schema";
 const RECEIPTS_PAGE_SIZE = 20;
 
 export type ReceiptWithOrder = Receipt & {
-  order: { orderNumber: string; userId: string; totalCents: number };
+  order: {
+    orderNumber: string;
+    userId: string;
+    totalCents: number;
+    /** The order's VAT: where, at what rate (null: placed before VAT) and how much. */
+    taxCountry: string | null;
+    taxRateBasisPoints: number | null;
+    taxCents: number;
+  };
   /** What was given back for the order, all refunds together, and when the last was made. */
   refunded: { amountCents: number; at: Date } | null;
 };
@@ -43,7 +51,14 @@ export async function searchReceipts(options: {
     db
       .select({
         receipt,
-        order: { orderNumber: order.orderNumber, userId: order.userId, totalCents: order.totalCents },
+        order: {
+          orderNumber: order.orderNumber,
+          userId: order.userId,
+          totalCents: order.totalCents,
+          taxCountry: order.taxCountry,
+          taxRateBasisPoints: order.taxRateBasisPoints,
+          taxCents: order.taxCents,
+        },
       })
       .from(receipt)
       .innerJoin(order, eq(order.id, receipt.orderId))

@@ -49,15 +49,18 @@ export function PanelLink({ to, children }: { to: string; children: ReactNode })
   );
 }
 
-/** One headline figure: its label, the amount and a line under it. */
+/** One headline figure: its label, the amount (and the amount without VAT) and a line under it. */
 export function SalesFigure({
   label,
   value,
+  net,
   detail,
   icon: Icon,
 }: {
   label: string;
   value: string;
+  /** The same amount without the VAT in it. */
+  net?: string;
   detail: string;
   icon: LucideIcon;
 }) {
@@ -69,6 +72,11 @@ export function SalesFigure({
       <dd className="mt-2 font-bold font-display text-2xl tabular-nums tracking-tight xl:text-3xl">
         {value}
       </dd>
+      {net ? (
+        <dd className="mt-0.5 text-sm tabular-nums">
+          {net} <span className="text-muted-foreground">net of VAT</span>
+        </dd>
+      ) : null}
       <dd className="mt-1 text-muted-foreground text-xs">{detail}</dd>
     </div>
   );

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
 import { adminStatusTone, extractZip, paymentStatusTone } from "../../../core/order";
+import { formatRate, vatLabel } from "../../../core/tax";
 import { DateTime } from "./order-date-time";
 import { type AdminOrderView, AttentionReason } from "./order-table";
 
@@ -41,7 +42,8 @@ export function OrderDetailsDialog({
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border bg-card/40 p-4">
+    // min-w-0: a grid item would otherwise grow to its longest unbreakable line (a product id)
+    <section className="min-w-0 rounded-lg border bg-card/40 p-4">
       <h3 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-widest">{title}</h3>
       {children}
     </section>
@@ -170,6 +172,11 @@ function Details({
                 Refunded <span className="tabular-nums">{formatUsd(given.amountCents)}</span> on{" "}
                 <DateTime iso={given.createdAt} />
               </p>
+              {order.tax ? (
+                <p className="text-muted-foreground text-xs tabular-nums">
+                  VAT given back: {formatUsd(given.taxCents)}
+                </p>
+              ) : null}
               <p className="text-muted-foreground text-xs">
                 {given.createdByEmail ? `By ${given.createdByEmail}` : "By the store, automatically"} ·{" "}
                 {given.reason}
@@ -241,6 +248,7 @@ function Details({
                   <p className="text-muted-foreground text-xs tabular-nums">
                     Size {item.size} · {formatUsd(item.priceCents)} × {item.quantity}
                   </p>
+                  {order.tax ? <LineTax item={item} /> : null}
                   {item.productId ? (
                     <p className="truncate font-mono text-[11px] text-muted-foreground">{item.productId}</p>
                   ) : null}
@@ -264,6 +272,14 @@ function Details({
           <Row label="Shipping">
             <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
           </Row>
+          {order.tax ? (
+            <Row label={vatLabel(order.tax.rateBasisPoints, order.tax.countryName)}>
+              <span className="tabular-nums">{formatUsd(order.taxCents)}</span>{" "}
+              <span className="text-muted-foreground text-xs">
+                {order.tax.mode === "inclusive" ? "included" : "added"}
+              </span>
+            </Row>
+          ) : null}
           <div className="mt-1 flex items-baseline justify-between border-t pt-2 font-semibold">
             <dt>Total</dt>
             <dd className="text-lg tabular-nums">{formatUsd(order.totalCents)}</dd>
@@ -271,11 +287,72 @@ function Details({
         </dl>
       </Section>
 
+      {order.tax ? <VatSection order={order} tax={order.tax} /> : null}
+
       <div className="flex justify-end">
         <Button onClick={() => onEdit(order.id)}>
           <PencilIcon /> Edit Order
         </Button>
       </div>
     </>
+  );
+}
+
+/** A line's share of the coupon, its amount without VAT and its VAT, as the order was priced. */
+function LineTax({ item }: { item: AdminOrderView["items"][number] }) {
+  return (
+    <p className="text-muted-foreground text-xs tabular-nums" data-testid="order-line-tax">
+      {item.discountCents > 0 ? `Coupon −${formatUsd(item.discountCents)} · ` : null}
+      Net {formatUsd(item.netCents)} · VAT {formatRate(item.taxRateBasisPoints)} {formatUsd(item.taxCents)}
+    </p>
+  );
+}
+
+/** Where the VAT went and how much per rate: what the One-Stop-Shop return adds up. */
+function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<AdminOrderView["tax"]> }) {
+  return (
+    <Section title="VAT">
+      <dl>
+        <Row label="Country">
+          {tax.countryName} <span className="font-mono text-muted-foreground text-xs">{tax.country}</span>
+        </Row>
+        <Row label="Prices">
+          {tax.mode === "inclusive" ? "Include VAT" : "Exclude VAT (added at checkout)"}
+        </Row>
+        <Row label="VAT on shipping">
+          <span className="tabular-nums">{formatUsd(tax.shippingTaxCents)}</span>
+        </Row>
+        <Row label="Total without VAT">
+          <span className="tabular-nums">{formatUsd(order.totalCents - order.taxCents)}</span>
+        </Row>
+      </dl>
+      <table className="mt-3 w-full border-t text-sm">
+        <caption className="sr-only">VAT per rate</caption>
+        <thead className="text-muted-foreground text-xs">
+          <tr>
+            <th scope="col" className="py-2 text-left font-medium">
+              Rate
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Base (net)
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              VAT
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {tax.summary.map((entry) => (
+            <tr key={entry.rateBasisPoints} className="border-border/60 border-t">
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {formatRate(entry.rateBasisPoints)}
+              </th>
+              <td className="py-1.5 text-right">{formatUsd(entry.baseCents)}</td>
+              <td className="py-1.5 text-right">{formatUsd(entry.taxCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
   );
 }

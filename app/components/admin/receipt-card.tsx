@@ -27,6 +27,11 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
       </div>
       <div>
         <p className="font-bold text-2xl tabular-nums">{receipt.amount}</p>
+        {receipt.vat ? (
+          <p className="mt-0.5 text-muted-foreground text-sm tabular-nums">
+            incl. {receipt.vat.label}: {receipt.vat.amount}
+          </p>
+        ) : null}
         {receipt.refund ? <RefundNote refund={receipt.refund} className="mt-1 text-sm" /> : null}
       </div>
       <dl className="grid gap-1.5 text-sm">

@@ -43,6 +43,16 @@ export function ReceiptDetailsDialog({
               <Row label="Amount">
                 <span className="font-semibold tabular-nums">{receipt.amount}</span>
               </Row>
+              {receipt.vat ? (
+                <Row label={receipt.vat.label}>
+                  <span className="tabular-nums">{receipt.vat.amount}</span>
+                </Row>
+              ) : null}
+              {receipt.providerVat ? (
+                <Row label="VAT reported by the provider">
+                  <span className="tabular-nums">{receipt.providerVat}</span>
+                </Row>
+              ) : null}
               <Row label="Status">
                 <StatusBadge status={receipt.status} tone={receiptStatusTone(receipt.status)} />
               </Row>
