@@ -106,7 +106,7 @@ export function priceOrder(
 }
 
 /** Lines (and shipping) grouped by rate: Vendure's tax summary, what an OSS return adds up. */
-export function summarizeTax(
+function summarizeTax(
   parts: readonly { netCents: number; taxCents: number; rateBasisPoints: number }[],
 ): TaxSummaryEntry[] {
   const byRate = new Map<number, TaxSummaryEntry>();

@@ -21,7 +21,7 @@ export interface TaxSummaryEntry {
 }
 
 /** The most a rate may be: 100 %. */
-export const MAX_RATE_BASIS_POINTS = 10_000;
+const MAX_RATE_BASIS_POINTS = 10_000;
 
 /** `a * b / c` rounded half-up, for non-negative integers (exact while a*b*2 is a safe integer). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
