@@ -8,27 +8,7 @@ import {
   generateCouponCode,
 } from "./coupon";
 import { priceOrder, SHIPPING_CENTS } from "./pricing";
-
-const lines = fc.array(
-  fc.record({ priceCents: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }) }),
-  { minLength: 1, maxLength: 20 },
-);
-
-const coupons: fc.Arbitrary<CouponTerms | null> = fc.oneof(
-  fc.constant(null),
-  fc.record({
-    discountType: fc.constant("percentage" as const),
-    percentBasisPoints: fc.integer({ min: 1, max: 10_000 }),
-    amountOffCents: fc.constant(null),
-    minimumOrderCents: fc.constant(0),
-  }),
-  fc.record({
-    discountType: fc.constant("fixed" as const),
-    percentBasisPoints: fc.constant(null),
-    amountOffCents: fc.integer({ min: 1, max: 10_000_000 }),
-    minimumOrderCents: fc.constant(0),
-  }),
-);
+import { coupons, cartLines as lines } from "./pricing.arbitraries";
 
 describe("priceOrder", () => {
   it("total = subtotal + shipping - discount, 0 <= discount <= subtotal, all integer cents", () => {

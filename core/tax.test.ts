@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CouponTerms } from "./coupon";
 import { priceOrder, SHIPPING_CENTS } from "./pricing";
+import { cartLines, coupons } from "./pricing.arbitraries";
 import {
   type AppliedTax,
   allocateProportionally,
@@ -14,27 +15,6 @@ import {
   vatLabel,
   vatRowLabel,
 } from "./tax";
-
-const cartLines = fc.array(
-  fc.record({ priceCents: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }) }),
-  { minLength: 1, maxLength: 20 },
-);
-
-const coupons: fc.Arbitrary<CouponTerms | null> = fc.oneof(
-  fc.constant(null),
-  fc.record({
-    discountType: fc.constant("percentage" as const),
-    percentBasisPoints: fc.integer({ min: 1, max: 10_000 }),
-    amountOffCents: fc.constant(null),
-    minimumOrderCents: fc.constant(0),
-  }),
-  fc.record({
-    discountType: fc.constant("fixed" as const),
-    percentBasisPoints: fc.constant(null),
-    amountOffCents: fc.integer({ min: 1, max: 10_000_000 }),
-    minimumOrderCents: fc.constant(0),
-  }),
-);
 
 /** The EU's standard rates and a few odd ones (0 %, a reduced 5.5 %, 25.5 %). */
 const rates = fc.oneof(

@@ -1,26 +1,16 @@
 // Migration 0004 turns every product into one "One Size" size holding its stock, and points the
 // items of past orders at it, so an upgrade loses no stock and no order.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, expect, it } from "vitest";
+import { migrationsAround } from "../../tests/setup/migrations";
 
-const folder = path.resolve("drizzle");
 const db = new PGlite({ extensions: { pg_trgm } });
 afterAll(() => db.close());
 
-async function runMigration(file: string) {
-  const text = await readFile(path.join(folder, file), "utf8");
-  for (const statement of text.split("--> statement-breakpoint")) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
-
 it("keeps every product's stock and every order item through the move to sizes", async () => {
-  const files = (await readdir(folder)).filter((file) => file.endsWith(".sql")).sort();
-  const sizes = files.findIndex((file) => file.startsWith("0004_"));
-  for (const file of files.slice(0, sizes)) await runMigration(file);
+  const migrations = await migrationsAround(db, "0004_");
+  await migrations.runBefore();
 
   await db.exec(`
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
@@ -35,7 +25,7 @@ it("keeps every product's stock and every order item through the move to sizes",
     insert into order_item (order_id, product_id, product_name, price_cents, quantity)
       values ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'Old Tee', 4500, 2);
   `);
-  for (const file of files.slice(sizes)) await runMigration(file);
+  await migrations.runFrom();
 
   const variants = await db.query<{ product_id: string; size: string; stock: number; position: number }>(
     "select product_id, size, stock, position from product_variant order by product_id",

@@ -1,26 +1,16 @@
 // Migration 0005 adds VAT to orders. Orders placed before it were charged no VAT: they keep their
 // totals, their lines get a net equal to what they cost, and they stay marked "before VAT".
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, expect, it } from "vitest";
+import { migrationsAround } from "../../tests/setup/migrations";
 
-const folder = path.resolve("drizzle");
 const db = new PGlite({ extensions: { pg_trgm } });
 afterAll(() => db.close());
 
-async function runMigration(file: string) {
-  const text = await readFile(path.join(folder, file), "utf8");
-  for (const statement of text.split("--> statement-breakpoint")) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
-
 it("keeps the orders placed before VAT as they were charged, marked as before VAT", async () => {
-  const files = (await readdir(folder)).filter((file) => file.endsWith(".sql")).sort();
-  const vat = files.findIndex((file) => file.startsWith("0005_"));
-  for (const file of files.slice(0, vat)) await runMigration(file);
+  const migrations = await migrationsAround(db, "0005_");
+  await migrations.runBefore();
 
   await db.exec(`
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
@@ -32,7 +22,7 @@ it("keeps the orders placed before VAT as they were charged, marked as before VA
     insert into order_item (order_id, product_name, size, price_cents, quantity)
       values ('00000000-0000-4000-8000-0000000000a1', 'Old Tee', 'M', 4500, 2);
   `);
-  for (const file of files.slice(vat)) await runMigration(file);
+  await migrations.runFrom();
 
   const orders = await db.query(
     `select total_cents, tax_cents, tax_country, tax_rate_basis_points, prices_include_tax, tax_summary

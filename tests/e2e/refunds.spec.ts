@@ -7,11 +7,10 @@ import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkoutToPaymentPage, payWithCard } from "./support/checkout";
 import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 import { cartProducts, chooseSize, sitemapProductIds, visit } from "./support/store";
 
 const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-/** Screenshots for people to look at (not compared): SHOTS=folder. */
-const SHOTS = process.env.SHOTS;
 
 /** The stock of one size now, as the cart sees it. */
 async function sizeStock(page: Page, productId: string, sizeId: string) {
@@ -30,18 +29,6 @@ async function addOneToCart(page: Page, skip = 0) {
   await chooseSize(page, pick.size.label);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   return pick;
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test.describe("refunds", () => {

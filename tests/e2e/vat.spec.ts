@@ -14,6 +14,7 @@ import { registerCustomer } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { fillShipping, payWithCard } from "./support/checkout";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 import {
   CART_KEY,
   type CatalogProduct,
@@ -28,8 +29,6 @@ import {
 } from "./support/store";
 
 const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-/** Screenshots for people to look at (not compared): SHOTS=folder. */
-const SHOTS = process.env.SHOTS;
 /** The store runs with PRICES_INCLUDE_TAX unset: prices include VAT (playwright.config.ts). */
 const MODE: TaxMode = "inclusive";
 /** The demo coupon WELCOME10 (server/coupons/demo-coupons.ts): 10 % off. */
@@ -59,18 +58,6 @@ async function expectVatRow(scope: Locator, label: string, taxCents: number) {
   const row = scope.getByTestId("vat-row");
   await expect(row.locator("dt")).toHaveText(label);
   await expect(row.getByTestId("vat-amount")).toHaveText(formatUsd(taxCents));
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** A product sold in several sizes and another, both well stocked. */

@@ -1,0 +1,18 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+/** Screenshots for people to look at (not compared): SHOTS=folder. */
+const SHOTS = process.env.SHOTS;
+
+/** The page at a phone's and a laptop's width, when SHOTS names a folder; then back to 1280 x 720. */
+export async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
