@@ -7,11 +7,8 @@ import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { checkoutMessages } from "../../core/checkout";
 import { requireUser } from "../../server/auth/guards";
-import {
-  type CheckoutResult,
-  type CheckoutTotals,
-  getCheckoutResult,
-} from "../../server/checkout/get-checkout-result";
+import { type CheckoutResult, getCheckoutResult } from "../../server/checkout/get-checkout-result";
+import type { CheckoutTotals } from "../../server/checkout/order-summary";
 import { reportFailure } from "../../server/http/errors";
 import type { Route } from "./+types/checkout-success";
 

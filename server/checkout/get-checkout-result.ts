@@ -1,23 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { checkoutMessages, type OrderSummary } from "../../core/checkout";
+import { checkoutMessages } from "../../core/checkout";
 import { AppError } from "../app-error";
 import { order } from "../db/schema";
 import type { Services } from "../http/context";
-import { orderTax } from "./order-summary";
+import { type CheckoutTotals, orderTotals } from "./order-summary";
 import { syncPaymentSession } from "./sync-payment";
-
-/** What the order costs, as priced and saved at checkout: its totals and its VAT. */
-export type CheckoutTotals = Pick<
-  OrderSummary,
-  | "couponCode"
-  | "shippingMethod"
-  | "subtotalCents"
-  | "discountCents"
-  | "shippingCents"
-  | "taxCents"
-  | "totalCents"
-  | "tax"
->;
 
 export type CheckoutResult = {
   orderNumber: string;
@@ -75,15 +62,5 @@ export async function getCheckoutResult(options: {
       : row.paymentStatus === "pending" && session.status === "complete"
         ? "processing"
         : "unpaid";
-  const totals: CheckoutTotals = {
-    couponCode: row.couponCode,
-    shippingMethod: row.shippingMethod,
-    subtotalCents: row.subtotalCents,
-    discountCents: row.discountCents,
-    shippingCents: row.shippingCents,
-    taxCents: row.taxCents,
-    totalCents: row.totalCents,
-    tax: orderTax(row),
-  };
-  return { orderNumber: row.orderNumber, state, totals };
+  return { orderNumber: row.orderNumber, state, totals: orderTotals(row) };
 }

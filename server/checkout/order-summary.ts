@@ -24,15 +24,8 @@ export async function loadOrderSummary(options: {
     orderNumber: row.orderNumber,
     status: row.status,
     paymentStatus: row.paymentStatus,
-    couponCode: row.couponCode,
-    shippingMethod: row.shippingMethod,
     shippingAddress: row.shippingAddress,
-    subtotalCents: row.subtotalCents,
-    discountCents: row.discountCents,
-    shippingCents: row.shippingCents,
-    taxCents: row.taxCents,
-    totalCents: row.totalCents,
-    tax: orderTax(row),
+    ...orderTotals(row),
     lines: items.map((item) => ({
       productId: item.productId,
       name: item.productName,
@@ -45,6 +38,48 @@ export async function loadOrderSummary(options: {
       netCents: item.netCents,
       taxCents: item.taxCents,
     })),
+  };
+}
+
+/** What the order costs, as priced and saved at checkout: its totals and its VAT. */
+export type CheckoutTotals = Pick<
+  OrderSummary,
+  | "couponCode"
+  | "shippingMethod"
+  | "subtotalCents"
+  | "discountCents"
+  | "shippingCents"
+  | "taxCents"
+  | "totalCents"
+  | "tax"
+>;
+
+export function orderTotals(
+  row: Pick<
+    Order,
+    | "couponCode"
+    | "shippingMethod"
+    | "subtotalCents"
+    | "discountCents"
+    | "shippingCents"
+    | "taxCents"
+    | "totalCents"
+    | "taxCountry"
+    | "taxRateBasisPoints"
+    | "pricesIncludeTax"
+    | "shippingTaxCents"
+    | "taxSummary"
+  >,
+): CheckoutTotals {
+  return {
+    couponCode: row.couponCode,
+    shippingMethod: row.shippingMethod,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    tax: orderTax(row),
   };
 }
 
