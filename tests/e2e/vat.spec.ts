@@ -152,6 +152,11 @@ test.describe("VAT at the shipping country's rate", () => {
 
     await dialog.getByRole("button", { name: `Pay ${total}` }).click();
     await expect(page).toHaveURL(/\/test-checkout\/tcs_[0-9a-f]{40}$/);
+    // the hosted page charges the same total and shows the same VAT
+    await expect(page.getByTestId("amount-due")).toHaveText(total);
+    await expect(page.getByTestId("vat-row")).toContainText("VAT 27% (Hungary)");
+    await expect(page.getByTestId("vat-row")).toContainText(formatUsd(hungary.taxCents));
+    await shot(page, "vat-test-checkout");
     await payWithCard(page, "4242 4242 4242 4242");
 
     // the success page
