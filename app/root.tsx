@@ -11,7 +11,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast } from "sonner";
+import { Toaster } from "~/components/toaster";
+import { toast } from "~/lib/toast";
 import { isAdmin } from "../server/auth/guards";
 import type { FlashToast as FlashToastData } from "../server/http/flash";
 import { taxMode } from "../server/tax/tax-rates";
@@ -98,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter storeName={storeName} user={rootData?.user ?? null} />
-        <Toaster theme="dark" position="bottom-right" richColors closeButton />
+        <Toaster />
         <FlashToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,10 +1,10 @@
 import { MapPinIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages, type PostalAddress, shippingDefaults } from "../../core/checkout";
 import { addressSchema } from "../../core/validation/shipping-form";

@@ -1,6 +1,5 @@
 import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { OrderDate } from "~/components/account-order-date";
 import { OrderTotals } from "~/components/order-totals";
 import { PendingOrderPanel } from "~/components/pending-order-actions";
@@ -8,6 +7,7 @@ import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { formatUsd } from "../../core/money";
 import { canTrack, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../core/order";
 import type { CustomerOrder } from "../../server/orders/list-customer-orders";

@@ -1,9 +1,9 @@
 import { CreditCardIcon, HourglassIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { OrderDate } from "~/components/account-order-date";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatUsd } from "../../core/money";
 import type { CustomerOrder } from "../../server/orders/list-customer-orders";

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   addToCart,
   type CartChange,

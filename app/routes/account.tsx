@@ -1,13 +1,13 @@
 import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { AccountAddress } from "~/components/account-address";
 import { AccountOrders } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages } from "../../core/checkout";
 import { isProductId } from "../../core/product";

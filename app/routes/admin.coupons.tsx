@@ -1,12 +1,12 @@
 import { PlusIcon, TicketPercentIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
-import { toast } from "sonner";
 import { DeleteCouponDialog } from "~/components/admin/coupon-delete-dialog";
 import { type CouponActionResult, CouponDialog } from "~/components/admin/coupon-dialog";
 import { CouponList } from "~/components/admin/coupon-list";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
 import { formText } from "../../core/validation/form-schema";
 import { requireAdmin } from "../../server/auth/guards";

@@ -1,7 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import {
   AdminPageHeader,
   AdminPagination,
@@ -14,6 +13,7 @@ import { ProductTable } from "~/components/admin/product-table";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { formText } from "../../core/validation/form-schema";
 import { productFormSchema, productMessages } from "../../core/validation/product-form";
 import { parseInput } from "../../server/app-error";

@@ -1,16 +1,15 @@
 import { ArrowRightIcon, ShoppingBagIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useNavigate, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { useRefreshAgainstServer, useReleaseCancelledCheckout } from "~/components/cart/cart-sync";
 import { CartTotals, estimateCart } from "~/components/cart/cart-totals";
-import { CheckoutDialog } from "~/components/checkout-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useTaxMode } from "~/components/vat-note";
 import { useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { estimatedTax } from "~/lib/vat-estimate";
 import {
   checkoutMessages,
@@ -166,6 +165,12 @@ function readShippingDetails(form: FormData): ShippingDetails {
   };
 }
 
+const loadCheckoutDialog = () => import("~/components/checkout-dialog");
+/** The dialog (Radix Dialog, the forms) is not part of the cart's first download (docs/PERFORMANCE.md). */
+const CheckoutDialog = lazy(() =>
+  loadCheckoutDialog().then((module) => ({ default: module.CheckoutDialog })),
+);
+
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { lines, clear } = useCart();
   const hydrated = useHydrated();
@@ -173,6 +178,12 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const account = useRouteLoaderData<{ user: { email: string } | null }>("root")?.user;
   const signedIn = Boolean(account);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // mounted on first use and kept, so Back and a second opening find the same checkout
+  const [checkoutUsed, setCheckoutUsed] = useState(false);
+  useEffect(() => {
+    // fetched while the shopper looks at the cart, so Proceed to Checkout opens at once
+    if (signedIn) void loadCheckoutDialog();
+  }, [signedIn]);
   useRefreshAgainstServer();
   useReleaseCancelledCheckout(signedIn);
 
@@ -182,6 +193,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 
   const startCheckout = () => {
     if (signedIn) {
+      setCheckoutUsed(true);
       setCheckoutOpen(true);
       return;
     }
@@ -245,15 +257,17 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           </Link>
         </aside>
       </div>
-      {account && loaderData.shipping && (
-        <CheckoutDialog
-          open={checkoutOpen}
-          onOpenChange={setCheckoutOpen}
-          lines={lines}
-          defaults={loaderData.shipping}
-          vatRates={loaderData.vatRates}
-          owner={account.email}
-        />
+      {account && loaderData.shipping && checkoutUsed && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            lines={lines}
+            defaults={loaderData.shipping}
+            vatRates={loaderData.vatRates}
+            owner={account.email}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,10 +1,10 @@
 import { MailCheckIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
-import { toast } from "sonner";
 import { AuthCard, Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
 import { authMessages, forgotPasswordSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";

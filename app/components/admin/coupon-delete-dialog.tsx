@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import type { CouponActionResult } from "./coupon-dialog";

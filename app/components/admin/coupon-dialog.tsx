@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Dialog, DialogContent, DialogHeading } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../server/coupons/list-coupons";
 import { CouponForm } from "./coupon-form";

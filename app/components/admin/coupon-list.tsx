@@ -1,9 +1,9 @@
 import { CopyIcon, PowerIcon, PowerOffIcon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/cart";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCouponDiscount } from "../../../core/coupon";
 import { formatUsd } from "../../../core/money";

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatUsd } from "../../../core/money";
 import { capitalize, ORDER_STATUSES } from "../../../core/order";

@@ -1,8 +1,8 @@
 import { Trash2Icon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { productMessages } from "../../../core/validation/product-form";
 import type { AdminProduct } from "./product-dialog";

@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { parseForm } from "../../../core/validation/form-schema";
 import {

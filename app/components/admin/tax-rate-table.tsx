@@ -1,9 +1,9 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { parseForm } from "../../../core/validation/form-schema";
 import { rateInputValue, taxRateFormSchema } from "../../../core/validation/tax-rate-form";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ResponsiveImage } from "../../../core/images";
 import { checkImageFile, MAX_PRODUCT_IMAGES, productMessages } from "../../../core/validation/product-form";
 

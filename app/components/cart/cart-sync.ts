@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { useCart } from "~/lib/cart";
+import { toast } from "~/lib/toast";
 import { refreshCart } from "../../../core/cart";
 import type { SizedProductView } from "../../../core/product";
 
