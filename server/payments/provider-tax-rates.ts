@@ -12,7 +12,7 @@ export interface TaxRateKey {
 
 /**
  * Where a driver keeps the ids of the rate objects it made at its provider (Stripe Tax Rates), so
- * each rate is made once and reused by every later session (docs/TAX.md#stripe).
+ * each rate is made once and reused by every later session (docs/TAX.md#payments-and-stripe).
  */
 export interface ProviderTaxRateStore {
   /** The provider's id for this rate, or null when none was made yet. */
