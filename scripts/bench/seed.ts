@@ -7,6 +7,8 @@ import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
 import { type NewProduct, product } from "../../server/db/schema";
 import { createLocalStorage } from "../../server/storage/local-storage";
+import { seedCustomer } from "./customer";
+import { storeEnvironment } from "./server";
 
 export type Driver = "postgres" | "pglite";
 
@@ -24,8 +26,16 @@ export interface Catalog {
   productId: string;
   /** `server_version` as the database reports it */
   serverVersion: string;
+  /** The whole seed: migrations, demo catalog, generated products, customer, VACUUM ANALYZE. */
   seedMs: number;
+  /** The bulk INSERT ... SELECT of the generated products and their sizes alone. */
+  bulkInsertMs: number;
+  /** A signed-in customer with a few paid orders: the session cookie the account pages are loaded with. */
+  customer: { cookie: string; email: string; orders: number };
 }
+
+/** Paid orders the bench customer has, so /account/orders lists some. */
+const CUSTOMER_ORDERS = 5;
 
 // First words for the generated names. None of them contains a garment word ("tee", "cap",
 // "tote", "socks", ...) so a search for a garment still finds only that garment.
@@ -104,7 +114,8 @@ export async function dropPostgresDatabase(adminUrl: string, name: string) {
 /**
  * Migrates an empty database, seeds the demo catalog (real images), then fills it up to `size`
  * products with one INSERT ... SELECT over generate_series that reuses the demo products'
- * images, categories and descriptions with new names, prices, stock and arrival dates.
+ * images, categories and descriptions with new names, prices, stock and arrival dates; then a
+ * customer with a few paid orders (scripts/bench/customer.ts).
  */
 export async function seedCatalog(options: {
   driver: Driver;
@@ -137,6 +148,7 @@ export async function seedCatalog(options: {
     }
     if (size < demo.rows.length)
       throw new Error(`--sizes must be at least ${demo.rows.length} (the demo catalog)`);
+    const bulkStarted = performance.now();
     await fillCatalog(handle.db, size - demo.rows.length);
     // every product without sizes (the generated ones, and the demo rows copied into a second
     // catalog) is sold in one size holding its stock
@@ -145,6 +157,12 @@ export async function seedCatalog(options: {
       select p.id, ${ONE_SIZE}, 0, p.stock from product p
       where not exists (select 1 from product_variant v where v.product_id = p.id)
     `);
+    const bulkInsertMs = performance.now() - bulkStarted;
+    const customer = await seedCustomer({
+      db: handle.db,
+      env: storeEnvironment({ dataDir, databaseUrl }),
+      orders: CUSTOMER_ORDERS,
+    });
     // the state autovacuum brings PostgreSQL to shortly after a bulk load: statistics and
     // the visibility map (index-only scans) are up to date
     await handle.db.execute(sql`vacuum analyze product`);
@@ -172,6 +190,8 @@ export async function seedCatalog(options: {
       productId,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
+      bulkInsertMs,
+      customer,
     };
     return { catalog, demo };
   } finally {
