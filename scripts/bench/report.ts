@@ -144,7 +144,7 @@ export function scaleRatio(page: PageMeasurement, small: number, large: number):
 }
 
 /** The share of the floor a page must reach. */
-export const floorTarget = (page: Pick<PageMeasurement, "audience">) =>
+const floorTarget = (page: Pick<PageMeasurement, "audience">) =>
   page.audience === "signed-in" ? TARGETS.signedInVsFloor : TARGETS.anonymousVsFloor;
 
 const optionalMs = (value: number | null) => (value === null ? "–" : value.toFixed(1));

@@ -43,17 +43,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function storeEnvironment(
   catalog: Pick<Catalog, "dataDir" | "databaseUrl">,
-  port = 0,
+  port?: number,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://localhost${port ? `:${port}` : ""}`,
     DATA_DIR: catalog.dataDir,
     LOG_LEVEL: "warn",
   };
+  // the seed listens on nothing: the configuration's default port stands in
+  if (port) env.PORT = String(port);
+  else delete env.PORT;
   if (catalog.databaseUrl) env.DATABASE_URL = catalog.databaseUrl;
   else delete env.DATABASE_URL;
   return env;
