@@ -265,14 +265,6 @@ async function benchDriver(
   serverRoot: string,
   lighthouse: boolean,
 ): Promise<{ report: DriverReport; lighthouse: LighthouseResult[] }> {
-  // the floor runs beside this driver's servers only, so that its memory is read for the same span
-  const floorServer = await startFloor();
-  cleanups.push({ label: `stop the floor ${floorServer.pid}`, run: () => floorServer.stop() });
-  const floorIdle = await floorServer.memory();
-  log(
-    `floor at ${floorServer.url} (pid ${floorServer.pid}), ready in ${(floorServer.startMs / 1000).toFixed(1)} s`,
-  );
-
   const catalogs: Catalog[] = [];
   for (const size of sizes) {
     const dataDir = path.join(workDir, `${driver}-${size}`);
@@ -310,6 +302,13 @@ async function benchDriver(
     idle.set(catalog.size, await server.memory());
     log(`${driver}: server for ${catalog.size} products at ${server.url} (pid ${server.pid})`);
   }
+  // started after the seed, beside this driver's servers: its memory is read over the same span
+  const floorServer = await startFloor();
+  cleanups.push({ label: `stop the floor ${floorServer.pid}`, run: () => floorServer.stop() });
+  const floorIdle = await floorServer.memory();
+  log(
+    `floor at ${floorServer.url} (pid ${floorServer.pid}), ready in ${(floorServer.startMs / 1000).toFixed(1)} s`,
+  );
 
   const pages: PageMeasurement[] = PAGES.map((page) => ({
     label: page.label,
