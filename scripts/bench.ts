@@ -435,8 +435,8 @@ async function main() {
   }
   const drivers = await chooseDrivers();
 
-  // the script always ends by itself: a generous ceiling for the whole run
-  // seeding: about a minute per million products on this machine, several times that allowed
+  // the script always ends by itself: a generous ceiling for the whole run (seeding a million
+  // products took about three minutes on this machine; 500 s per million are allowed)
   const perDriverMs =
     sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
     PAGES.length * rounds * (sizes.length + 1) * (duration + warmup + 5) * 1000 +
