@@ -182,6 +182,16 @@ describe("evaluateTargets", () => {
     expect(scale?.detail).toContain("largest catalog in this run 10,000");
   });
 
+  it("judges a run beyond 100,000 products by its largest catalog and says so", () => {
+    const pages = [page({ label: "shop", floor: [200], bySize: { 100: [100], 1000000: [0] } })];
+    const scale = verdictOf(
+      evaluateTargets({ reports: [report(pages, [100, 1_000_000])], bundles: [], lighthouse: [] }),
+      "catalog pages",
+    );
+    expect(scale?.verdict).toBe("missed");
+    expect(scale?.detail).toBe("measured beyond the target's size, 1,000,000 : 100: shop 0.00×");
+  });
+
   it("judges memory after the run and the JavaScript budget inclusively", () => {
     const verdicts = evaluateTargets({
       reports: [report(healthy, [100, 100_000], TARGETS.rssMiB)],
@@ -218,6 +228,13 @@ describe("report sections", () => {
       "1.00 / 2.00 / 3.00 before the first load run, 2.00 / 2.00 / 3.00 after the last",
     );
     expect(section).toContain("RSS 150 MiB idle after start, peak 290 MiB, 250 MiB after the run");
+  });
+
+  it("says when no response completed within the run", () => {
+    const pages = [page({ label: "shop", floor: [200], bySize: { 100: [100], 1000000: [0] } })];
+    expect(driverSection(env, report(pages, [100, 1_000_000]))).toContain(
+      "| shop | `/shop` | 1,000,000 | 0 (none completed in 10 s) | – | – |",
+    );
   });
 
   it("writes one row per target with missed in bold", () => {
