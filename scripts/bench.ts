@@ -14,7 +14,7 @@ import { SHOP_PAGE_SIZE } from "../core/product";
 import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
 import { measureRouteBundles } from "./bench/bundle";
 import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
-import { buildFloor, FLOOR_DIR, floorBuildReason, floorManifest, startFloor } from "./bench/floor";
+import { buildFloor, FLOOR_DIR, floorBuildReason, floorManifest, startFloor } from "./bench/floor-app";
 import {
   type LighthouseResult,
   lighthouseCommandLine,

@@ -1,7 +1,7 @@
 // The benchmark's floor: a bare React Router 7 app behind Express 5 and the `compression`
 // middleware the store uses, nothing else (no logging, no security headers, no session, no
 // database). Its req/s are what the store's pages are measured against. Started by
-// scripts/bench/floor.ts as `node build/server/index.js` with PORT and HOST.
+// scripts/bench/floor-app.ts as `node build/server/index.js` with PORT and HOST.
 import path from "node:path";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
