@@ -1,7 +1,8 @@
 // Performance benchmark: seeds catalogs of 100 and 10,000 products into fresh databases, serves
-// each with the production build and loads the storefront pages with autocannon; measures the
-// JavaScript each storefront route ships and, with --lighthouse, runs Lighthouse. Writes the
-// results into docs/PERFORMANCE.md. Usage: npm run bench -- --help
+// each with the production build and loads the storefront pages with autocannon, each page right
+// after the bare framework floor (scripts/bench/floor/) so that it is reported as a share of it;
+// measures the JavaScript each storefront route ships and, with --lighthouse, runs Lighthouse.
+// Writes the results and the targets' verdicts into docs/PERFORMANCE.md. Usage: npm run bench -- --help
 import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -13,6 +14,7 @@ import { SHOP_PAGE_SIZE } from "../core/product";
 import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
 import { measureRouteBundles } from "./bench/bundle";
 import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
+import { buildFloor, FLOOR_DIR, floorBuildReason, floorManifest, startFloor } from "./bench/floor-app";
 import {
   type LighthouseResult,
   lighthouseCommandLine,
@@ -25,9 +27,13 @@ import {
   type DriverReport,
   driverSection,
   type Environment,
+  floorRatio,
   lighthouseSection,
   type PageMeasurement,
+  type ServerStats,
+  scaleRatio,
   summarize,
+  targetsSection,
   updateReport,
 } from "./bench/report";
 import {
@@ -48,7 +54,7 @@ const HELP = `npm run bench -- [options]
   --connections <n>     concurrent connections (default 50)
   --warmup <s>          seconds of load per URL before measuring (default 3)
   --rounds <n>          measure every URL n times, interleaving the catalog sizes; medians are reported (default 1)
-  --sizes <a,b>         catalog sizes (default 100,10000)
+  --sizes <a,b>         catalog sizes (default 100,10000; e.g. 100,100000 or 100,1000000)
   --search <term>       the shop search term (default "socks", about 3 % of the catalog)
   --pglite              the embedded PGlite database instead of PostgreSQL
   --both                PostgreSQL, then PGlite
@@ -57,8 +63,9 @@ const HELP = `npm run bench -- [options]
                         nocturn_bench_<pid>_<size> is created there and dropped at the end
   --lighthouse          also run Lighthouse (mobile) on home, shop and product at the largest size
   --lighthouse-runs <n> Lighthouse runs per page; the median run by performance score is kept (default 1)
-  --build               run npm run build first (default: only when build/ is missing; a
-                        warning names a source file newer than the build)
+  --build               run npm run build and build the floor first (default: the store only
+                        when build/ is missing, with a warning naming a source file newer than
+                        the build; the floor when its build is missing or older than its sources)
   --print-only          do not write docs/PERFORMANCE.md
 `;
 
@@ -166,15 +173,20 @@ interface PageSpec {
   pattern: string;
   path: (catalog: Catalog) => string;
   lighthouse: boolean;
+  /** loaded with the seeded customer's session cookie */
+  signedIn?: boolean;
+  /** its work may grow with the catalog (the scale target applies) */
+  catalog: boolean;
 }
 const PAGES: PageSpec[] = [
-  { label: "home", pattern: "/", path: () => "/", lighthouse: true },
-  { label: "shop", pattern: "/products", path: () => "/products", lighthouse: true },
+  { label: "home", pattern: "/", path: () => "/", lighthouse: true, catalog: true },
+  { label: "shop", pattern: "/products", path: () => "/products", lighthouse: true, catalog: true },
   {
     label: "shop search",
     pattern: `/products?q=${searchTerm}`,
     path: (catalog) => `/products?q=${encodeURIComponent(catalog.search.term)}`,
     lighthouse: false,
+    catalog: true,
   },
   {
     // OFFSET pagination: the deepest page is the one whose cost grows with the catalog (the last
@@ -183,23 +195,56 @@ const PAGES: PageSpec[] = [
     pattern: "/products?page=<last full>",
     path: (catalog) => `/products?page=${Math.max(1, Math.floor(catalog.size / SHOP_PAGE_SIZE))}`,
     lighthouse: false,
+    catalog: true,
   },
   {
     label: "product",
     pattern: "/products/<id>",
     path: (catalog) => `/products/${catalog.productId}`,
     lighthouse: true,
+    catalog: true,
   },
   // control: server-rendered without a catalog query, so it shows the machine's noise
-  { label: "about (control)", pattern: "/about", path: () => "/about", lighthouse: false },
+  { label: "about (control)", pattern: "/about", path: () => "/about", lighthouse: false, catalog: false },
+  // an empty cart: the lines live in the browser until checkout
+  { label: "cart", pattern: "/cart", path: () => "/cart", lighthouse: false, catalog: false },
+  {
+    label: "account",
+    pattern: "/account",
+    path: () => "/account",
+    lighthouse: false,
+    signedIn: true,
+    catalog: false,
+  },
+  {
+    label: "account orders",
+    pattern: "/account/orders",
+    path: () => "/account/orders",
+    lighthouse: false,
+    signedIn: true,
+    catalog: false,
+  },
 ];
 
+/** What a browser sends for the page: the customer's session cookie on the signed-in pages. */
+function headersFor(page: PageSpec, catalog: Catalog): Record<string, string> {
+  return page.signedIn ? { ...BROWSER_HEADERS, cookie: catalog.customer.cookie } : BROWSER_HEADERS;
+}
+
 /** One autocannon run with the CPU time the server process and its database backends spent. */
-async function measureWithCpu(url: string, catalog: Catalog, server: RunningServer): Promise<LoadResult> {
-  const databaseName = catalog.databaseUrl ? new URL(catalog.databaseUrl).pathname.slice(1) : undefined;
+async function measureWithCpu(options: {
+  url: string;
+  server: RunningServer;
+  /** the catalog's database, when it is PostgreSQL */
+  databaseUrl?: string;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const { url, server, databaseUrl, headers } = options;
+  const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
   const dbCpu = () => (databaseName ? postgresBackendsCpuMs(adminUrl, databaseName) : Promise.resolve(null));
+  if (warmup > 0) await measure({ url, connections, duration: warmup, headers });
   const [serverBefore, dbBefore] = [await processCpuMs(server.pid), await dbCpu()];
-  const result = await measure({ url, connections, duration });
+  const result = await measure({ url, connections, duration, headers });
   const [serverAfter, dbAfter] = [await processCpuMs(server.pid), await dbCpu()];
   const perRequest = (ms: number) => (result.requests > 0 ? ms / result.requests : null);
   return {
@@ -242,29 +287,44 @@ async function benchDriver(
     const catalog = seeded.catalog;
     demoSeed = seeded.demo;
     log(
-      `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s; "${searchTerm}" matches ${catalog.search.matches}`,
+      `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s (bulk insert ${(catalog.bulkInsertMs / 1000).toFixed(1)} s); "${searchTerm}" matches ${catalog.search.matches}; customer with ${catalog.customer.orders} orders`,
     );
     catalogs.push(catalog);
   }
 
   // every size is served at once, so the sizes can be measured back to back per page
   const servers = new Map<number, RunningServer>();
+  const idle = new Map<number, ServerStats["idle"]>();
   for (const catalog of catalogs) {
     const server = await startServer({ appRoot: serverRoot, catalog });
     cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
     servers.set(catalog.size, server);
+    idle.set(catalog.size, await server.memory());
     log(`${driver}: server for ${catalog.size} products at ${server.url} (pid ${server.pid})`);
   }
+  // started after the seed, beside this driver's servers: its memory is read over the same span
+  const floorServer = await startFloor();
+  cleanups.push({ label: `stop the floor ${floorServer.pid}`, run: () => floorServer.stop() });
+  const floorIdle = await floorServer.memory();
+  log(
+    `floor at ${floorServer.url} (pid ${floorServer.pid}), ready in ${(floorServer.startMs / 1000).toFixed(1)} s`,
+  );
 
   const pages: PageMeasurement[] = PAGES.map((page) => ({
     label: page.label,
     pattern: page.pattern,
+    audience: page.signedIn ? "signed-in" : "anonymous",
+    catalog: page.catalog,
+    floorRuns: [],
     bySize: new Map(),
   }));
+  const floorProbe = await probePage(floorServer.url);
+  if (floorProbe.status !== 200) throw new Error(`the floor answered ${floorProbe.status}`);
   for (const [index, page] of PAGES.entries()) {
     for (const catalog of catalogs) {
       const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
-      const probe = await probePage(url);
+      // a signed-in page answers 200 only for a valid session: a redirect to /login fails here
+      const probe = await probePage(url, headersFor(page, catalog));
       if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
       pages[index]?.bySize.set(catalog.size, {
         path: page.path(catalog),
@@ -273,14 +333,25 @@ async function benchDriver(
       });
     }
   }
+  const loadAtStart = os.loadavg();
   for (let round = 1; round <= rounds; round++) {
     // alternate which size goes first, so that an order effect cancels out over the rounds
     const order = round % 2 === 1 ? catalogs : [...catalogs].reverse();
     for (const [index, page] of PAGES.entries()) {
+      // the floor just before the page: the page's ratio to it compares two runs seconds apart
+      const floorResult = await measureWithCpu({ url: floorServer.url, server: floorServer });
+      pages[index]?.floorRuns.push(floorResult);
+      log(
+        `floor before ${page.label}: ${Math.round(floorResult.requestsPerSecond)} req/s, p99 ${floorResult.p99} ms, CPU/request ${floorResult.serverCpuMs?.toFixed(1)} ms`,
+      );
       for (const catalog of order) {
-        const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
-        if (warmup > 0) await measure({ url, connections, duration: warmup });
-        const result = await measureWithCpu(url, catalog, servers.get(catalog.size) as RunningServer);
+        const server = servers.get(catalog.size) as RunningServer;
+        const result = await measureWithCpu({
+          url: server.url + page.path(catalog),
+          server,
+          databaseUrl: catalog.databaseUrl,
+          headers: headersFor(page, catalog),
+        });
         pages[index]?.bySize.get(catalog.size)?.runs.push(result);
         log(
           `${driver} ${catalog.size} ${page.label}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU/request server ${result.serverCpuMs?.toFixed(1)} ms db ${result.dbCpuMs?.toFixed(1) ?? "-"} ms, load ${result.loadAverage?.toFixed(1)}`,
@@ -288,9 +359,20 @@ async function benchDriver(
       }
     }
   }
-  const server = new Map<number, { startMs: number; rssMiB: number | null }>();
+  const loadAtEnd = os.loadavg();
+  const server = new Map<number, ServerStats>();
   for (const [size, running] of servers)
-    server.set(size, { startMs: running.startMs, rssMiB: await running.rssMiB() });
+    server.set(size, {
+      startMs: running.startMs,
+      idle: idle.get(size) ?? null,
+      after: await running.memory(),
+    });
+  const floor = {
+    startMs: floorServer.startMs,
+    idle: floorIdle,
+    after: await floorServer.memory(),
+    html: { bytes: floorProbe.htmlBytes, sent: floorProbe.sentBytes, encoding: floorProbe.encoding },
+  };
 
   const lighthouseResults: LighthouseResult[] = [];
   if (lighthouse) {
@@ -312,7 +394,17 @@ async function benchDriver(
       lighthouseResults.push(result);
     }
   }
-  return { report: { driver, catalogs, pages, server }, lighthouse: lighthouseResults };
+  return {
+    report: {
+      driver,
+      catalogs,
+      pages,
+      server,
+      floor,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+    },
+    lighthouse: lighthouseResults,
+  };
 }
 
 /** A source file changed after the build was made, if any. */
@@ -336,11 +428,18 @@ async function main() {
     const stale = await newerSource(statSync("build/server/index.js").mtimeMs);
     if (stale) log(`warning: ${stale} is newer than build/; pass --build to measure the current code`);
   }
+  const floorReason = args.build ? "--build" : await floorBuildReason();
+  if (floorReason) {
+    log(`building the floor (${floorReason}): react-router build ${path.relative(appRoot, FLOOR_DIR)}`);
+    await buildFloor(appRoot);
+  }
   const drivers = await chooseDrivers();
 
-  // the script always ends by itself: a generous ceiling for the whole run
+  // the script always ends by itself: a generous ceiling for the whole run (seeding a million
+  // products took about three minutes on this machine; 500 s per million are allowed)
   const perDriverMs =
-    sizes.length * (120_000 + PAGES.length * rounds * (duration + warmup + 5) * 1000) +
+    sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
+    PAGES.length * rounds * (sizes.length + 1) * (duration + warmup + 5) * 1000 +
     (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
   setTimeout(
     () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
@@ -380,11 +479,23 @@ async function main() {
     log(`JS ${bundle.label}: ${(bundle.jsGzip / 1024).toFixed(1)} KiB gzip in ${bundle.chunks.length} files`);
   }
 
-  const sections: Record<string, string> = { bundle: bundleSection(bundles, env.date) };
+  const floorManifestFile = await floorManifest();
+  const [floorBundle] = floorManifestFile
+    ? await measureRouteBundles(path.join(FLOOR_DIR, "build", "client"), floorManifestFile, [
+        { label: "floor", routeId: "routes/home" },
+      ])
+    : [];
+  if (floorBundle) log(`JS floor: ${(floorBundle.jsGzip / 1024).toFixed(1)} KiB gzip`);
+
+  const sections: Record<string, string> = { bundle: bundleSection(bundles, env.date, floorBundle) };
+  const reports: DriverReport[] = [];
+  const lighthouseResults: LighthouseResult[] = [];
   for (const [index, driver] of drivers.entries()) {
     const mark = cleanups.length;
     try {
       const measured = await benchDriver(driver, workDir, serverRoot, args.lighthouse && index === 0);
+      reports.push(measured.report);
+      lighthouseResults.push(...measured.lighthouse);
       sections[driver] = driverSection(env, measured.report);
       if (measured.lighthouse.length > 0) {
         const largest = sizes[sizes.length - 1] as number;
@@ -403,6 +514,8 @@ async function main() {
     }
   }
 
+  sections.targets = targetsSection({ env, reports, bundles, lighthouse: lighthouseResults });
+
   if (args["print-only"]) {
     for (const body of Object.values(sections)) console.log(`\n${body}`);
   } else {
@@ -412,11 +525,14 @@ async function main() {
 }
 
 function printSummary(report: DriverReport) {
+  const smallest = Math.min(...report.catalogs.map((catalog) => catalog.size));
   for (const page of report.pages) {
     for (const [size, measured] of page.bySize) {
       const summary = summarize(measured.runs);
+      const vsFloor = floorRatio(page, size);
+      const vsSmallest = size === smallest ? null : scaleRatio(page, smallest, size);
       log(
-        `${report.driver} ${page.label.padEnd(11)} ${String(size).padStart(6)}: ${Math.round(summary.requestsPerSecond)} req/s, p50 ${summary.p50} ms, p99 ${summary.p99} ms`,
+        `${report.driver} ${page.label.padEnd(15)} ${String(size).padStart(7)}: ${Math.round(summary.requestsPerSecond)} req/s, p99 ${summary.p99} ms, ${vsFloor?.toFixed(2) ?? "?"}x floor${vsSmallest === null ? "" : `, ${vsSmallest.toFixed(2)}x of ${smallest}`}`,
       );
     }
   }

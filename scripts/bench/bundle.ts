@@ -24,12 +24,12 @@ export interface RouteBundle {
   cssGzip: number;
 }
 
-const STOREFRONT_ROUTES = [
+const STOREFRONT_ROUTES: readonly { label: string; routeId: string }[] = [
   { label: "home", routeId: "routes/home" },
   { label: "shop", routeId: "routes/products" },
   { label: "product", routeId: "routes/product" },
   { label: "cart", routeId: "routes/cart" },
-] as const;
+];
 
 // static imports in Rollup's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`
 const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
@@ -39,7 +39,11 @@ const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
  * client entry, the root route and the route, each with every chunk it imports statically
  * (followed transitively in the chunks themselves, in case the manifest lists only direct ones).
  */
-export async function measureRouteBundles(clientDir: string, manifestFile: string): Promise<RouteBundle[]> {
+export async function measureRouteBundles(
+  clientDir: string,
+  manifestFile: string,
+  routes = STOREFRONT_ROUTES,
+): Promise<RouteBundle[]> {
   const assetsDir = path.join(clientDir, "assets");
   const manifestSource = await readFile(path.join(assetsDir, manifestFile), "utf8");
   const json = manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1);
@@ -62,7 +66,7 @@ export async function measureRouteBundles(clientDir: string, manifestFile: strin
   };
 
   const bundles: RouteBundle[] = [];
-  for (const { label, routeId } of STOREFRONT_ROUTES) {
+  for (const { label, routeId } of routes) {
     const route = manifest.routes[routeId];
     if (!route) throw new Error(`Route ${routeId} is not in the React Router manifest`);
     const chain: ManifestEntry[] = [manifest.entry];

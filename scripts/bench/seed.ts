@@ -7,6 +7,8 @@ import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
 import { type NewProduct, product } from "../../server/db/schema";
 import { createLocalStorage } from "../../server/storage/local-storage";
+import { seedCustomer } from "./customer";
+import { storeEnvironment } from "./server";
 
 export type Driver = "postgres" | "pglite";
 
@@ -24,8 +26,16 @@ export interface Catalog {
   productId: string;
   /** `server_version` as the database reports it */
   serverVersion: string;
+  /** The whole seed: migrations, demo catalog, generated products, customer, VACUUM ANALYZE. */
   seedMs: number;
+  /** The bulk INSERT ... SELECT of the generated products and their sizes alone. */
+  bulkInsertMs: number;
+  /** A signed-in customer with a few paid orders: the session cookie the account pages are loaded with. */
+  customer: { cookie: string; email: string; orders: number };
 }
+
+/** Paid orders the bench customer has, so /account/orders lists some. */
+const CUSTOMER_ORDERS = 5;
 
 // First words for the generated names. None of them contains a garment word ("tee", "cap",
 // "tote", "socks", ...) so a search for a garment still finds only that garment.
@@ -104,7 +114,8 @@ export async function dropPostgresDatabase(adminUrl: string, name: string) {
 /**
  * Migrates an empty database, seeds the demo catalog (real images), then fills it up to `size`
  * products with one INSERT ... SELECT over generate_series that reuses the demo products'
- * images, categories and descriptions with new names, prices, stock and arrival dates.
+ * images, categories and descriptions with new names, prices, stock and arrival dates; then a
+ * customer with a few paid orders (scripts/bench/customer.ts).
  */
 export async function seedCatalog(options: {
   driver: Driver;
@@ -118,7 +129,10 @@ export async function seedCatalog(options: {
   const started = performance.now();
   const { driver, size, dataDir, databaseUrl } = options;
   const handle = await openDatabase(
-    driver === "postgres" ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") },
+    driver === "postgres"
+      ? // a bulk load of a million rows runs far longer than the store's 10 s per statement
+        { url: databaseUrl, pool: { statementTimeoutMs: 0 } }
+      : { dataDir: path.join(dataDir, "pglite") },
   );
   try {
     await handle.migrate();
@@ -137,14 +151,29 @@ export async function seedCatalog(options: {
     }
     if (size < demo.rows.length)
       throw new Error(`--sizes must be at least ${demo.rows.length} (the demo catalog)`);
+    const bulkStarted = performance.now();
     await fillCatalog(handle.db, size - demo.rows.length);
-    // every product without sizes (the generated ones, and the demo rows copied into a second
-    // catalog) is sold in one size holding its stock
-    await handle.db.execute(sql`
-      insert into product_variant (product_id, size, position, stock)
-      select p.id, ${ONE_SIZE}, 0, p.stock from product p
-      where not exists (select 1 from product_variant v where v.product_id = p.id)
-    `);
+    await handle.db.transaction(async (tx) => {
+      // product.stock is kept as the sum of its sizes' stock by a row trigger on product_variant;
+      // each size inserted here holds exactly its product's stock, so the trigger would rewrite
+      // the value already there once per row (minutes at a million products). Off for this
+      // statement only, inside the transaction: a failure leaves it on.
+      await tx.execute(sql`alter table product_variant disable trigger user`);
+      // every product without sizes (the generated ones, and the demo rows copied into a second
+      // catalog) is sold in one size holding its stock
+      await tx.execute(sql`
+        insert into product_variant (product_id, size, position, stock)
+        select p.id, ${ONE_SIZE}, 0, p.stock from product p
+        where not exists (select 1 from product_variant v where v.product_id = p.id)
+      `);
+      await tx.execute(sql`alter table product_variant enable trigger user`);
+    });
+    const bulkInsertMs = performance.now() - bulkStarted;
+    const customer = await seedCustomer({
+      db: handle.db,
+      env: storeEnvironment({ dataDir, databaseUrl }),
+      orders: CUSTOMER_ORDERS,
+    });
     // the state autovacuum brings PostgreSQL to shortly after a bulk load: statistics and
     // the visibility map (index-only scans) are up to date
     await handle.db.execute(sql`vacuum analyze product`);
@@ -172,6 +201,8 @@ export async function seedCatalog(options: {
       productId,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
+      bulkInsertMs,
+      customer,
     };
     return { catalog, demo };
   } finally {
@@ -188,7 +219,8 @@ async function scalar(db: Database, query: ReturnType<typeof sql>) {
 async function fillCatalog(db: Database, count: number) {
   if (count <= 0) return;
   // Deterministic spreads from the row number instead of random(), so every run (and both
-  // drivers) get the same catalog. Generated products arrived over the two years before the
+  // drivers) get the same catalog; the products are computed in bigint, as g * 7919 leaves the
+  // int range after 271,000 rows. Generated products arrived over the two years before the
   // demo catalog's four weeks, so "newest" still opens on the demo pieces; 1 in 500 is featured.
   await db.execute(sql`
     with demo as (
@@ -199,11 +231,11 @@ async function fillCatalog(db: Database, count: number) {
     prefixes as (select string_to_array(${NAME_PREFIXES.join(",")}, ',') as names)
     insert into product (name, description, price_cents, stock, category, images, featured, created_at, updated_at)
     select
-      prefixes.names[1 + (g * 7) % array_length(prefixes.names, 1)] || ' '
+      prefixes.names[1 + ((g::bigint * 7) % array_length(prefixes.names, 1))::int] || ' '
         || regexp_replace(demo.name, '^\\S+\\s+', ''),
       demo.description,
-      greatest(900, demo.price_cents + ((g * 7919) % 41 - 20) * 100),
-      case when g % 13 = 0 then 0 else 1 + (g * 37) % 80 end,
+      greatest(900, demo.price_cents + ((g::bigint * 7919) % 41 - 20)::int * 100),
+      case when g % 13 = 0 then 0 else 1 + ((g::bigint * 37) % 80)::int end,
       demo.category,
       demo.images,
       g % 500 = 0,

@@ -10,9 +10,16 @@ export interface RunningServer {
   publicUrl: string;
   pid: number;
   startMs: number;
-  /** Resident memory of the server process in MiB, or null when /proc is not available. */
-  rssMiB(): Promise<number | null>;
+  /** Resident memory of the server process now and its peak so far, or null without /proc. */
+  memory(): Promise<ProcessMemory | null>;
   stop(): Promise<void>;
+}
+
+export interface ProcessMemory {
+  /** VmRSS */
+  rssMiB: number;
+  /** VmHWM: the highest RSS the process reached */
+  peakMiB: number;
 }
 
 async function freePort(): Promise<number> {
@@ -30,26 +37,53 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `node server.js` in production mode on the catalog's database; resolves once /healthz answers. */
-export async function startServer(options: { appRoot: string; catalog: Catalog }): Promise<RunningServer> {
-  const { catalog } = options;
-  const port = await freePort();
+/**
+ * The store's environment for a catalog, as its production server runs: the bench's seed uses the
+ * same one (DATA_DIR holds the secret that signs the seeded customer's session cookie).
+ */
+export function storeEnvironment(
+  catalog: Pick<Catalog, "dataDir" | "databaseUrl">,
+  port?: number,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    PORT: String(port),
     HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
+    PUBLIC_URL: `http://localhost${port ? `:${port}` : ""}`,
     DATA_DIR: catalog.dataDir,
     LOG_LEVEL: "warn",
   };
+  // the seed listens on nothing: the configuration's default port stands in
+  if (port) env.PORT = String(port);
+  else delete env.PORT;
   if (catalog.databaseUrl) env.DATABASE_URL = catalog.databaseUrl;
   else delete env.DATABASE_URL;
+  return env;
+}
 
-  const started = performance.now();
-  const child = spawn(process.execPath, ["server.js"], {
+/** `node server.js` in production mode on the catalog's database; resolves once /healthz answers. */
+export async function startServer(options: { appRoot: string; catalog: Catalog }): Promise<RunningServer> {
+  const port = await freePort();
+  return startProcess({
     cwd: options.appRoot,
-    env,
+    script: "server.js",
+    port,
+    env: storeEnvironment(options.catalog, port),
+  });
+}
+
+/** A Node.js server started as `node <script>` in `cwd`; resolves once /healthz answers on `port`. */
+export async function startProcess(options: {
+  cwd: string;
+  script: string;
+  port?: number;
+  env: NodeJS.ProcessEnv;
+}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const started = performance.now();
+  const child = spawn(process.execPath, [options.script], {
+    cwd: options.cwd,
+    env: { ...options.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -88,10 +122,11 @@ export async function startServer(options: { appRoot: string; catalog: Catalog }
     publicUrl: `http://localhost:${port}`,
     pid: child.pid ?? 0,
     startMs,
-    async rssMiB() {
+    async memory() {
       const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
-      const kiB = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-      return kiB ? Number(kiB) / 1024 : null;
+      const rss = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      const peak = /VmHWM:\s+(\d+)/.exec(status)?.[1];
+      return rss && peak ? { rssMiB: Number(rss) / 1024, peakMiB: Number(peak) / 1024 } : null;
     },
     stop,
   };
