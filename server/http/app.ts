@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "./context";
@@ -11,9 +10,10 @@ import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClie
 import { handleWithReactRouter } from "./react-router-handler";
 import { limitRequestBodies } from "./request-body";
 import { failureStatus, logRequestFailure } from "./request-failure";
+import { logRequests } from "./request-log";
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
-const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+const STATIC_PATH = /^\/(assets\/|media\/|favicon\.ico$)/;
 
 export interface AppOptions {
   services: Services;
@@ -31,29 +31,8 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
   // behind a load balancer every client would share its address (and its rate limits)
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: services.log,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // static files would drown the log
-      autoLogging: {
-        ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.ico",
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-      // for a 5xx without an error pino-http makes one up, whose stack shows only its own code; the
-      // real error was logged where it happened (in one short line for a database outage)
-      customErrorObject: (_req, res, error, value) =>
-        res.err || error.message !== `failed with status code ${res.statusCode}`
-          ? value
-          : { ...value, err: undefined },
-    }),
-  );
+  // static files would drown the log
+  app.use(logRequests({ log: services.log, ignore: (pathname) => STATIC_PATH.test(pathname) }));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -136,7 +115,7 @@ export function createApp({ services, build, devMiddleware, mediaRoot }: AppOpti
       getLoadContext: (req, res) => ({
         ...services,
         log: req.log,
-        requestId: String(req.id),
+        requestId: req.id,
         cspNonce: devMiddleware ? undefined : res.locals.cspNonce,
         session: res.locals.session ?? null,
         clientIp: String(req.headers[CLIENT_IP_HEADER]),
