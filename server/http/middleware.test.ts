@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER } from "../auth/auth";
-import { refuseCrossSiteRequests, stampClientIp } from "./middleware";
+import { type Auth, CLIENT_IP_HEADER } from "../auth/auth";
+import { refuseCrossSiteRequests, resolveSession, stampClientIp } from "./middleware";
 
 const PUBLIC_URL = "http://localhost:3999";
 
@@ -136,5 +136,52 @@ describe("stampClientIp", () => {
   it("sets the header when none was sent", async () => {
     const seen = await (await send("POST", "/account", { Origin: PUBLIC_URL })).json();
     expect(seen.clientIp).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+});
+
+describe("resolveSession", () => {
+  /** An app whose session lookups (better-auth's, replaced at its boundary) are counted. */
+  async function withCountedLookups(run: (url: string, lookups: () => number) => Promise<void>) {
+    let lookups = 0;
+    const auth = {
+      api: {
+        getSession: async () => {
+          lookups++;
+          const headers = new Headers({ "Set-Cookie": "nocturn.session_token=slid; Path=/" });
+          return { headers, response: { user: { id: "u1" } } };
+        },
+      },
+    } as unknown as Auth;
+    const app = express();
+    app.use(resolveSession(auth));
+    app.get("/", (_req, res) => void res.json({ session: res.locals.session }));
+    const listening = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, "127.0.0.1", () => resolve(started));
+    });
+    try {
+      await run(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/`, () => lookups);
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  }
+
+  it("does no session lookup for a visitor without a session cookie", async () => {
+    await withCountedLookups(async (url, lookups) => {
+      for (const headers of [{}, { Cookie: "theme=dark; nocturn.flash=x" }] as Record<string, string>[]) {
+        const response = await fetch(url, { headers });
+        expect(await response.json()).toEqual({ session: null });
+        expect(response.headers.get("Set-Cookie")).toBeNull();
+      }
+      expect(lookups()).toBe(0);
+    });
+  });
+
+  it("looks a session cookie up once and forwards the refreshed cookie", async () => {
+    await withCountedLookups(async (url, lookups) => {
+      const response = await fetch(url, { headers: { Cookie: "nocturn.session_token=abc" } });
+      expect(await response.json()).toEqual({ session: { user: { id: "u1" } } });
+      expect(response.headers.get("Set-Cookie")).toBe("nocturn.session_token=slid; Path=/");
+      expect(lookups()).toBe(1);
+    });
   });
 });

@@ -64,12 +64,33 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     res.end();
     return;
   }
+  coalesceFlushes(res);
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/**
+ * writeReadableStreamToWritable flushes the compressor (compression's `res.flush`) after every
+ * chunk, and a page arrives in dozens of small chunks: each flush ends a brotli or gzip block, which
+ * costs CPU and bytes. Chunks that arrive together (the shell, then each streamed part) are flushed
+ * once, after the current turn of the event loop, so streaming still reaches the browser at once.
+ */
+function coalesceFlushes(res: ExpressResponse & { flush?: () => void }) {
+  const flush = res.flush?.bind(res);
+  if (!flush) return;
+  let scheduled = false;
+  res.flush = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (!res.writableEnded && !res.destroyed) flush();
+    });
+  };
 }
 
 /** The React Router request handler for Express, reading bodies from the body layer. */

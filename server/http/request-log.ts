@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { pino } from "pino";
+import type { Logger } from "../logger";
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The request id: the client's X-Request-Id when it is well-formed, otherwise a new UUID. */
+      id: string;
+      /** The app's logger with `reqId` bound: every line a request logs, errors included, carries it. */
+      log: Logger;
+    }
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/**
+ * Gives each request an id (echoed in X-Request-Id) and a logger bound to it, and logs one short
+ * line when the response ends: method, path, status and duration at info (error for a 5xx). The
+ * query string is left out: it can carry a password-reset token. The request's and the response's
+ * headers are added only when the level is debug (cookies redacted by server/logger.ts). Replaces
+ * pino-http, which serialised every request's headers into its logger even when nothing logged them.
+ */
+export function logRequests(options: { log: Logger; ignore: (path: string) => boolean }): RequestHandler {
+  const { log, ignore } = options;
+  return (req, res, next) => {
+    const incoming = req.headers["x-request-id"];
+    req.id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", req.id);
+    req.log = log.child({ reqId: req.id });
+    const url = req.originalUrl;
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (ignore(path)) return next();
+
+    const started = performance.now();
+    const done = () => {
+      res.off("finish", done);
+      res.off("close", done);
+      const line = {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        ...(req.log.isLevelEnabled("debug")
+          ? { req: pino.stdSerializers.req(req), res: pino.stdSerializers.res(res) }
+          : {}),
+      };
+      // a client that hung up before the end: "aborted", whatever status was already sent
+      const message = res.writableFinished ? "request completed" : "request aborted";
+      if (res.statusCode >= 500) req.log.error(line, message);
+      else req.log.info(line, message);
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+}
