@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../core/product";
 import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
-import type { ProductCount } from "../../server/catalog/count-products";
+import type { ProductCount } from "../../server/catalog/estimate-products";
 import { listCategories } from "../../server/catalog/list-categories";
 import { listSizesInStock } from "../../server/catalog/list-sizes-in-stock";
 import { toProductCardView } from "../../server/catalog/product-view";

@@ -3,7 +3,7 @@ import { SHOP_PAGE_SIZE, type ShopSort } from "../../core/product";
 import type { ShopCursor } from "../../core/shop-query";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
-import { countProducts, estimateProducts, type ProductCount } from "./count-products";
+import { EXACT_COUNT_LIMIT, estimateProducts, type ProductCount, roundEstimate } from "./estimate-products";
 import { type ProductFilters, productFilters } from "./product-filters";
 
 export interface ShopSearch extends ProductFilters {
@@ -13,7 +13,7 @@ export interface ShopSearch extends ProductFilters {
   /** The page's number as the shopper sees it (1 without a cursor). */
   page?: number;
   pageSize?: number;
-  /** Counted exactly up to this many products (countProducts). */
+  /** Counted exactly while the planner expects at most this many products (1,000). */
   exactCountUpTo?: number;
 }
 
@@ -24,7 +24,7 @@ export interface ShopPageLink {
 }
 
 interface SortOrder {
-  column: Column;
+  column: "createdAt" | "priceCents";
   descending: boolean;
   /** The cursor's key for a row, as text: exact, so no row is skipped or shown twice. */
   key: SQL;
@@ -34,71 +34,141 @@ interface SortOrder {
 
 // every ordering ends on the id so pages never overlap or skip rows; each is an index's order
 // (product_newest_idx, product_price_idx, and per category product_category_idx and
-// product_category_price_idx), so a page reads its 24 rows and stops
+// product_category_price_idx), so a page reads its 25 rows and stops
 const sortOrders: Record<ShopSort, SortOrder> = {
   newest: {
-    column: product.createdAt,
+    column: "createdAt",
     descending: true,
     // microseconds: a JavaScript Date would round PostgreSQL's timestamps to milliseconds
     key: sql`(extract(epoch from ${product.createdAt}) * 1000000)::bigint::text`,
     fromKey: (key) => sql`timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond'`,
   },
   "price-asc": {
-    column: product.priceCents,
+    column: "priceCents",
     descending: false,
     key: sql`${product.priceCents}::text`,
     fromKey: (key) => sql`${key}::integer`,
   },
   "price-desc": {
-    column: product.priceCents,
+    column: "priceCents",
     descending: true,
     key: sql`${product.priceCents}::text`,
     fromKey: (key) => sql`${key}::integer`,
   },
 };
 
+/** What a card shows (the first image only), and the row's cursor key. */
+const cardFields = (order: SortOrder) => ({
+  id: product.id,
+  name: product.name,
+  priceCents: product.priceCents,
+  stock: product.stock,
+  category: product.category,
+  images: sql<string[]>`${product.images}[1:1]`.as("images"),
+  sortKey: sql<string>`${order.key}`.as("sort_key"),
+});
+
+type PageSource = { id: Column; createdAt: Column; priceCents: Column };
+
+/** The page's rows from `source`: from the cursor on, in the sort's order, one more than a page. */
+function pageOf(
+  source: PageSource,
+  order: SortOrder,
+  cursor: ShopCursor | null,
+  pageSize: number,
+): { where: SQL | undefined; orderBy: SQL[]; limit: number } {
+  // reading backwards (the page before a cursor) walks the same index the other way
+  const descending = order.descending !== (cursor?.direction === "before");
+  const direction = descending ? desc : asc;
+  const column = source[order.column];
+  return {
+    where: cursor
+      ? sql`(${column}, ${source.id}) ${sql.raw(descending ? "<" : ">")} (${order.fromKey(cursor.key)}, ${cursor.id}::uuid)`
+      : undefined,
+    orderBy: [direction(column), direction(source.id)],
+    // one more than a page says whether another page follows
+    limit: pageSize + 1,
+  };
+}
+
 /**
- * One page of the shop: the products a card shows, in the sort's order, and the pages before
- * and after it. Keyset pagination: a page starts after (or before) the cursor's row, so page 4,000
- * reads as few rows as page 1; the count is exact for small results and estimated for large ones.
+ * One page of the shop: the products a card shows, in the sort's order, the pages before and after
+ * it, and how many products the listing has (docs/PERFORMANCE.md, "Catalog queries at scale").
+ *
+ * Keyset pagination: a page starts after (or before) the cursor's row, so page 4,000 reads as few
+ * rows as page 1. The count is exact while the planner expects at most `exactCountUpTo` products
+ * (found, counted and paged in one scan) and the planner's estimate beyond.
  */
 export async function searchProducts(options: { db: Database } & ShopSearch) {
   const { db } = options;
   const pageSize = options.pageSize ?? SHOP_PAGE_SIZE;
+  const exactUpTo = options.exactCountUpTo ?? EXACT_COUNT_LIMIT;
   const cursor = options.cursor ?? null;
   const page = cursor ? Math.max(2, options.page ?? 2) : 1;
   const order = sortOrders[options.sort ?? "newest"];
   const where = productFilters(db, options);
-  // reading backwards (the page before a cursor) walks the same index the other way
-  const backwards = cursor?.direction === "before";
-  const descending = order.descending !== backwards;
-  const direction = descending ? desc : asc;
-  const keyset = cursor
-    ? sql`(${order.column}, ${product.id}) ${sql.raw(descending ? "<" : ">")} (${order.fromKey(cursor.key)}, ${cursor.id}::uuid)`
-    : undefined;
+  const estimate = await estimateProducts({ db, where });
 
-  const [rows, estimate] = await Promise.all([
-    db
-      .select({
-        id: product.id,
-        name: product.name,
-        priceCents: product.priceCents,
-        stock: product.stock,
-        category: product.category,
-        // the card shows the first image only
-        images: sql<string[]>`${product.images}[1:1]`,
-        sortKey: sql<string>`${order.key}`,
-      })
+  const readPage = () => {
+    const { where: keyset, orderBy, limit } = pageOf(product, order, cursor, pageSize);
+    return db
+      .select(cardFields(order))
       .from(product)
       .where(and(where, keyset))
-      .orderBy(direction(order.column), direction(product.id))
-      // one more than a page says whether another page follows
-      .limit(pageSize + 1),
-    estimateProducts({ db, where }),
-  ]);
+      .orderBy(...orderBy)
+      .limit(limit);
+  };
+
+  let rows: Awaited<ReturnType<typeof readPage>>;
+  let count: ProductCount;
+  if (estimate <= exactUpTo) {
+    // few matches expected: one scan finds them (at most exactUpTo + 1), counts them and takes the
+    // page, where a separate count would repeat the scan (a trigram index's, often)
+    const found = db
+      .select({ ...cardFields(order), createdAt: product.createdAt })
+      .from(product)
+      .where(where)
+      .limit(exactUpTo + 1)
+      .as("found");
+    const counted = db
+      .select({ ...found._.selectedFields, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+      .from(found)
+      .as("counted");
+    const { where: keyset, orderBy, limit } = pageOf(counted, order, cursor, pageSize);
+    const withTotal = await db
+      .select({
+        id: counted.id,
+        name: counted.name,
+        priceCents: counted.priceCents,
+        stock: counted.stock,
+        category: counted.category,
+        images: counted.images,
+        sortKey: counted.sortKey,
+        total: counted.total,
+      })
+      .from(counted)
+      .where(keyset)
+      .orderBy(...orderBy)
+      .limit(limit);
+    const total = withTotal[0]?.total ?? 0;
+    if (total > exactUpTo) {
+      // more than expected: the page must come from the whole listing, and the count says "1,000+"
+      rows = await readPage();
+      count = { kind: "at-least", value: exactUpTo };
+    } else {
+      rows = withTotal.map(({ total: _total, ...row }) => row);
+      count = { kind: "exact", value: total };
+    }
+  } else {
+    rows = await readPage();
+    count = { kind: "about", value: roundEstimate(estimate) };
+  }
 
   const hasMore = rows.length > pageSize;
+  const backwards = cursor?.direction === "before";
   const products = backwards ? rows.slice(0, pageSize).reverse() : rows.slice(0, pageSize);
+  // a first page that ends is the whole count, whatever the statistics expected
+  if (!cursor && !hasMore) count = { kind: "exact", value: products.length };
   const first = products[0];
   const last = products.at(-1);
   // a "before" cursor with nothing before it: the list changed, and this is its start
@@ -112,12 +182,6 @@ export async function searchProducts(options: { db: Database } & ShopSearch) {
     last && (backwards || hasMore)
       ? { page: page + 1, cursor: { direction: "after", key: last.sortKey, id: last.id } }
       : null;
-  // a first page that ends is the whole count, whatever the statistics expected; a small result
-  // is often found by the trigram indexes, whose scan need not run a second time to count it
-  const count: ProductCount =
-    !cursor && !hasMore
-      ? { kind: "exact", value: products.length }
-      : await countProducts({ db, where, estimate, exactUpTo: options.exactCountUpTo });
   return {
     products,
     count,

@@ -1,4 +1,4 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
 
@@ -11,11 +11,15 @@ export interface ProductCount {
   value: number;
 }
 
-/** Below this the shop counts exactly; above it, it says "About n". */
-const EXACT_COUNT_LIMIT = 1000;
+/**
+ * Up to this many the shop counts exactly; beyond, it says "About n". Counting reads the matches,
+ * and a search reads this many divided by its share of matches, or its trigram index's whole
+ * posting lists: past a thousand the count would cost more than the page.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
 
 /** Two significant digits: 3,318 → 3,300. An estimate claims no more. */
-function roundEstimate(rows: number): number {
+export function roundEstimate(rows: number): number {
   if (rows < 100) return Math.round(rows);
   const unit = 10 ** (Math.floor(Math.log10(rows)) - 1);
   return Math.round(rows / unit) * unit;
@@ -35,30 +39,4 @@ export async function estimateProducts(options: { db: Database; where: SQL | und
   const raw = result.rows[0]?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
   return plan[0].Plan["Plan Rows"];
-}
-
-/**
- * Counts the products `where` selects, given the planner's `estimate`: exactly while it expects at
- * most `exactUpTo`, reading no more than `exactUpTo` + 1 of them; not at all when it expects more.
- * An exact COUNT(*) of a large result reads all of it, and even a capped one reads `exactUpTo`
- * divided by the share of matches for a search (docs/PERFORMANCE.md, "Catalog queries at scale").
- */
-export async function countProducts(options: {
-  db: Database;
-  where: SQL | undefined;
-  estimate: number;
-  exactUpTo?: number;
-}): Promise<ProductCount> {
-  const { db, where, estimate } = options;
-  const exactUpTo = options.exactUpTo ?? EXACT_COUNT_LIMIT;
-  if (estimate > exactUpTo) return { kind: "about", value: roundEstimate(estimate) };
-  const matches = db
-    .select({ one: sql`1` })
-    .from(product)
-    .where(where)
-    .limit(exactUpTo + 1)
-    .as("matches");
-  const [row] = await db.select({ total: count() }).from(matches);
-  const total = row?.total ?? 0;
-  return total > exactUpTo ? { kind: "at-least", value: exactUpTo } : { kind: "exact", value: total };
 }
