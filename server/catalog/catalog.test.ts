@@ -305,6 +305,9 @@ describe("shop counts", () => {
     });
     expect(capped).toMatchObject({ count: { kind: "at-least", value: 29 }, pageCount: null });
     expect(capped.products.map((row) => row.id)).toEqual(basics.products.map((row) => row.id));
+    // every later page too, though it lies past the products the count read
+    const cappedWalk = await walkPages({ category: "basics", pageSize: 7, exactCountUpTo: 10 });
+    expect(cappedWalk).toEqual(await walkPages({ category: "basics", pageSize: 7 }));
   });
 
   it("says about how many, in two significant digits, when the planner expects many", async () => {

@@ -70,13 +70,8 @@ const cardFields = (order: SortOrder) => ({
 
 type PageSource = { id: Column; createdAt: Column; priceCents: Column };
 
-/** The page's rows from `source`: from the cursor on, in the sort's order, one more than a page. */
-function pageOf(
-  source: PageSource,
-  order: SortOrder,
-  cursor: ShopCursor | null,
-  pageSize: number,
-): { where: SQL | undefined; orderBy: SQL[]; limit: number } {
+/** From the cursor on, in the listing's order, one more row than a page; reversed before a cursor. */
+function pageOf(source: PageSource, order: SortOrder, cursor: ShopCursor | null, pageSize: number) {
   // reading backwards (the page before a cursor) walks the same index the other way
   const descending = order.descending !== (cursor?.direction === "before");
   const direction = descending ? desc : asc;
@@ -91,13 +86,69 @@ function pageOf(
   };
 }
 
+interface PageRead {
+  db: Database;
+  where: SQL | undefined;
+  order: SortOrder;
+  cursor: ShopCursor | null;
+  pageSize: number;
+}
+
+/** The page's rows, read along the sort's index from the cursor. */
+function readPage({ db, where, order, cursor, pageSize }: PageRead) {
+  const page = pageOf(product, order, cursor, pageSize);
+  return db
+    .select(cardFields(order))
+    .from(product)
+    .where(and(where, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
+
+/**
+ * The page's rows and the listing's total from one scan of its first `upTo` + 1 products in
+ * order, where a separate count would repeat the scan (often a trigram index's, the costly part
+ * of a search). The total is null when no row came back.
+ */
+async function readCountedPage({ upTo, ...read }: PageRead & { upTo: number }) {
+  const { db, where, order, cursor, pageSize } = read;
+  const found = db
+    .select({ ...cardFields(order), createdAt: product.createdAt })
+    .from(product)
+    .where(where)
+    .orderBy(...pageOf(product, order, null, pageSize).orderBy)
+    .limit(upTo + 1)
+    .as("found");
+  const counted = db
+    .select({ ...found._.selectedFields, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+    .from(found)
+    .as("counted");
+  const page = pageOf(counted, order, cursor, pageSize);
+  const rows = await db
+    .select({
+      id: counted.id,
+      name: counted.name,
+      priceCents: counted.priceCents,
+      stock: counted.stock,
+      category: counted.category,
+      images: counted.images,
+      sortKey: counted.sortKey,
+      total: counted.total,
+    })
+    .from(counted)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? null };
+}
+
 /**
  * One page of the shop: the products a card shows, in the sort's order, the pages before and after
  * it, and how many products the listing has (docs/PERFORMANCE.md, "Catalog queries at scale").
  *
  * Keyset pagination: a page starts after (or before) the cursor's row, so page 4,000 reads as few
- * rows as page 1. The count is exact while the planner expects at most `exactCountUpTo` products
- * (found, counted and paged in one scan) and the planner's estimate beyond.
+ * rows as page 1. The count is exact while the planner expects at most `exactCountUpTo` products,
+ * and the planner's estimate beyond.
  */
 export async function searchProducts(options: { db: Database } & ShopSearch) {
   const { db } = options;
@@ -105,63 +156,33 @@ export async function searchProducts(options: { db: Database } & ShopSearch) {
   const exactUpTo = options.exactCountUpTo ?? EXACT_COUNT_LIMIT;
   const cursor = options.cursor ?? null;
   const page = cursor ? Math.max(2, options.page ?? 2) : 1;
-  const order = sortOrders[options.sort ?? "newest"];
-  const where = productFilters(db, options);
-  const estimate = await estimateProducts({ db, where });
-
-  const readPage = () => {
-    const { where: keyset, orderBy, limit } = pageOf(product, order, cursor, pageSize);
-    return db
-      .select(cardFields(order))
-      .from(product)
-      .where(and(where, keyset))
-      .orderBy(...orderBy)
-      .limit(limit);
+  const read: PageRead = {
+    db,
+    where: productFilters(db, options),
+    order: sortOrders[options.sort ?? "newest"],
+    cursor,
+    pageSize,
   };
+  const estimate = await estimateProducts(read);
 
   let rows: Awaited<ReturnType<typeof readPage>>;
   let count: ProductCount;
-  if (estimate <= exactUpTo) {
-    // few matches expected: one scan finds them (at most exactUpTo + 1), counts them and takes the
-    // page, where a separate count would repeat the scan (a trigram index's, often)
-    const found = db
-      .select({ ...cardFields(order), createdAt: product.createdAt })
-      .from(product)
-      .where(where)
-      .limit(exactUpTo + 1)
-      .as("found");
-    const counted = db
-      .select({ ...found._.selectedFields, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
-      .from(found)
-      .as("counted");
-    const { where: keyset, orderBy, limit } = pageOf(counted, order, cursor, pageSize);
-    const withTotal = await db
-      .select({
-        id: counted.id,
-        name: counted.name,
-        priceCents: counted.priceCents,
-        stock: counted.stock,
-        category: counted.category,
-        images: counted.images,
-        sortKey: counted.sortKey,
-        total: counted.total,
-      })
-      .from(counted)
-      .where(keyset)
-      .orderBy(...orderBy)
-      .limit(limit);
-    const total = withTotal[0]?.total ?? 0;
-    if (total > exactUpTo) {
-      // more than expected: the page must come from the whole listing, and the count says "1,000+"
-      rows = await readPage();
-      count = { kind: "at-least", value: exactUpTo };
-    } else {
-      rows = withTotal.map(({ total: _total, ...row }) => row);
-      count = { kind: "exact", value: total };
-    }
-  } else {
-    rows = await readPage();
+  if (estimate > exactUpTo) {
+    rows = await readPage(read);
     count = { kind: "about", value: roundEstimate(estimate) };
+  } else {
+    const counted = await readCountedPage({ ...read, upTo: exactUpTo });
+    // no row, no total: nothing matches, or (past a cursor) the page lies beyond the products read
+    const total = counted.total ?? (cursor ? exactUpTo + 1 : 0);
+    if (total <= exactUpTo) {
+      rows = counted.rows;
+      count = { kind: "exact", value: total };
+    } else {
+      // more than the planner expected: "1,000+"; page 1 is among the products read, a later
+      // page may lie beyond them
+      rows = cursor ? await readPage(read) : counted.rows;
+      count = { kind: "at-least", value: exactUpTo };
+    }
   }
 
   const hasMore = rows.length > pageSize;
