@@ -27,6 +27,7 @@ describe("shop query", () => {
       sort: "price-asc",
       inStockOnly: true,
       page: 3,
+      cursor: null,
     });
     expect(parseShopQuery(new URLSearchParams("sort=__proto__&page=-2"))).toMatchObject({
       sort: "newest",
@@ -35,8 +36,33 @@ describe("shop query", () => {
     expect(parseShopQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
   });
 
+  it("reads a cursor that fits the sort, and numbers its page 2 or more", () => {
+    const id = "3f2a9c1e-7b4d-4e8a-9f00-123456789abc";
+    expect(
+      parseShopQuery(new URLSearchParams(`page=7&after=1767225600123456_${id.toUpperCase()}`)),
+    ).toMatchObject({
+      page: 7,
+      cursor: { direction: "after", key: "1767225600123456", id },
+    });
+    expect(parseShopQuery(new URLSearchParams(`sort=price-asc&before=1999_${id}`))).toMatchObject({
+      page: 2,
+      cursor: { direction: "before", key: "1999", id },
+    });
+    // a price cursor beyond any price, a time that is not a number, a broken id: no cursor
+    for (const odd of [
+      `sort=price-asc&after=99999999999_${id}`,
+      `after=2026-01-01_${id}`,
+      "after=12_abc",
+      "after=_",
+    ])
+      expect(parseShopQuery(new URLSearchParams(`page=4&${odd}`))).toMatchObject({ page: 4, cursor: null });
+  });
+
   it("writes only what differs from the defaults", () => {
     expect(shopQueryString({ q: "", category: "", sort: "newest", inStockOnly: false, page: 1 })).toBe("");
     expect(shopQueryString({ q: "tee", sort: "price-desc", page: 2 })).toBe("?q=tee&sort=price-desc&page=2");
+    expect(
+      shopQueryString({ category: "tees", page: 5, cursor: { direction: "after", key: "1999", id: "abc" } }),
+    ).toBe("?category=tees&page=5&after=1999_abc");
   });
 });

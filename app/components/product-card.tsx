@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { formatUsd } from "../../core/money";
-import { LOW_STOCK_THRESHOLD, type ProductView } from "../../core/product";
+import { LOW_STOCK_THRESHOLD } from "../../core/product";
+import type { ProductCardView } from "../../server/catalog/product-view";
 import { ProductImage } from "./product-image";
 import { Skeleton } from "./ui/skeleton";
 
 export const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4";
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, 46vw";
 
-export function ProductCard({ product, priority = false }: { product: ProductView; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border border-border/60">

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
 import type { FormEvent } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -10,16 +10,19 @@ import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../core/product";
 import { parseShopQuery, type ShopQuery, shopQueryString } from "../../core/shop-query";
+import type { ProductCount } from "../../server/catalog/estimate-products";
 import { listCategories } from "../../server/catalog/list-categories";
 import { listSizesInStock } from "../../server/catalog/list-sizes-in-stock";
-import { toProductView } from "../../server/catalog/product-view";
-import { searchProducts } from "../../server/catalog/search-products";
+import { toProductCardView } from "../../server/catalog/product-view";
+import { type ShopPageLink, searchProducts } from "../../server/catalog/search-products";
 import type { Route } from "./+types/products";
 
 const SHOP_SKELETON_CARDS = 8;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseShopQuery(url.searchParams);
+  // past page 1 a cursor says where a page starts; a bare page number (an old link) starts over
+  if (query.page > 1 && !query.cursor) throw redirect(`/products${shopQueryString({ ...query, page: 1 })}`);
   const [result, categories, sizes] = await Promise.all([
     searchProducts({
       db: context.db,
@@ -29,21 +32,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       sort: query.sort,
       inStockOnly: query.inStockOnly,
       page: query.page,
+      cursor: query.cursor,
     }),
     listCategories({ db: context.db }),
     listSizesInStock({ db: context.db }),
   ]);
-  // a shared link to a page that no longer exists shows the last one
-  if (query.page > result.pageCount)
-    throw redirect(`/products${shopQueryString({ ...query, page: result.pageCount })}`);
+  if (query.cursor) {
+    // the page before a cursor turned out to be the first (products were removed since): show it
+    if (!result.previous) throw redirect(`/products${shopQueryString({ ...query, page: 1, cursor: null })}`);
+    // nothing after the cursor: a page past the end
+    if (result.products.length === 0) throw data("Page Not Found", { status: 404 });
+  }
   return {
     query,
     categories,
     sizes,
-    products: result.products.map((row) => toProductView(context.storage, row)),
-    total: result.total,
+    products: result.products.map((row) => toProductCardView(context.storage, row)),
+    count: result.count,
     page: result.page,
     pageCount: result.pageCount,
+    previous: result.previous,
+    next: result.next,
   };
 }
 
@@ -56,8 +65,12 @@ export function meta(args: Route.MetaArgs) {
     description: category
       ? `Shop premium streetwear ${category.toLowerCase()}: heavyweight fabrics, considered cuts.`
       : "Shop the full collection of premium streetwear: tees, hoodies, jackets, pants and accessories.",
-    // one canonical page per category listing; searches and sorts point at it
-    canonicalPath: `/products${shopQueryString({ category: query?.category, page: query?.page })}`,
+    // one canonical address per page of a category listing; searches and sorts point at its first
+    canonicalPath: `/products${shopQueryString(
+      filtered
+        ? { category: query?.category }
+        : { category: query?.category, page: query?.page, cursor: query?.cursor },
+    )}`,
     noIndex: filtered,
   });
 }
@@ -112,21 +125,47 @@ function FilterMenu({ query }: { query: ShopQuery }) {
   );
 }
 
-function Pagination({ query, page, pageCount }: { query: ShopQuery; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const linkTo = (target: number) => `/products${shopQueryString({ ...query, page: target })}`;
+/** "1 product", "37 products", "1,000+ products", "About 98,000 products". */
+function countLabel(count: ProductCount) {
+  const products = `${count.value.toLocaleString("en-US")} ${count.value === 1 ? "product" : "products"}`;
+  if (count.kind === "at-least") return `${count.value.toLocaleString("en-US")}+ products`;
+  return count.kind === "about" ? `About ${products}` : products;
+}
+
+/**
+ * Previous and Next, as links that crawlers and browsers without JavaScript follow. No numbered
+ * links: past page 1 a page is named by a cursor, which keeps page 4,000 as cheap as page 1
+ * (docs/PERFORMANCE.md, "Catalog queries at scale").
+ */
+function Pagination({
+  query,
+  page,
+  pageCount,
+  previous,
+  next,
+}: {
+  query: ShopQuery;
+  page: number;
+  pageCount: number | null;
+  previous: ShopPageLink | null;
+  next: ShopPageLink | null;
+}) {
+  if (!previous && !next) return null;
+  const linkTo = (link: ShopPageLink) =>
+    `/products${shopQueryString({ ...query, page: link.page, cursor: link.cursor })}`;
   return (
     <nav aria-label="Pagination" className="mt-14 flex items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={linkTo(page - 1)} className={buttonVariants({ variant: "outline" })} rel="prev">
+      {previous ? (
+        <Link to={linkTo(previous)} className={buttonVariants({ variant: "outline" })} rel="prev">
           <ChevronLeftIcon /> Previous
         </Link>
       ) : null}
       <span className="px-3 text-muted-foreground text-sm">
-        Page {page} of {pageCount}
+        {/* the count can be an estimate; a page reached by cursor may lie past it if the list grew */}
+        {pageCount !== null && page <= pageCount ? `Page ${page} of ${pageCount}` : `Page ${page}`}
       </span>
-      {page < pageCount ? (
-        <Link to={linkTo(page + 1)} className={buttonVariants({ variant: "outline" })} rel="next">
+      {next ? (
+        <Link to={linkTo(next)} className={buttonVariants({ variant: "outline" })} rel="next">
           Next <ChevronRightIcon />
         </Link>
       ) : null}
@@ -140,7 +179,7 @@ function shopHref(params: URLSearchParams) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, categories, sizes, products, total, page, pageCount } = loaderData;
+  const { query, categories, sizes, products, count, page, pageCount, previous, next } = loaderData;
   const navigation = useNavigation();
   const search = useSearchNavigation(shopHref);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
@@ -150,7 +189,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mb-8 flex flex-col gap-2">
         <h1 className="font-bold text-4xl sm:text-5xl">Shop</h1>
         <p className="text-muted-foreground" aria-live="polite">
-          {total === 1 ? "1 product" : `${total} products`}
+          {countLabel(count)}
         </p>
       </div>
 
@@ -239,7 +278,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <Pagination query={query} page={page} pageCount={pageCount} />
+      <Pagination query={query} page={page} pageCount={pageCount} previous={previous} next={next} />
     </div>
   );
 }

@@ -26,6 +26,27 @@ export function toProductView(storage: Storage, product: Product): ProductView {
   };
 }
 
+/** What a product card reads; the shop's grid sends only this, with the first image alone. */
+export type ProductCardView = Pick<
+  ProductView,
+  "id" | "name" | "priceCents" | "stock" | "category" | "images"
+>;
+
+/** What a product card shows (the shop's grid), from the few columns the shop selects. */
+export function toProductCardView(
+  storage: Storage,
+  row: Pick<Product, "id" | "name" | "priceCents" | "stock" | "category" | "images">,
+): ProductCardView {
+  return {
+    id: row.id,
+    name: row.name,
+    priceCents: row.priceCents,
+    stock: row.stock,
+    category: row.category,
+    images: row.images.map((imageId) => toResponsiveImage(storage, imageId)),
+  };
+}
+
 /** A product with its sizes on sale (the product page, the cart's refresh). */
 export function toSizedProductView(
   storage: Storage,

@@ -55,6 +55,8 @@ export const product = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // the price sorts within a category, read in both directions (docs/PERFORMANCE.md)
+    index("product_category_price_idx").on(sql`lower(${t.category})`, t.priceCents, t.id),
     index("product_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("product_price_idx").on(t.priceCents, t.id),
     index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -170,6 +170,30 @@ test.describe("shop", () => {
     await expect(lowToHigh).toBeChecked();
   });
 
+  test("Next and Previous walk the pages; past page 1 the address names where a page starts", async ({
+    page,
+  }) => {
+    await visit(page, "/products");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination.getByText(/^Page 1 of 2$/)).toBeVisible();
+    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    const total = await shopTotal(page);
+    const firstPage = (await readCards(page)).map((card) => card.name);
+
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/products\?page=2&after=\d+_[0-9a-f-]{36}$/);
+    await expect(pagination.getByText(/^Page 2 of 2$/)).toBeVisible();
+    await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+    const secondPage = (await readCards(page)).map((card) => card.name);
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+    expect(firstPage.length + secondPage.length).toBe(total);
+
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(pagination.getByText(/^Page 1 of 2$/)).toBeVisible();
+    expect((await readCards(page)).map((card) => card.name)).toEqual(firstPage);
+  });
+
   test("works without JavaScript: the server filters and the search form submits", async ({
     browser,
     baseURL,

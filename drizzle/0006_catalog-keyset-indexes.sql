@@ -1,0 +1,1 @@
+CREATE INDEX "product_category_price_idx" ON "product" USING btree (lower("category"),"price_cents","id");
