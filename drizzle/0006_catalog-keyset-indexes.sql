@@ -1,1 +1,2 @@
-CREATE INDEX "product_category_price_idx" ON "product" USING btree (lower("category"),"price_cents","id");
+-- IF NOT EXISTS: on a large live catalog, build it first with CREATE INDEX CONCURRENTLY (docs/PERFORMANCE.md)
+CREATE INDEX IF NOT EXISTS "product_category_price_idx" ON "product" USING btree (lower("category"),"price_cents","id");
