@@ -2,7 +2,8 @@ import { cp } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { ONE_SIZE } from "../../core/product";
+import { ONE_SIZE, SHOP_PAGE_SIZE } from "../../core/product";
+import { shopQueryString } from "../../core/shop-query";
 import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
 import { type NewProduct, product } from "../../server/db/schema";
@@ -24,6 +25,8 @@ export interface Catalog {
   search: { term: string; matches: number };
   /** The product whose page is measured. */
   productId: string;
+  /** The shop's last full page, with the cursor that names it (keyset pagination). */
+  deepPage: string;
   /** `server_version` as the database reports it */
   serverVersion: string;
   /** The whole seed: migrations, demo catalog, generated products, customer, VACUUM ANALYZE. */
@@ -191,6 +194,7 @@ export async function seedCatalog(options: {
       sql`select id::text as value from product where name = ${options.productName} order by created_at desc limit 1`,
     );
     if (typeof productId !== "string") throw new Error(`No product named ${options.productName}`);
+    const deepPage = await deepPagePath(handle.db, size);
     const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
     const catalog: Catalog = {
       driver,
@@ -199,6 +203,7 @@ export async function seedCatalog(options: {
       databaseUrl,
       search: { term: options.searchTerm, matches: Number(matches) },
       productId,
+      deepPage,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
       bulkInsertMs,
@@ -208,6 +213,23 @@ export async function seedCatalog(options: {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The last full shop page, newest first: page n starts after the product just before it, named by
+ * its arrival time in microseconds and its id (core/shop-query.ts), as the shop's Next link does.
+ */
+async function deepPagePath(db: Database, size: number): Promise<string> {
+  const page = Math.max(1, Math.floor(size / SHOP_PAGE_SIZE));
+  if (page === 1) return "/products";
+  const key = await scalar(
+    db,
+    sql`select (extract(epoch from created_at) * 1000000)::bigint || '_' || id as value
+          from product order by created_at desc, id desc
+          offset ${(page - 1) * SHOP_PAGE_SIZE - 1} limit 1`,
+  );
+  const [micros = "", id = ""] = String(key).split("_");
+  return `/products${shopQueryString({ page, cursor: { direction: "after", key: micros, id } })}`;
 }
 
 async function scalar(db: Database, query: ReturnType<typeof sql>) {
