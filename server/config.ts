@@ -92,6 +92,8 @@ const environmentSchema = z.object({
       )
       .optional(),
   ),
+  /** How long an anonymous page may be served from memory; 0 turns the page cache off. */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PRICES_INCLUDE_TAX: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -170,6 +172,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       startupTimeoutMs: values.DATABASE_STARTUP_TIMEOUT_MS,
     },
     logLevel: values.LOG_LEVEL,
+    /** 0: no page cache (server/http/page-cache.ts). */
+    pageCacheTtlMs: values.PAGE_CACHE_TTL_SECONDS * 1000,
     /** Unset: generated into DATA_DIR on first start (see server/auth/auth-secret.ts). */
     authSecret: values.AUTH_SECRET,
     smtpUrl: values.SMTP_URL,

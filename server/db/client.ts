@@ -11,6 +11,7 @@ import pg from "pg";
 import { createLogger, type Logger } from "../logger";
 import { seedTaxRates } from "../tax/tax-rates";
 import { describeDatabaseUrl } from "./describe-database";
+import { type ChannelListener, listenOnPostgres, type Subscription } from "./listen";
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 import * as schema from "./schema";
 import { watchPool } from "./watch-pool";
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** Applies the committed migrations in drizzle/, then gives every country a VAT rate it lacks. */
   migrate(): Promise<void>;
+  /** LISTEN on a channel: on PostgreSQL over a connection of its own that reconnects (listen.ts). */
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -58,10 +61,8 @@ export async function openDatabase(options: {
       // sent as a start-up parameter: the server cancels longer statements on every pooled connection
       ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     });
-    watchPool(pool, {
-      log: options.log ?? createLogger({ level: "silent" }),
-      target: describeDatabaseUrl(url),
-    });
+    const log = options.log ?? createLogger({ level: "silent" });
+    watchPool(pool, { log, target: describeDatabaseUrl(url) });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -71,6 +72,8 @@ export async function openDatabase(options: {
         await migrateOverOwnConnection(url, settings.connectTimeoutMs);
         await seedTaxRates(db);
       },
+      listen: (channel, listener) =>
+        listenOnPostgres({ url, channel, listener, connectTimeoutMs: settings.connectTimeoutMs, log }),
       close: () => pool.end(),
     };
   }
@@ -88,6 +91,13 @@ export async function openDatabase(options: {
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
       await seedTaxRates(db);
+    },
+    // one in-process connection: it cannot be lost, and a notification arrives before the
+    // statement that sent it returns
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+      listener.listening(true);
+      return { close: () => unlisten() };
     },
     close: () => client.close(),
     pglite: client,

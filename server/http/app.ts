@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "./context";
 import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
+import type { PageCache } from "./page-cache";
 import { handleWithReactRouter } from "./react-router-handler";
 import { limitRequestBodies } from "./request-body";
 import { failureStatus, logRequestFailure } from "./request-failure";
@@ -27,6 +28,8 @@ export interface AppOptions {
   mediaRoot?: string;
   /** The client build served in production (hashed files under assets/); build/client by default. */
   clientRoot?: string;
+  /** Anonymous storefront pages from memory (page-cache.ts); none in development. */
+  pageCache?: PageCache;
 }
 
 export function createApp({
@@ -35,6 +38,7 @@ export function createApp({
   devMiddleware,
   mediaRoot,
   clientRoot = "build/client",
+  pageCache,
 }: AppOptions) {
   const { config } = services;
   const app = express();
@@ -132,6 +136,8 @@ export function createApp({
     app.use(express.static(clientRoot, { maxAge: "1h", index: false }));
   }
 
+  // a cached page needs neither the client's address nor a session: both come after
+  if (pageCache) app.use(pageCache.middleware);
   app.use(stampClientIp);
   app.use(refuseCrossSiteRequests({ publicUrl: config.publicUrl, exemptPrefixes: ["/api/webhooks/"] }));
   app.use(resolveSession(services.auth));
@@ -141,11 +147,13 @@ export function createApp({
   app.use(
     handleWithReactRouter({
       build,
+      pageCache,
       getLoadContext: (req, res) => ({
         ...services,
         log: req.log,
         requestId: req.id,
-        cspNonce: devMiddleware ? undefined : res.locals.cspNonce,
+        cspNonce: devMiddleware || pageCache?.isFill(res) ? undefined : res.locals.cspNonce,
+        pageCacheFill: pageCache?.isFill(res) ?? false,
         session: res.locals.session ?? null,
         clientIp: String(req.headers[CLIENT_IP_HEADER]),
       }),

@@ -25,6 +25,8 @@ export interface RequestContext extends Services {
   log: Logger;
   requestId: string;
   cspNonce: string | undefined;
+  /** Rendered for the page cache (page-cache.ts): the whole page at once, without a nonce. */
+  pageCacheFill: boolean;
   /** The signed-in user's session, resolved once per request; null for visitors. */
   session: AuthSession | null;
   /** The socket's address; never taken from a header a client could send. */

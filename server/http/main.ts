@@ -15,6 +15,7 @@ import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { createApp } from "./app";
 import type { Services } from "./context";
 import { createHttpServer } from "./http-server";
+import { CATALOG_CHANGED, createPageCache } from "./page-cache";
 import { createServices } from "./services";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -85,7 +86,11 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const app = createApp({ services, build, devMiddleware: vite?.middlewares, mediaRoot });
+  // not in development: a code change would not reach a cached page
+  const pageCache =
+    !vite && config.pageCacheTtlMs > 0 ? createPageCache({ ttlMs: config.pageCacheTtlMs, log }) : undefined;
+  const catalogChanges = pageCache ? await database.listen(CATALOG_CHANGED, pageCache.listener) : undefined;
+  const app = createApp({ services, build, devMiddleware: vite?.middlewares, mediaRoot, pageCache });
 
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl }, `${config.storeName} is listening on port ${config.port}`);
@@ -104,6 +109,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     });
     clearTimeout(forceClose);
     await sweeper.stop();
+    await catalogChanges?.close();
     await vite?.close();
     await database.close();
     log.info("stopped");

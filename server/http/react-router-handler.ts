@@ -6,6 +6,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "./context";
+import type { PageCache } from "./page-cache";
 import { readBody } from "./request-body";
 
 function toFetchHeaders(raw: ExpressRequest["headers"]): Headers {
@@ -98,6 +99,8 @@ export function handleWithReactRouter(options: {
   build: () => Promise<ServerBuild>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
   mode?: string;
+  /** Renders made for the page cache are stored and sent by it. */
+  pageCache?: PageCache;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode ?? process.env.NODE_ENV);
   return async (req, res, next) => {
@@ -108,7 +111,8 @@ export function handleWithReactRouter(options: {
       // `context.db` as before and middleware can still use context.get/set
       const context = Object.assign(new RouterContextProvider(), options.getLoadContext(req, res));
       const response = await handleRequest(request, context);
-      await sendResponse(res, response);
+      if (options.pageCache?.isFill(res)) await options.pageCache.respond(req, res, response);
+      else await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { createApp as CreateApp } from "../../server/http/app";
 import type { Services } from "../../server/http/context";
 import type { createHttpServer as CreateHttpServer } from "../../server/http/http-server";
+import { CATALOG_CHANGED, createPageCache, type PageCache } from "../../server/http/page-cache";
 import type { createServices as CreateServices } from "../../server/http/services";
 import { setupTestServices, type TestServices } from "./test-services";
 
@@ -30,7 +31,10 @@ const STARTUP_TIMEOUT_MS = 180_000;
  * made with `services` are valid here). The route modules are compiled by Vite as in `npm run dev`,
  * so no build is needed; the first request to a route compiles it (~1 s).
  */
-export async function startTestApp(services: Pick<Services, "config" | "db" | "log">) {
+export async function startTestApp(
+  services: Pick<Services, "config" | "db" | "log">,
+  options: { pageCache?: PageCache } = {},
+) {
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",
@@ -45,7 +49,9 @@ export async function startTestApp(services: Pick<Services, "config" | "db" | "l
     createHttpServer: typeof CreateHttpServer;
   };
   const created = await createServices({ config: services.config, db: services.db, log: services.log });
-  const server = createHttpServer(createApp({ services: created.services, build }));
+  const server = createHttpServer(
+    createApp({ services: created.services, build, pageCache: options.pageCache }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
@@ -74,24 +80,37 @@ export interface TestApp extends Omit<StartedTestApp, "close"> {
   logs: LogEntry[];
   /** The lines logged at error level or above (pino's 50+). */
   errors: () => LogEntry[];
+  /** With `{ pageCache: true }`: the app's page cache, listening on the test database as main does. */
+  pageCache: PageCache;
 }
 
 /**
  * This test file's store (startTestApp on createTestServices' configuration and database): made
  * before its first test, closed after its last. `env` is added to the configuration.
  */
-export function setupTestApp(env: Record<string, string> = {}): TestApp {
+export function setupTestApp(
+  env: Record<string, string> = {},
+  options: { pageCache?: boolean } = {},
+): TestApp {
   const t = setupTestServices(env);
   const app = { t, logs: [] as LogEntry[] } as TestApp;
   app.errors = () => app.logs.filter((entry) => entry.level >= 50);
   let started: StartedTestApp | undefined;
+  let catalogChanges: { close(): Promise<void> } | undefined;
 
   beforeAll(async () => {
     const log = pino(
       { level: "info" },
       { write: (line: string) => void app.logs.push(JSON.parse(line) as LogEntry) },
     );
-    started = await startTestApp({ config: t.services.config, db: t.services.db, log });
+    if (options.pageCache) {
+      app.pageCache = createPageCache({ ttlMs: 60_000, log });
+      catalogChanges = await t.handle.listen(CATALOG_CHANGED, app.pageCache.listener);
+    }
+    started = await startTestApp(
+      { config: t.services.config, db: t.services.db, log },
+      { pageCache: options.pageCache ? app.pageCache : undefined },
+    );
     Object.assign(app, started);
   }, STARTUP_TIMEOUT_MS);
 
@@ -100,6 +119,7 @@ export function setupTestApp(env: Record<string, string> = {}): TestApp {
   });
 
   afterAll(async () => {
+    await catalogChanges?.close();
     await started?.close();
   });
 

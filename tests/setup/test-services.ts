@@ -61,6 +61,7 @@ export async function requestContext(
     ...services,
     requestId: "test",
     cspNonce: undefined,
+    pageCacheFill: false,
     session,
     clientIp: options.clientIp ?? "203.0.113.7",
   };
