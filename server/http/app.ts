@@ -98,6 +98,8 @@ export function createApp({
   const bodyLimits = limitRequestBodies({ build });
   app.use(refuseMalformedUrls);
   app.use(bodyLimits.beforeSession);
+  // cached pages are answered before the file system, the client's address or the session are read
+  if (pageCache) app.use(pageCache.middleware);
 
   // asks the database each time (through the pool, bounded by its connect timeout): 503 while it
   // cannot answer, 200 again with the first query that succeeds
@@ -136,8 +138,6 @@ export function createApp({
     app.use(express.static(clientRoot, { maxAge: "1h", index: false }));
   }
 
-  // a cached page needs neither the client's address nor a session: both come after
-  if (pageCache) app.use(pageCache.middleware);
   app.use(stampClientIp);
   app.use(refuseCrossSiteRequests({ publicUrl: config.publicUrl, exemptPrefixes: ["/api/webhooks/"] }));
   app.use(resolveSession(services.auth));
