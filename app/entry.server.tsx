@@ -82,8 +82,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // errors before the shell reject and are logged by handleError
-          if (shellRendered) loadContext.log.error({ err: error, url: request.url }, "render failed");
+          // errors before the shell reject and are logged by handleError; a visitor who left
+          // mid-stream ("The destination stream closed early") is not an error
+          if (shellRendered && !request.signal.aborted)
+            loadContext.log.error({ err: error, url: request.url }, "render failed");
         },
       },
     );

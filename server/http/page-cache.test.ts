@@ -59,6 +59,15 @@ describe("page cache", () => {
       expect(second.policy).toContain(`'sha256-${hash}'`);
     }
 
+    // compressed once per encoding; brotli whenever the client takes it, as Chromium lists it last
+    const encodings = [];
+    for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
+      const response = await get(path, { "Accept-Encoding": accept });
+      expect(await response.text()).toBe(first.html);
+      encodings.push(response.headers.get("Content-Encoding"));
+    }
+    expect(encodings).toEqual(["br", "gzip", null]);
+
     // the browser's copy is revalidated, not sent again
     expect(second.etag).toMatch(/^W\/"/);
     // (fetch adds Cache-Control: no-cache to a conditional request; a browser's reload sends this)

@@ -195,11 +195,17 @@ async function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, sta
       return;
     }
   }
-  const encoding = entry.body.length > 0 ? req.acceptsEncodings("br", "gzip") : false;
-  const body = encoding === "br" || encoding === "gzip" ? await encode(entry, encoding) : entry.body;
-  if (body !== entry.body) res.setHeader("Content-Encoding", encoding as Encoding);
+  const encoding = entry.body.length > 0 ? preferredEncoding(req) : null;
+  const body = encoding ? await encode(entry, encoding) : entry.body;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
+}
+
+/** Brotli when the client takes it, whatever order it lists its encodings in (Chromium: gzip first). */
+function preferredEncoding(req: ExpressRequest): Encoding | null {
+  if (req.acceptsEncodings("br") === "br") return "br";
+  return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
 }
 
 function encode(entry: Entry, encoding: Encoding): Promise<Buffer> {
