@@ -13,10 +13,11 @@ describe("xCacheOf", () => {
 });
 
 describe("X-Cache under load", () => {
-  // answers HIT, MISS and no header in turn
+  // /hit, /miss and /none answer as named; any other path HIT, MISS and no header in turn
   let served = 0;
-  const server = http.createServer((_request, response) => {
-    const turn = served++ % 3;
+  const fixed: Record<string, number> = { "/hit": 0, "/miss": 1, "/none": 2 };
+  const server = http.createServer((request, response) => {
+    const turn = fixed[request.url ?? ""] ?? served++ % 3;
     if (turn === 0) response.setHeader("X-Cache", "HIT");
     if (turn === 1) response.setHeader("X-Cache", "MISS");
     response.end("<!doctype html><p>ok</p>");
@@ -48,9 +49,8 @@ describe("X-Cache under load", () => {
   });
 
   it("reports the X-Cache header of a probe", async () => {
-    served = 0;
-    expect((await probePage(url)).xCache).toBe("HIT");
-    expect((await probePage(url)).xCache).toBe("MISS");
-    expect((await probePage(url)).xCache).toBeNull();
+    expect((await probePage(`${url}hit`)).xCache).toBe("HIT");
+    expect((await probePage(`${url}miss`)).xCache).toBe("MISS");
+    expect((await probePage(`${url}none`)).xCache).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
 
-/** What Chromium sends: the server answers with brotli (compression's default preference). */
+/** What Chromium sends: live pages get brotli (compression's preference), cached ones what the page cache picks. */
 export const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" };
 
 export interface LoadResult {

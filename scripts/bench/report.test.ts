@@ -18,7 +18,7 @@ import {
 import type { Catalog } from "./seed";
 
 /** One load run; `cpu` is the server's CPU per request (the database adds 1 ms). */
-const run = (requestsPerSecond: number, cpu = 5, cache?: CacheCount): LoadResult => ({
+const run = (requestsPerSecond: number, cpu: number | null = 5, cache?: CacheCount): LoadResult => ({
   requestsPerSecond,
   p50: 100,
   p99: 300,
@@ -57,7 +57,8 @@ function page(options: {
   variant?: Variant;
   floor: number[];
   bySize: Record<number, number[]>;
-  cpu?: number;
+  /** the server's CPU per request; null: not measured (no request completed) */
+  cpu?: number | null;
   cache?: CacheCount;
 }): PageMeasurement {
   const variant = options.variant ?? "uncached";
@@ -390,6 +391,34 @@ describe("evaluateTargets", () => {
       expect(short?.detail).toBe(
         "2 of 4 short; shop at 100 18.0 → 9.0 ms (2.00× cheaper), shop at 100,000 18.0 → 9.0 ms (2.00× cheaper), product at 100 11.0 → 6.0 ms (1.83× cheaper), product at 100,000 11.0 → 6.0 ms (1.83× cheaper)",
       );
+    });
+
+    it("does not pass while a page it names has no figure for the baseline or this build", () => {
+      // the baseline's shop completed no request within the run: its CPU per request is unknown
+      const noBaselineShop = [
+        ...current,
+        ...baseline(17, 13).filter((measured) => measured.label !== "shop"),
+        page({
+          label: "shop",
+          variant: "baseline",
+          cpu: null,
+          floor: [200],
+          bySize: { 100: [0], 100000: [0] },
+        }),
+      ];
+      const verdict = cheaper(noBaselineShop);
+      expect(verdict?.verdict).toBe("not measured");
+      expect(verdict?.detail).toBe(
+        "product at 100 14.0 → 6.0 ms (2.33× cheaper), product at 100,000 14.0 → 6.0 ms (2.33× cheaper); not compared: shop at 100 (no figure for the baseline), shop at 100,000 (no figure for the baseline)",
+      );
+      // a shortfall elsewhere is still a miss
+      const withShortProduct = [
+        ...noBaselineShop.filter(
+          (measured) => !(measured.variant === "baseline" && measured.label === "product"),
+        ),
+        ...baseline(17, 10).filter((measured) => measured.label === "product"),
+      ];
+      expect(cheaper(withShortProduct)?.verdict).toBe("missed");
     });
   });
 
