@@ -1,11 +1,12 @@
 // Performance benchmark: seeds catalogs of 100 and 10,000 products into fresh databases, serves
-// each with the production build and loads the storefront pages with autocannon, each page right
-// after the bare framework floor (scripts/bench/floor/) so that it is reported as a share of it;
-// measures the JavaScript each storefront route ships and, with --lighthouse, runs Lighthouse.
-// Writes the results and the targets' verdicts into docs/PERFORMANCE.md. Usage: npm run bench -- --help
-import { spawn } from "node:child_process";
+// each with the production build twice, with the page cache off and on, and loads the storefront
+// pages with autocannon, each page right after the bare framework floor (scripts/bench/floor/) so
+// that it is reported as a share of it; measures the JavaScript each storefront route ships and,
+// with --lighthouse, runs Lighthouse. Prints the results and the targets' verdicts and writes them
+// into docs/PERFORMANCE.md. Usage: npm run bench -- --help
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,17 +24,21 @@ import {
 import { BROWSER_HEADERS, type LoadResult, measure, probePage } from "./bench/load";
 import {
   bundleSection,
+  CHEAPER_PAGES,
   type DriverReport,
   driverSection,
   type Environment,
   floorRatio,
+  hitShare,
   lighthouseSection,
   type PageMeasurement,
   type ServerStats,
+  type StoreProcess,
   scaleRatio,
   summarize,
   targetsSection,
   updateReport,
+  type Variant,
 } from "./bench/report";
 import {
   type Catalog,
@@ -62,10 +67,21 @@ const HELP = `npm run bench -- [options]
                         nocturn_bench_<pid>_<size> is created there and dropped at the end
   --lighthouse          also run Lighthouse (mobile) on home, shop and product at the largest size
   --lighthouse-runs <n> Lighthouse runs per page; the median run by performance score is kept (default 1)
+  --cache-ttl <s>       PAGE_CACHE_TTL_SECONDS of the cached store processes (default 3600, the
+                        most the store accepts; a page that expired is stored again before its
+                        next measured run); the uncached ones run with 0
+  --uncached-only       measure with the page cache off only (a build without the page cache:
+                        without this flag the run stops when the store sends no X-Cache header)
+  --baseline <dir>      also measure another build of the store, uncached, on the shop and product
+                        pages, for the "cheaper than today" target: a checkout with node_modules
+                        and its production build, e.g. git worktree add /tmp/base <commit> &&
+                        cd /tmp/base && npm ci && npm run build
+  --node <path>         run the store and floor servers on this Node.js binary (default: the one
+                        running the benchmark), e.g. node_modules/node/bin/node of npm i node@24
   --build               run npm run build and build the floor first (default: the store only
                         when build/ is missing, with a warning naming a source file newer than
                         the build; the floor when its build is missing or older than its sources)
-  --print-only          do not write docs/PERFORMANCE.md
+  --print-only          print the results without writing docs/PERFORMANCE.md
 `;
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -88,6 +104,10 @@ const { values: args } = parseArgs({
     },
     lighthouse: { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "1" },
+    "cache-ttl": { type: "string", default: "3600" },
+    "uncached-only": { type: "boolean", default: false },
+    baseline: { type: "string" },
+    node: { type: "string" },
     "print-only": { type: "boolean", default: false },
     build: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
@@ -111,6 +131,31 @@ const connections = wholeNumber("connections", args.connections);
 const warmup = wholeNumber("warmup", args.warmup, 0);
 const rounds = wholeNumber("rounds", args.rounds);
 const lighthouseRuns = wholeNumber("lighthouse-runs", args["lighthouse-runs"]);
+const cacheTtl = wholeNumber("cache-ttl", args["cache-ttl"]);
+const uncachedOnly = args["uncached-only"];
+const baselineDir = args.baseline ? path.resolve(args.baseline) : undefined;
+if (baselineDir && !existsSync(path.join(baselineDir, "build", "server", "index.js"))) {
+  console.error(
+    `--baseline ${baselineDir} has no production build (build/server/index.js): run npm run build there`,
+  );
+  process.exit(2);
+}
+if (baselineDir && !existsSync(path.join(baselineDir, "node_modules"))) {
+  console.error(`--baseline ${baselineDir} has no node_modules: run npm ci there`);
+  process.exit(2);
+}
+const nodeBinary = args.node ? path.resolve(args.node) : undefined;
+/** The Node.js version of the store and floor servers. */
+function serverNodeVersion(): string {
+  if (!nodeBinary) return process.version;
+  try {
+    return execFileSync(nodeBinary, ["--version"], { encoding: "utf8" }).trim();
+  } catch (error) {
+    console.error(`--node ${nodeBinary} does not run: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+const serverNode = serverNodeVersion();
 const sizes = [...new Set(args.sizes.split(",").map((size) => wholeNumber("sizes", size.trim())))].sort(
   (a, b) => a - b,
 );
@@ -230,6 +275,70 @@ function headersFor(page: PageSpec, catalog: Catalog): Record<string, string> {
   return page.signedIn ? { ...BROWSER_HEADERS, cookie: catalog.customer.cookie } : BROWSER_HEADERS;
 }
 
+const isHit = (xCache: string | null) => xCache?.trim().toUpperCase() === "HIT";
+/** CPU milliseconds for the log: two decimals under 1 ms (a cached page costs a fraction of one) */
+const cpuText = (value: number | null | undefined) =>
+  value === null || value === undefined ? "-" : value.toFixed(value < 1 ? 2 : 1);
+
+/**
+ * The store processes a run compares: the page cache off (every page), on (the anonymous pages,
+ * which are its candidates) and, with --baseline, another build of the store with the cache off
+ * (the pages of the "cheaper than today" target).
+ */
+interface StoreVariant {
+  variant: Variant;
+  appRoot: string;
+  env: Record<string, string>;
+  serves: (page: PageSpec) => boolean;
+}
+
+function storeVariants(serverRoot: string, baselineRoot: string | undefined): StoreVariant[] {
+  const variants: StoreVariant[] = [
+    { variant: "uncached", appRoot: serverRoot, env: { PAGE_CACHE_TTL_SECONDS: "0" }, serves: () => true },
+  ];
+  if (!uncachedOnly)
+    variants.push({
+      variant: "cached",
+      appRoot: serverRoot,
+      env: { PAGE_CACHE_TTL_SECONDS: String(cacheTtl) },
+      serves: (page) => !page.signedIn,
+    });
+  if (baselineRoot)
+    variants.push({
+      variant: "baseline",
+      appRoot: baselineRoot,
+      env: { PAGE_CACHE_TTL_SECONDS: "0" },
+      serves: (page) => CHEAPER_PAGES.some((cheaper) => cheaper.label === page.label),
+    });
+  return variants;
+}
+
+/**
+ * Checks, before any load, that each store process answers the page as its variant says: 200,
+ * and with the cache on `X-Cache: MISS` or `HIT` then `HIT` (a store that sends no X-Cache has no
+ * page cache, and its "cached" numbers would be fake); with the cache off never `HIT`. Returns the
+ * probe of the response a shopper gets (the HIT when cached), for the page's size.
+ */
+async function checkPage(url: string, headers: Record<string, string>, variant: Variant) {
+  // a signed-in page answers 200 only for a valid session: a redirect to /login fails here
+  const first = await probePage(url, headers);
+  if (first.status !== 200) throw new Error(`${url} answered ${first.status}`);
+  const second = await probePage(url, headers);
+  if (variant === "cached") {
+    if (first.xCache === null && second.xCache === null)
+      throw new Error(
+        `${url} sent no X-Cache header with PAGE_CACHE_TTL_SECONDS=${cacheTtl}, though the page is a page cache candidate: this build has no page cache (or ignores PAGE_CACHE_TTL_SECONDS), so its "cached" figures would be fake. Build a store with the page cache, or measure it uncached only with --uncached-only.`,
+      );
+    if (!isHit(second.xCache))
+      throw new Error(
+        `${url} answered X-Cache: ${first.xCache ?? "(none)"}, then X-Cache: ${second.xCache ?? "(none)"} with the page cache on: the page is not served from the cache`,
+      );
+  } else if (isHit(first.xCache) || isHit(second.xCache)) {
+    throw new Error(`${url} answered X-Cache: HIT with PAGE_CACHE_TTL_SECONDS=0: the page cache is not off`);
+  }
+  return second;
+}
+
 /** One autocannon run with the CPU time the server process and its database backends spent. */
 async function measureWithCpu(options: {
   url: string;
@@ -237,14 +346,28 @@ async function measureWithCpu(options: {
   /** the catalog's database, when it is PostgreSQL */
   databaseUrl?: string;
   headers?: Record<string, string>;
+  /** a store process: its X-Cache headers are counted and checked */
+  variant?: Variant;
 }): Promise<LoadResult> {
-  const { url, server, databaseUrl, headers } = options;
+  const { url, server, databaseUrl, headers, variant } = options;
   const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
   const dbCpu = () => (databaseName ? postgresBackendsCpuMs(adminUrl, databaseName) : Promise.resolve(null));
   if (warmup > 0) await measure({ url, connections, duration: warmup, headers });
+  if (variant === "cached") {
+    // warmed: by the warm-up, else by this request (a MISS renders and stores the page)
+    const probe = await probePage(url, headers);
+    if (!isHit(probe.xCache) && !isHit((await probePage(url, headers)).xCache))
+      throw new Error(
+        `${url} did not answer X-Cache: HIT after it was warmed (X-Cache: ${probe.xCache ?? "(none)"}): the cached run would not measure the cache`,
+      );
+  }
   const [serverBefore, dbBefore] = [await processCpuMs(server.pid), await dbCpu()];
-  const result = await measure({ url, connections, duration, headers });
+  const result = await measure({ url, connections, duration, headers, countCache: variant !== undefined });
   const [serverAfter, dbAfter] = [await processCpuMs(server.pid), await dbCpu()];
+  if (variant && variant !== "cached" && result.cache && result.cache.hit > 0)
+    throw new Error(
+      `${url}: ${result.cache.hit} responses said X-Cache: HIT with PAGE_CACHE_TTL_SECONDS=0: the page cache is not off`,
+    );
   const perRequest = (ms: number) => (result.requests > 0 ? ms / result.requests : null);
   return {
     ...result,
@@ -258,10 +381,17 @@ async function measureWithCpu(options: {
 /** Rendered once, copied into every later catalog. */
 let demoSeed: DemoSeed | undefined;
 
+/** A page as one variant serves it: what the report gets, and the spec it was made from. */
+interface Entry {
+  spec: PageSpec;
+  variant: Variant;
+  measurement: PageMeasurement;
+}
+
 async function benchDriver(
   driver: Driver,
   workDir: string,
-  serverRoot: string,
+  variants: StoreVariant[],
   lighthouse: boolean,
 ): Promise<{ report: DriverReport; lighthouse: LighthouseResult[] }> {
   const catalogs: Catalog[] = [];
@@ -291,42 +421,69 @@ async function benchDriver(
     catalogs.push(catalog);
   }
 
-  // every size is served at once, so the sizes can be measured back to back per page
-  const servers = new Map<number, RunningServer>();
-  const idle = new Map<number, ServerStats["idle"]>();
+  // every size and variant is served at once, so each page is measured back to back at every size;
+  // PostgreSQL serves one database to a catalog's processes, PGlite (a database in the process)
+  // needs a copy of the data folder for each further process, made before any of them starts
+  const servers = new Map<Variant, Map<number, RunningServer>>();
+  const idle = new Map<RunningServer, ServerStats["idle"]>();
   for (const catalog of catalogs) {
-    const server = await startServer({ appRoot: serverRoot, catalog });
-    cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
-    servers.set(catalog.size, server);
-    idle.set(catalog.size, await server.memory());
-    log(`${driver}: server for ${catalog.size} products at ${server.url} (pid ${server.pid})`);
+    for (const [index, store] of variants.entries()) {
+      let dataDir = catalog.dataDir;
+      if (driver === "pglite" && index > 0) {
+        dataDir = `${catalog.dataDir}-${store.variant}`;
+        await cp(catalog.dataDir, dataDir, { recursive: true });
+      }
+      const server = await startServer({
+        appRoot: store.appRoot,
+        catalog: { dataDir, databaseUrl: catalog.databaseUrl },
+        env: store.env,
+        node: nodeBinary,
+      });
+      cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
+      const bySize = servers.get(store.variant) ?? new Map<number, RunningServer>();
+      bySize.set(catalog.size, server);
+      servers.set(store.variant, bySize);
+      idle.set(server, await server.memory());
+      log(
+        `${driver}: server for ${catalog.size} products, ${store.variant} (PAGE_CACHE_TTL_SECONDS=${store.env.PAGE_CACHE_TTL_SECONDS}) at ${server.url} (pid ${server.pid})`,
+      );
+    }
   }
+  const serverFor = (variant: Variant, size: number) => servers.get(variant)?.get(size) as RunningServer;
   // started after the seed, beside this driver's servers: its memory is read over the same span
-  const floorServer = await startFloor();
+  const floorServer = await startFloor(nodeBinary);
   cleanups.push({ label: `stop the floor ${floorServer.pid}`, run: () => floorServer.stop() });
   const floorIdle = await floorServer.memory();
   log(
     `floor at ${floorServer.url} (pid ${floorServer.pid}), ready in ${(floorServer.startMs / 1000).toFixed(1)} s`,
   );
 
-  const pages: PageMeasurement[] = PAGES.map((page) => ({
-    label: page.label,
-    pattern: page.pattern,
-    audience: page.signedIn ? "signed-in" : "anonymous",
-    catalog: page.catalog,
-    floorRuns: [],
-    bySize: new Map(),
-  }));
+  // page by page, each variant that serves it: uncached, cached, baseline
+  const entries: Entry[] = PAGES.flatMap((page) =>
+    variants
+      .filter((store) => store.serves(page))
+      .map((store) => ({
+        spec: page,
+        variant: store.variant,
+        measurement: {
+          label: page.label,
+          pattern: page.pattern,
+          audience: page.signedIn ? "signed-in" : "anonymous",
+          catalog: page.catalog,
+          variant: store.variant,
+          floorRuns: [],
+          bySize: new Map(),
+        } satisfies PageMeasurement,
+      })),
+  );
   const floorProbe = await probePage(floorServer.url);
   if (floorProbe.status !== 200) throw new Error(`the floor answered ${floorProbe.status}`);
-  for (const [index, page] of PAGES.entries()) {
+  for (const entry of entries) {
     for (const catalog of catalogs) {
-      const url = (servers.get(catalog.size) as RunningServer).url + page.path(catalog);
-      // a signed-in page answers 200 only for a valid session: a redirect to /login fails here
-      const probe = await probePage(url, headersFor(page, catalog));
-      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
-      pages[index]?.bySize.set(catalog.size, {
-        path: page.path(catalog),
+      const url = serverFor(entry.variant, catalog.size).url + entry.spec.path(catalog);
+      const probe = await checkPage(url, headersFor(entry.spec, catalog), entry.variant);
+      entry.measurement.bySize.set(catalog.size, {
+        path: entry.spec.path(catalog),
         runs: [],
         html: { bytes: probe.htmlBytes, sent: probe.sentBytes, encoding: probe.encoding },
       });
@@ -336,36 +493,46 @@ async function benchDriver(
   for (let round = 1; round <= rounds; round++) {
     // alternate which size goes first, so that an order effect cancels out over the rounds
     const order = round % 2 === 1 ? catalogs : [...catalogs].reverse();
-    for (const [index, page] of PAGES.entries()) {
+    for (const entry of entries) {
+      const { spec, variant } = entry;
       // the floor just before the page: the page's ratio to it compares two runs seconds apart
       const floorResult = await measureWithCpu({ url: floorServer.url, server: floorServer });
-      pages[index]?.floorRuns.push(floorResult);
+      entry.measurement.floorRuns.push(floorResult);
       log(
-        `floor before ${page.label}: ${Math.round(floorResult.requestsPerSecond)} req/s, p99 ${floorResult.p99} ms, CPU/request ${floorResult.serverCpuMs?.toFixed(1)} ms`,
+        `floor before ${spec.label} (${variant}): ${Math.round(floorResult.requestsPerSecond)} req/s, p99 ${floorResult.p99} ms, CPU/request ${cpuText(floorResult.serverCpuMs)} ms`,
       );
       for (const catalog of order) {
-        const server = servers.get(catalog.size) as RunningServer;
+        const server = serverFor(variant, catalog.size);
         const result = await measureWithCpu({
-          url: server.url + page.path(catalog),
+          url: server.url + spec.path(catalog),
           server,
           databaseUrl: catalog.databaseUrl,
-          headers: headersFor(page, catalog),
+          headers: headersFor(spec, catalog),
+          variant,
         });
-        pages[index]?.bySize.get(catalog.size)?.runs.push(result);
+        entry.measurement.bySize.get(catalog.size)?.runs.push(result);
+        const hits = hitShare(result.cache);
         log(
-          `${driver} ${catalog.size} ${page.label}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU/request server ${result.serverCpuMs?.toFixed(1)} ms db ${result.dbCpuMs?.toFixed(1) ?? "-"} ms, load ${result.loadAverage?.toFixed(1)}`,
+          `${driver} ${catalog.size} ${spec.label} ${variant}${rounds > 1 ? ` (round ${round})` : ""}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU/request server ${cpuText(result.serverCpuMs)} ms db ${cpuText(result.dbCpuMs)} ms, load ${result.loadAverage?.toFixed(1)}${variant === "cached" ? `, X-Cache: HIT ${hits === null ? "?" : `${(100 * hits).toFixed(1)} %`}` : ""}`,
         );
+        if (variant === "cached" && result.cache && result.cache.hit < result.requests)
+          log(
+            `warning: only ${result.cache.hit} of the run's ${result.requests} responses were X-Cache: HIT (${result.cache.miss} MISS, ${result.cache.none} without X-Cache)`,
+          );
       }
     }
   }
   const loadAtEnd = os.loadavg();
-  const server = new Map<number, ServerStats>();
-  for (const [size, running] of servers)
-    server.set(size, {
-      startMs: running.startMs,
-      idle: idle.get(size) ?? null,
-      after: await running.memory(),
-    });
+  const storeProcesses: StoreProcess[] = [];
+  for (const [variant, bySize] of servers)
+    for (const [size, running] of bySize)
+      storeProcesses.push({
+        size,
+        variant,
+        startMs: running.startMs,
+        idle: idle.get(running) ?? null,
+        after: await running.memory(),
+      });
   const floor = {
     startMs: floorServer.startMs,
     idle: floorIdle,
@@ -376,7 +543,8 @@ async function benchDriver(
   const lighthouseResults: LighthouseResult[] = [];
   if (lighthouse) {
     const largest = catalogs[catalogs.length - 1] as Catalog;
-    const running = servers.get(largest.size) as RunningServer;
+    // what shoppers get: the page cache on, when this run measured it
+    const running = serverFor(servers.has("cached") ? "cached" : "uncached", largest.size);
     for (const page of PAGES.filter((spec) => spec.lighthouse)) {
       log(`lighthouse ${page.label} (${largest.size} products, ${driver})`);
       const result = await runLighthouseMedian({
@@ -397,13 +565,26 @@ async function benchDriver(
     report: {
       driver,
       catalogs,
-      pages,
-      server,
+      pages: entries.map((entry) => entry.measurement),
+      servers: storeProcesses,
       floor,
       loadAverage: { start: loadAtStart, end: loadAtEnd },
     },
     lighthouse: lighthouseResults,
   };
+}
+
+/** The baseline build as the report names it: its folder and, in a git checkout, its commit. */
+function describeBaseline(dir: string): string {
+  try {
+    const commit = execFileSync("git", ["-C", dir, "log", "-1", "--format=%h (%cs)"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return `the build in \`${dir}\`, commit ${commit}`;
+  } catch {
+    return `the build in \`${dir}\``;
+  }
 }
 
 /** A source file changed after the build was made, if any. */
@@ -436,9 +617,13 @@ async function main() {
 
   // the script always ends by itself: a generous ceiling for the whole run (seeding a million
   // products took about three minutes on this machine; 500 s per million are allowed)
+  const entriesPerRound = PAGES.reduce(
+    (sum, page) => sum + storeVariants("", baselineDir).filter((store) => store.serves(page)).length,
+    0,
+  );
   const perDriverMs =
     sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
-    PAGES.length * rounds * (sizes.length + 1) * (duration + warmup + 5) * 1000 +
+    entriesPerRound * rounds * (sizes.length + 1) * (duration + warmup + 5) * 1000 +
     (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
   setTimeout(
     () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
@@ -454,16 +639,19 @@ async function main() {
     cores: os.availableParallelism(),
     memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     os: `${os.type()} ${os.release()}`,
-    node: process.version,
+    node: serverNode,
+    benchNode: process.version,
     loadAverage: os.loadavg(),
     connections,
     duration,
     warmup,
     rounds,
     headers: BROWSER_HEADERS,
+    cacheTtlSeconds: uncachedOnly ? null : cacheTtl,
+    baseline: baselineDir ? describeBaseline(baselineDir) : null,
   };
   log(
-    `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
+    `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; page cache ${uncachedOnly ? "off only" : `off and on (TTL ${cacheTtl} s)`}${env.baseline ? `; baseline ${env.baseline}` : ""}; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
   );
 
   const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
@@ -472,6 +660,9 @@ async function main() {
   // the servers run a private copy: other work may rebuild build/ during the run
   const serverRoot = path.join(workDir, "app");
   const { manifestFile } = await snapshotBuild(appRoot, serverRoot);
+  const baselineRoot = baselineDir ? path.join(workDir, "baseline") : undefined;
+  if (baselineDir && baselineRoot) await snapshotBuild(baselineDir, baselineRoot);
+  const variants = storeVariants(serverRoot, baselineRoot);
 
   const bundles = await measureRouteBundles(path.join(serverRoot, "build", "client"), manifestFile);
   for (const bundle of bundles) {
@@ -492,7 +683,7 @@ async function main() {
   for (const [index, driver] of drivers.entries()) {
     const mark = cleanups.length;
     try {
-      const measured = await benchDriver(driver, workDir, serverRoot, args.lighthouse && index === 0);
+      const measured = await benchDriver(driver, workDir, variants, args.lighthouse && index === 0);
       reports.push(measured.report);
       lighthouseResults.push(...measured.lighthouse);
       sections[driver] = driverSection(env, measured.report);
@@ -501,7 +692,7 @@ async function main() {
         sections.lighthouse = lighthouseSection({
           results: measured.lighthouse,
           date: env.date,
-          context: `production build on ${driver === "postgres" ? "PostgreSQL" : "PGlite"} with ${largest.toLocaleString("en-US")} products, served at http://localhost on this machine`,
+          context: `production build on ${driver === "postgres" ? "PostgreSQL" : "PGlite"} with ${largest.toLocaleString("en-US")} products, served ${uncachedOnly ? "with the page cache off" : "with the page cache on (what shoppers get)"} at http://localhost on this machine`,
           commandLine: lighthouseCommandLine(),
           runs: lighthouseRuns,
         });
@@ -515,9 +706,8 @@ async function main() {
 
   sections.targets = targetsSection({ env, reports, bundles, lighthouse: lighthouseResults });
 
-  if (args["print-only"]) {
-    for (const body of Object.values(sections)) console.log(`\n${body}`);
-  } else {
+  for (const body of Object.values(sections)) console.log(`\n${body}`);
+  if (!args["print-only"]) {
     await updateReport(reportFile, sections);
     log(`results written to ${path.relative(appRoot, reportFile)}`);
   }
@@ -530,8 +720,9 @@ function printSummary(report: DriverReport) {
       const summary = summarize(measured.runs);
       const vsFloor = floorRatio(page, size);
       const vsSmallest = size === smallest ? null : scaleRatio(page, smallest, size);
+      const cpu = cpuText(summary.serverCpuMs === null ? null : summary.serverCpuMs + (summary.dbCpuMs ?? 0));
       log(
-        `${report.driver} ${page.label.padEnd(15)} ${String(size).padStart(7)}: ${Math.round(summary.requestsPerSecond)} req/s, p99 ${summary.p99} ms, ${vsFloor?.toFixed(2) ?? "?"}x floor${vsSmallest === null ? "" : `, ${vsSmallest.toFixed(2)}x of ${smallest}`}`,
+        `${report.driver} ${page.label.padEnd(15)} ${page.variant.padEnd(8)} ${String(size).padStart(7)}: ${Math.round(summary.requestsPerSecond)} req/s, p99 ${summary.p99} ms, CPU/request ${cpu} ms, ${vsFloor?.toFixed(2) ?? "?"}x floor${vsSmallest === null ? "" : `, ${vsSmallest.toFixed(2)}x of ${smallest}`}`,
       );
     }
   }

@@ -22,6 +22,13 @@ declare module "autocannon" {
     timeout?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** called with each connection's client before it connects */
+    setupClient?: (client: Client) => void;
+  }
+
+  /** One connection; emits "headers" with the parser's view of each response's head. */
+  interface Client {
+    on(event: "headers", listener: (info: { statusCode: number; headers: string[] }) => void): Client;
   }
 
   interface Result {

@@ -49,12 +49,16 @@ export function buildFloor(appRoot: string): Promise<void> {
   });
 }
 
-/** The floor's production server: `node build/server/index.js`, same flags as the store's. */
-export function startFloor(): Promise<RunningServer> {
+/**
+ * The floor's production server: `node build/server/index.js`, same flags as the store's, on the
+ * store's Node.js binary (`node`, default: the one running the benchmark).
+ */
+export function startFloor(node?: string): Promise<RunningServer> {
   return startProcess({
     cwd: FLOOR_DIR,
     script: FLOOR_SERVER,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1" },
+    node,
   });
 }
 

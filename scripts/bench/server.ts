@@ -61,14 +61,24 @@ export function storeEnvironment(
   return env;
 }
 
-/** `node server.js` in production mode on the catalog's database; resolves once /healthz answers. */
-export async function startServer(options: { appRoot: string; catalog: Catalog }): Promise<RunningServer> {
+/**
+ * `node server.js` in production mode on the catalog's database, with `env` on top of the store's
+ * environment (e.g. PAGE_CACHE_TTL_SECONDS); resolves once /healthz answers.
+ */
+export async function startServer(options: {
+  appRoot: string;
+  catalog: Pick<Catalog, "dataDir" | "databaseUrl">;
+  env?: Record<string, string>;
+  /** the Node.js binary (default: the one running the benchmark) */
+  node?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   return startProcess({
     cwd: options.appRoot,
     script: "server.js",
     port,
-    env: storeEnvironment(options.catalog, port),
+    env: { ...storeEnvironment(options.catalog, port), ...options.env },
+    node: options.node,
   });
 }
 
@@ -78,10 +88,12 @@ export async function startProcess(options: {
   script: string;
   port?: number;
   env: NodeJS.ProcessEnv;
+  /** the Node.js binary (default: the one running the benchmark) */
+  node?: string;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(options.node ?? process.execPath, [options.script], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
