@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -17,11 +17,12 @@ export const buttonVariants = cva(
         link: "text-foreground underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
+        // each size sets the text size, so that no two of them meet in one className (lib/utils.ts)
+        default: "h-10 px-4 py-2 text-sm",
         sm: "h-8 px-3 text-xs",
         lg: "h-12 px-6 text-base",
-        icon: "size-10",
-        "icon-sm": "size-8",
+        icon: "size-10 text-sm",
+        "icon-sm": "size-8 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },
