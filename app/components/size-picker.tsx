@@ -79,7 +79,8 @@ export function SizePicker({
 }
 
 // the dialog (and Radix's) loads only when a shopper opens the guide, not with every product page
-const SizeGuideDialog = lazy(() => import("./size-guide-dialog"));
+const loadSizeGuideDialog = () => import("./size-guide-dialog");
+const SizeGuideDialog = lazy(loadSizeGuideDialog);
 
 function SizeGuide({ guide }: { guide: SizeGuideTable }) {
   const [open, setOpen] = useState(false);
@@ -91,6 +92,9 @@ function SizeGuide({ guide }: { guide: SizeGuideTable }) {
         size="sm"
         className="h-auto! p-0! text-muted-foreground!"
         aria-haspopup="dialog"
+        // fetched as soon as a pointer or the focus is on the button, so the guide opens at once
+        onPointerEnter={loadSizeGuideDialog}
+        onFocus={loadSizeGuideDialog}
         onClick={() => setOpen(true)}
       >
         <RulerIcon /> Size guide
