@@ -7,7 +7,7 @@ import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
 import type { TaxMode, TaxSummaryEntry } from "./tax";
 
-export { lineQuantityProblem, MAX_LINE_QUANTITY } from "./line-quantity";
+export { lineQuantityProblem } from "./line-quantity";
 
 /** The 27 EU member states, sorted by name. */
 export const EU_COUNTRIES = [
