@@ -46,6 +46,7 @@ function firstLoadChunks(): Plugin {
   let rootImports = new Set<string>();
   return {
     name: "nocturn:first-load-chunks",
+    apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
       const imports = this.getModuleInfo(rootRoute)?.importedIds;
