@@ -13,7 +13,7 @@ import {
   removeFromCart,
   updateCartQuantity,
 } from "./cart";
-import { MAX_LINE_QUANTITY } from "./checkout";
+import { MAX_LINE_QUANTITY } from "./line-quantity";
 import type { SizedProductView } from "./product";
 
 const tee: CartProduct = {

@@ -1,5 +1,5 @@
 // The cart's rules (docs/SPEC.md#quantities), per size. Pure functions: the browser store and the tests use them.
-import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./checkout";
+import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./line-quantity";
 import { type ProductView, type SizedProductView, sizedName } from "./product";
 
 export interface CartProduct {

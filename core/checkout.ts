@@ -2,9 +2,12 @@
 // the server. The shipping form's schema is core/validation/shipping-form.ts.
 import { postalLines } from "./address-format";
 import type { ResponsiveImage } from "./images";
+import { tooManyOfOne } from "./line-quantity";
 import type { OrderStatus, PaymentStatus } from "./order";
 import type { OrderTotals } from "./pricing";
 import type { TaxMode, TaxSummaryEntry } from "./tax";
+
+export { lineQuantityProblem } from "./line-quantity";
 
 /** The 27 EU member states, sorted by name. */
 export const EU_COUNTRIES = [
@@ -77,8 +80,6 @@ export function shippingDefaults(remembered: PostalAddress | null, accountName: 
 
 export const MAX_FIELD_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 500;
-/** At most this many of one product in one order, however many cart lines it arrives in. */
-export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 
 export const checkoutMessages = {
@@ -93,7 +94,7 @@ export const checkoutMessages = {
   productUnavailable: "A product in your cart is no longer available. Please review your cart.",
   notEnoughStock: (name: string, stock: number) =>
     stock === 0 ? `${name} is sold out.` : `Sorry, only ${stock} of ${name} available in stock.`,
-  tooManyOfOne: (name: string) => `Sorry, only ${MAX_LINE_QUANTITY} of ${name} can be ordered at once.`,
+  tooManyOfOne,
   sessionFailed: "Failed to create checkout session",
   paymentFailed: "Payment failed. Please try again.",
   orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
@@ -102,15 +103,6 @@ export const checkoutMessages = {
   addressSaved: "Shipping address saved",
   addressSaveFailed: "Failed to save shipping address",
 };
-
-/**
- * Why one order cannot hold `quantity` of the product `name`, or null. The cart checks it when a
- * line grows, the server after merging the lines the browser sent (the same product may come
- * in several), before anything is priced or reserved. Stock is checked separately.
- */
-export function lineQuantityProblem(name: string, quantity: number): string | null {
-  return quantity > MAX_LINE_QUANTITY ? checkoutMessages.tooManyOfOne(name) : null;
-}
 
 export function countryName(code: string): string {
   return EU_COUNTRIES.find((country) => country.code === code)?.name ?? code;

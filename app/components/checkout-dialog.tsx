@@ -246,10 +246,10 @@ export function CheckoutDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !paying && onOpenChange(next)}>
       {/* a column: the header and the footer stay in view, the step's body scrolls between them */}
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col gap-0 overflow-hidden p-0">
+      <DialogContent width="2xl" sections>
         <DialogHeader className="shrink-0 border-b px-6 pt-5 pb-4">
           <p className="font-medium text-accent text-xs uppercase tracking-[0.2em]">Step {step} of 2</p>
-          <DialogTitle className="text-2xl">Complete Your Purchase</DialogTitle>
+          <DialogTitle className="text-2xl!">Complete Your Purchase</DialogTitle>
           <DialogDescription>
             {step === 1 ? "Where should we send your order?" : "Check your order, then pay securely."}
           </DialogDescription>

@@ -147,7 +147,7 @@ export function ShippingStep(props: {
           </div>
           {vat?.tax.mode === "inclusive" && <VatRow {...vat} className="text-xs" />}
         </dl>
-        <DialogActions busy={props.submitting} className="flex-row [&>*]:flex-1 sm:[&>*]:flex-none">
+        <DialogActions busy={props.submitting} className="flex-row! [&>*]:flex-1 sm:[&>*]:flex-none">
           <Button type="submit" disabled={props.submitting}>
             {props.submitting ? "Saving..." : "Continue to Payment"}
           </Button>

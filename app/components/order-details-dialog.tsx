@@ -144,7 +144,7 @@ export function OrderDetailsDialog({
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
       {order && (
-        <DialogContent className="max-w-2xl gap-5">
+        <DialogContent width="2xl" className="gap-5!">
           <DialogHeader className="pr-8">
             <div className="flex flex-wrap items-center gap-3">
               <DialogTitle>Order {order.orderNumber}</DialogTitle>

@@ -49,7 +49,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
 function ProductCardSkeleton() {
   return (
     <div className="flex flex-col gap-3" data-testid="product-skeleton">
-      <Skeleton className="aspect-[4/5] w-full rounded-lg" />
+      <Skeleton className="aspect-[4/5] w-full rounded-lg!" />
       <Skeleton className="h-4 w-3/4" />
       <Skeleton className="h-3 w-1/3" />
     </div>

@@ -15,11 +15,11 @@ function ProductPageSkeleton() {
       <Skeleton className="mb-8 h-5 w-36" />
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
         <div className="flex flex-col gap-4">
-          <Skeleton className="aspect-[4/5] w-full rounded-xl" />
+          <Skeleton className="aspect-[4/5] w-full rounded-xl!" />
           <div className="grid grid-cols-5 gap-2">
             {Array.from({ length: 5 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={index} className="aspect-square w-full rounded-lg" />
+              <Skeleton key={index} className="aspect-square w-full rounded-lg!" />
             ))}
           </div>
         </div>
@@ -38,7 +38,7 @@ function ProductPageSkeleton() {
             <Skeleton className="h-11 w-32" />
             <Skeleton className="h-11 w-40" />
           </div>
-          <Skeleton className="h-32 w-full rounded-xl" />
+          <Skeleton className="h-32 w-full rounded-xl!" />
         </div>
       </div>
       <section className="mt-24" aria-hidden>

@@ -41,24 +41,24 @@ export function SizePicker({
       >
         {sizes.map((size) => {
           const soldOut = size.stock === 0;
+          const selected = value === size.label;
           return (
             <label
               key={size.id}
               className={cn(
-                "relative inline-flex h-10 min-w-12 cursor-pointer items-center justify-center rounded-md border px-3 font-medium text-sm transition-colors",
+                "relative inline-flex h-10 min-w-12 items-center justify-center rounded-md border px-3 font-medium text-sm transition-colors",
                 "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background",
-                value === size.label
-                  ? "border-foreground bg-foreground text-background"
-                  : "hover:border-foreground/60",
-                soldOut &&
-                  "cursor-not-allowed text-muted-foreground line-through opacity-60 hover:border-border",
+                selected && "border-foreground bg-foreground",
+                soldOut
+                  ? "cursor-not-allowed text-muted-foreground line-through opacity-60 hover:border-border"
+                  : ["cursor-pointer", selected ? "text-background" : "hover:border-foreground/60"],
               )}
             >
               <input
                 type="radio"
                 name={`${id}-size`}
                 value={size.label}
-                checked={value === size.label}
+                checked={selected}
                 disabled={soldOut}
                 onChange={() => onChange(size.label)}
                 className="sr-only"
@@ -79,7 +79,8 @@ export function SizePicker({
 }
 
 // the dialog (and Radix's) loads only when a shopper opens the guide, not with every product page
-const SizeGuideDialog = lazy(() => import("./size-guide-dialog"));
+const loadSizeGuideDialog = () => import("./size-guide-dialog");
+const SizeGuideDialog = lazy(loadSizeGuideDialog);
 
 function SizeGuide({ guide }: { guide: SizeGuideTable }) {
   const [open, setOpen] = useState(false);
@@ -89,8 +90,11 @@ function SizeGuide({ guide }: { guide: SizeGuideTable }) {
         type="button"
         variant="link"
         size="sm"
-        className="h-auto p-0 text-muted-foreground"
+        className="h-auto! p-0! text-muted-foreground!"
         aria-haspopup="dialog"
+        // fetched as soon as a pointer or the focus is on the button, so the guide opens at once
+        onPointerEnter={loadSizeGuideDialog}
+        onFocus={loadSizeGuideDialog}
         onClick={() => setOpen(true)}
       >
         <RulerIcon /> Size guide

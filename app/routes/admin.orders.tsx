@@ -211,7 +211,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <AdminPagination
         page={page}
         pageCount={pageCount}
-        className="mt-8"
+        className="mt-8!"
         preventScrollReset
         hrefFor={(target) => `/admin/orders${adminOrderQueryString({ ...query, page: target })}`}
       />

@@ -127,7 +127,7 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
       <AdminPagination
         page={page}
         pageCount={pageCount}
-        className="mt-8"
+        className="mt-8!"
         preventScrollReset
         hrefFor={(target) => receiptsHref({ ...query, page: target })}
       />

@@ -51,8 +51,8 @@ function isCurrent(link: AdminLink, pathname: string): boolean {
 
 const linkClass = (current: boolean, collapsed: boolean) =>
   cn(
-    "flex h-10 items-center gap-2 whitespace-nowrap rounded-md px-2 font-medium text-sm transition-colors lg:gap-3 lg:px-3",
-    collapsed && "justify-center px-0 lg:px-0",
+    "flex h-10 items-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors lg:gap-3",
+    collapsed ? "justify-center px-0" : "px-2 lg:px-3",
     current
       ? "bg-secondary text-foreground shadow-[inset_3px_0_0_var(--color-accent)]"
       : "text-muted-foreground hover:bg-secondary/60 hover:text-foreground",

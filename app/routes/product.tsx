@@ -210,7 +210,13 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
             label={`Quantity of ${product.name}`}
           />
         )}
-        <Button size="lg" className="flex-1 sm:flex-none" disabled={soldOut} onClick={handleAdd}>
+        <Button
+          size="lg"
+          // the full remaining width on a phone: flex-1, and shrink over the button's own shrink-0
+          className="flex-1 max-sm:shrink sm:flex-none"
+          disabled={soldOut}
+          onClick={handleAdd}
+        >
           <ShoppingBagIcon /> Add to Cart
         </Button>
       </div>
@@ -241,7 +247,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
             <p className="flex items-baseline gap-2">
               <span className="font-semibold text-2xl">{formatUsd(product.priceCents)}</span>{" "}
-              <VatNote className="text-sm" />
+              <VatNote className="text-sm!" />
             </p>
           </div>
           <p className="text-muted-foreground leading-relaxed">

@@ -84,7 +84,7 @@ function FilterMenu({ query }: { query: ShopQuery }) {
         className={cn(
           buttonVariants({ variant: "outline" }),
           "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-          active && "border-accent text-accent",
+          active && "border-accent! text-accent",
         )}
       >
         <SlidersHorizontalIcon /> <span className="sr-only sm:not-sr-only">Filter</span>
@@ -231,7 +231,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             name="size"
             defaultValue={query.size}
             aria-label="Size"
-            className="w-28 shrink-0 sm:w-36"
+            className="w-28! shrink-0 sm:w-36!"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
             <option value="">All Sizes</option>
@@ -245,7 +245,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             )}
           </NativeSelect>
           <FilterMenu query={query} />
-          <Button type="submit" variant="secondary" className="hidden sm:inline-flex">
+          <Button type="submit" variant="secondary" className="max-sm:hidden">
             Search
           </Button>
         </div>

@@ -49,8 +49,9 @@ export function AdminTable({
   );
 }
 
+/** A column heading; the cell adds its alignment (text-left, text-right or text-center). */
 export const adminHeadCellClass =
-  "whitespace-nowrap px-3 py-3 text-left font-medium text-muted-foreground text-xs uppercase tracking-wider";
+  "whitespace-nowrap px-3 py-3 font-medium text-muted-foreground text-xs uppercase tracking-wider";
 export const adminCellClass = "px-3 py-3 align-middle";
 
 /**

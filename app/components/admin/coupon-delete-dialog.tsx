@@ -27,7 +27,7 @@ export function DeleteCouponDialog({
   const busy = fetcher.state !== "idle";
   return (
     <Dialog open={coupon !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent width="md">
         <DialogHeading
           title="Delete coupon?"
           description={

@@ -46,7 +46,7 @@ export function CouponDialog({
         onOpenChange(next);
       }}
     >
-      <DialogContent className="max-w-xl">
+      <DialogContent width="xl">
         <DialogHeading
           title={coupon ? "Edit Coupon" : "Create Coupon"}
           description={

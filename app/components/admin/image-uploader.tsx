@@ -205,7 +205,7 @@ export function ImageUploader({
             <Button
               type="button"
               variant="link"
-              className="h-auto shrink-0 p-0 text-accent text-xs"
+              className="h-auto! p-0! text-accent! text-xs!"
               disabled={disabled || busy || full}
               onClick={undoRemove}
             >
@@ -241,7 +241,7 @@ export function ImageUploader({
             <Button
               type="button"
               variant="link"
-              className="h-auto p-0 text-accent"
+              className="h-auto! p-0! text-accent!"
               disabled={disabled}
               onClick={() => inputRef.current?.click()}
             >

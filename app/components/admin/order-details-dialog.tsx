@@ -33,7 +33,7 @@ export function OrderDetailsDialog({
 }) {
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl gap-6">
+      <DialogContent width="2xl" className="gap-6!">
         {order ? <Details order={order} trackingService={trackingService} onEdit={onEdit} /> : null}
       </DialogContent>
     </Dialog>

@@ -27,7 +27,7 @@ const TRACKING_CODE_MAX_LENGTH = 64;
 export function OrderEditDialog({ order, onClose }: { order: AdminOrderView | null; onClose: () => void }) {
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent width="md">
         {order ? <EditForm key={order.id} order={order} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>

@@ -68,7 +68,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
           name="status"
           defaultValue={query.status}
           aria-label="Filter by status"
-          className="w-44"
+          className="w-44!"
           onChange={submitOnChange}
         >
           <option value="">All statuses</option>

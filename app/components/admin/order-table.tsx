@@ -200,9 +200,10 @@ function OrderCard({ order, onView, onEdit }: OrderItemProps) {
   return (
     <li
       className={cn(
-        "rounded-xl border bg-card/60 p-4",
-        needsAttention &&
-          "border-amber-400/50 bg-amber-400/[0.06] shadow-[inset_3px_0_0_0_var(--color-amber-400)]",
+        "rounded-xl border p-4",
+        needsAttention
+          ? "border-amber-400/50 bg-amber-400/[0.06] shadow-[inset_3px_0_0_0_var(--color-amber-400)]"
+          : "bg-card/60",
       )}
       data-attention={needsAttention || undefined}
     >

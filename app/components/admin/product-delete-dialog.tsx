@@ -35,7 +35,7 @@ export function ProductDeleteDialog({
 
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent role="alertdialog" width="md">
         <DialogHeading title="Delete Product" description={productMessages.confirmDelete} />
         {product ? (
           <p className="rounded-lg border bg-muted/40 px-4 py-3 font-medium text-sm">{product.name}</p>

@@ -103,7 +103,7 @@ export function ProductDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         <DialogHeading
           title={product ? "Edit Product" : "Add Product"}
           description={`${

@@ -16,9 +16,9 @@ import type { AdminProduct } from "./product-dialog";
 const SKELETON_ROWS = 6;
 /** The table's column headings and how each column is aligned. */
 const COLUMNS = [
-  ["Name", ""],
+  ["Name", "text-left"],
   ["Price", "text-right"],
-  ["Category", ""],
+  ["Category", "text-left"],
   ["Stock", "text-right"],
   ["Images", "text-center"],
   ["Featured", "text-center"],
@@ -94,7 +94,7 @@ function ProductList({
       <div className="flex flex-col gap-2 sm:hidden" aria-busy>
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={index} className="h-20 w-full rounded-xl" />
+          <Skeleton key={index} className="h-20 w-full rounded-xl!" />
         ))}
       </div>
     );

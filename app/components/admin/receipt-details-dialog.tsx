@@ -24,7 +24,7 @@ export function ReceiptDetailsDialog({
 }) {
   return (
     <Dialog open={receipt !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         {receipt ? (
           <>
             <DialogHeader className="pr-8">

@@ -144,7 +144,7 @@ function RateForm({ rate }: { rate: TaxRateView }) {
             defaultValue={rateInputValue(rate.rateBasisPoints)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="w-24 pr-7 text-right tabular-nums"
+            className="w-24! pr-7 text-right tabular-nums"
           />
           <span
             className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground"

@@ -7,17 +7,32 @@ import { cn } from "~/lib/utils";
 export const Dialog = DialogPrimitive.Root;
 const DialogClose = DialogPrimitive.Close;
 
+const DIALOG_WIDTHS = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-xl", "2xl": "max-w-2xl" } as const;
+
 export function DialogContent({
   className,
   children,
+  width = "lg",
+  sections = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  width?: keyof typeof DIALOG_WIDTHS;
+  /**
+   * For a dialog taller than the screen: a column without padding, holding a DialogBody (which
+   * scrolls) between the header and a DialogFooter, so the header and the footer stay in view.
+   */
+  sections?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-popover p-6 shadow-2xl",
+          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-popover shadow-2xl",
+          DIALOG_WIDTHS[width],
+          sections
+            ? "flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden"
+            : "grid max-h-[90vh] gap-4 overflow-y-auto p-6",
           className,
         )}
         {...props}
@@ -51,8 +66,7 @@ export function DialogDescription({
 
 /**
  * For a dialog taller than the screen: the part between the header and a DialogFooter, which
- * scrolls on its own. Its DialogContent is then a column without padding
- * (`flex flex-col gap-0 p-0 overflow-hidden`), so the header and the footer stay in view.
+ * scrolls on its own, in a `<DialogContent sections>`.
  */
 export function DialogBody({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("min-h-0 flex-1 overflow-y-auto px-6 py-5", className)} {...props} />;

@@ -2,19 +2,19 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 const fieldClassName =
-  "flex h-10 w-full rounded-md border border-input bg-muted/60 px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
+  "flex w-full rounded-md border border-input bg-muted/60 px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(fieldClassName, className)} {...props} />;
+  return <input className={cn(fieldClassName, "h-10", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClassName, "min-h-20 h-auto", className)} {...props} />;
+  return <textarea className={cn(fieldClassName, "min-h-20", className)} {...props} />;
 }
 
 /** A styled native select: works without JavaScript and with every assistive technology. */
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(fieldClassName, "appearance-auto pr-8", className)} {...props} />;
+  return <select className={cn(fieldClassName, "h-10 appearance-auto pr-8", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
