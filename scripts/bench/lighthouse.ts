@@ -44,6 +44,8 @@ export interface LighthouseResult {
   benchmarkIndex: number | null;
   /** performance scores of every run, when the page was run more than once */
   performanceRuns?: (number | null)[];
+  /** why the runs that Lighthouse could not complete failed */
+  failedRuns?: string[];
 }
 
 function lighthouseCommand(url: string, outputPath: string): { command: string; args: string[] } {
@@ -168,7 +170,12 @@ async function runLighthouse(options: {
   };
 }
 
-/** Runs a page `runs` times and keeps the run with the median performance score. */
+/**
+ * Runs a page `runs` times and keeps the run with the median performance score. A run Lighthouse
+ * itself could not complete (NO_NAVSTART: "Please run Lighthouse again") is reported beside the
+ * others, not retried and not allowed to discard the benchmark's load results; when no run
+ * completed, the page's scores are null (reported as n/a, and the target as missed).
+ */
 export async function runLighthouseMedian(options: {
   label: string;
   url: string;
@@ -176,10 +183,33 @@ export async function runLighthouseMedian(options: {
   runs: number;
 }): Promise<LighthouseResult> {
   const results: LighthouseResult[] = [];
-  for (let run = 0; run < options.runs; run++) results.push(await runLighthouse(options));
+  const failedRuns: string[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    try {
+      results.push(await runLighthouse({ ...options, label: `${options.label}-${run + 1}` }));
+    } catch (error) {
+      failedRuns.push(
+        (error as Error).message.split("\n").find((line) => /Runtime error|ended with/.test(line)) ??
+          (error as Error).message,
+      );
+    }
+  }
   const sorted = [...results].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseResult;
-  return options.runs > 1
-    ? { ...median, performanceRuns: results.map((result) => result.scores.performance) }
-    : median;
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const base: LighthouseResult = median
+    ? { ...median, label: options.label }
+    : {
+        label: options.label,
+        url: options.url,
+        scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+        metrics: {},
+        failed: [],
+        warnings: [],
+        benchmarkIndex: null,
+      };
+  return {
+    ...base,
+    ...(options.runs > 1 ? { performanceRuns: results.map((result) => result.scores.performance) } : {}),
+    ...(failedRuns.length > 0 ? { failedRuns } : {}),
+  };
 }

@@ -659,7 +659,7 @@ export function lighthouseSection(options: {
   for (const result of options.results) {
     const metric = (title: string) => result.metrics[title] ?? "n/a";
     lines.push(
-      `| ${result.label} | ${mark(result.scores.performance, targets.performance)}${result.performanceRuns ? ` (runs: ${result.performanceRuns.join(", ")})` : ""} | ${mark(result.scores.accessibility, targets.accessibility)} | ${mark(result.scores["best-practices"], targets["best-practices"])} | ${mark(result.scores.seo, targets.seo)} | ${metric("First Contentful Paint")} | ${metric("Largest Contentful Paint")} | ${metric("Total Blocking Time")} | ${metric("Cumulative Layout Shift")} | ${metric("Speed Index")} | ${result.benchmarkIndex === null ? "?" : Math.round(result.benchmarkIndex)} |`,
+      `| ${result.label} | ${mark(result.scores.performance, targets.performance)}${result.performanceRuns ? ` (runs: ${result.performanceRuns.join(", ")})` : ""}${result.failedRuns ? ` (${result.failedRuns.length} run(s) Lighthouse could not complete: ${result.failedRuns.join("; ")})` : ""} | ${mark(result.scores.accessibility, targets.accessibility)} | ${mark(result.scores["best-practices"], targets["best-practices"])} | ${mark(result.scores.seo, targets.seo)} | ${metric("First Contentful Paint")} | ${metric("Largest Contentful Paint")} | ${metric("Total Blocking Time")} | ${metric("Cumulative Layout Shift")} | ${metric("Speed Index")} | ${result.benchmarkIndex === null ? "?" : Math.round(result.benchmarkIndex)} |`,
     );
   }
   lines.push("", "Audits below full score (performance: only those under 0.9):", "");
