@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { type RunningServer, startProcess } from "./server";
+import { keepOutputTail, type RunningServer, startProcess } from "./server";
 
 /** The bare React Router app the store's pages are compared with (scripts/bench/floor/). */
 export const FLOOR_DIR = path.resolve(import.meta.dirname, "floor");
@@ -36,15 +36,10 @@ export function buildFloor(appRoot: string): Promise<void> {
       env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
+    const output = keepOutputTail(child);
     child.once("error", reject);
     child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`building the floor failed (${code}):\n${output}`)),
+      code === 0 ? resolve() : reject(new Error(`building the floor failed (${code}):\n${output()}`)),
     );
   });
 }

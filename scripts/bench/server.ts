@@ -3,6 +3,17 @@ import { readFile } from "node:fs/promises";
 import net from "node:net";
 import type { Catalog } from "./seed";
 
+/** The last 4,000 characters a child process wrote, for the error that says why it failed. */
+export function keepOutputTail(child: ChildProcess): () => string {
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => output;
+}
+
 export interface RunningServer {
   /** http://127.0.0.1:port */
   url: string;
@@ -98,12 +109,7 @@ export async function startProcess(options: {
     env: { ...options.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  const output = keepOutputTail(child);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let hasExited = false;
   void exited.then(() => {
@@ -115,9 +121,9 @@ export async function startProcess(options: {
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (hasExited) throw new Error(`The server exited during start:\n${output}`);
+      if (hasExited) throw new Error(`The server exited during start:\n${output()}`);
       if (Date.now() > deadline)
-        throw new Error(`The server did not answer /healthz within 120 s:\n${output}`);
+        throw new Error(`The server did not answer /healthz within 120 s:\n${output()}`);
       const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
         .then((response) => response.ok)
         .catch(() => false);

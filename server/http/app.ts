@@ -148,15 +148,19 @@ export function createApp({
     handleWithReactRouter({
       build,
       pageCache,
-      getLoadContext: (req, res) => ({
-        ...services,
-        log: req.log,
-        requestId: req.id,
-        cspNonce: devMiddleware || pageCache?.isFill(res) ? undefined : res.locals.cspNonce,
-        pageCacheFill: pageCache?.isFill(res) ?? false,
-        session: res.locals.session ?? null,
-        clientIp: String(req.headers[CLIENT_IP_HEADER]),
-      }),
+      getLoadContext: (req, res) => {
+        const pageCacheFill = pageCache?.isFill(res) ?? false;
+        return {
+          ...services,
+          log: req.log,
+          requestId: req.id,
+          // a page made for the cache goes to many visitors: its scripts are allowed by hash
+          cspNonce: devMiddleware || pageCacheFill ? undefined : res.locals.cspNonce,
+          pageCacheFill,
+          session: res.locals.session ?? null,
+          clientIp: String(req.headers[CLIENT_IP_HEADER]),
+        };
+      },
     }),
   );
 

@@ -55,7 +55,7 @@ export type PageCacheState = "HIT" | "MISS";
  * allowed by their hashes, so the same bytes can go to every visitor, compressed once per encoding.
  *
  * Any committed change to products, sizes, stock or VAT rates notifies `catalog_changed` and
- * empties the cache of every process (`invalidate`). While the notifications cannot arrive (the
+ * empties the cache of every process (`listener`). While the notifications cannot arrive (the
  * LISTEN connection is lost) nothing is served from or stored in the cache.
  */
 export function createPageCache(options: { ttlMs: number; log: Logger }) {
@@ -132,8 +132,6 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
         );
       },
     },
-    /** Drops every page (for a change the database does not report). */
-    invalidate: clear,
     /** How many times it was emptied: a test waits for this to know a change was heard. */
     get invalidations() {
       return generation;
