@@ -10,6 +10,8 @@ import type {
 } from "react-router";
 import { ServerRouter } from "react-router";
 import { failureStatus, logRequestFailure } from "../server/http/request-failure";
+import stylesheet from "./app.css?inline";
+import { StylesheetProvider } from "./lib/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -51,7 +53,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={loadContext.pageCacheFill ? stylesheet : null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

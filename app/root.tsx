@@ -17,12 +17,13 @@ import { isAdmin } from "../server/auth/guards";
 import type { FlashToast as FlashToastData } from "../server/http/flash";
 import { taxMode } from "../server/tax/tax-rates";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
 import { NotFound } from "./components/not-found";
 import { ProductNavigationSkeleton } from "./components/product-skeleton";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Button } from "./components/ui/button";
+import { Stylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a0a0b" />
         <Meta />
+        <Stylesheet href={stylesheetUrl} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
