@@ -135,8 +135,12 @@ export async function clearRateLimit(options: { db: Database; key: string }) {
   await options.db.delete(rateLimit).where(eq(rateLimit.key, options.key));
 }
 
-/** Removes counters whose window ended long ago. */
-export async function pruneRateLimits(options: { db: Database; olderThanMs?: number }) {
+/** Removes counters whose window ended long ago; resolves with how many. */
+export async function pruneRateLimits(options: { db: Database; olderThanMs?: number }): Promise<number> {
   const cutoff = Date.now() - (options.olderThanMs ?? 24 * 60 * 60 * 1000);
-  await options.db.delete(rateLimit).where(lt(rateLimit.lastRequest, cutoff));
+  const pruned = await options.db
+    .delete(rateLimit)
+    .where(lt(rateLimit.lastRequest, cutoff))
+    .returning({ id: rateLimit.id });
+  return pruned.length;
 }

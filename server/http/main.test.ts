@@ -3,50 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recordingLogger, WARN } from "../../tests/setup/recording-logger";
-import { setupTestServices } from "../../tests/setup/test-services";
-import { consumeRateLimit } from "../auth/rate-limit";
-import { rateLimit } from "../db/schema";
-import { startSweeper } from "./main";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-describe("the sweeper", () => {
-  const t = setupTestServices();
-
-  const rateLimitKeys = async (keys: string[]) =>
-    (await t.services.db.select({ key: rateLimit.key }).from(rateLimit).where(inArray(rateLimit.key, keys)))
-      .map((row) => row.key)
-      .sort();
-
-  it("drops rate-limit counters idle for a day and keeps current ones", async () => {
-    const rule = { window: 60, max: 5 };
-    await consumeRateLimit({ db: t.services.db, key: "sweep:stale", rule, now: Date.now() - 2 * DAY_MS });
-    await consumeRateLimit({ db: t.services.db, key: "sweep:current", rule });
-
-    // stop() waits for the pass that starting the sweeper began
-    await startSweeper({ services: t.services }).stop();
-
-    expect(await rateLimitKeys(["sweep:stale", "sweep:current"])).toEqual(["sweep:current"]);
-  });
-
-  it("prunes safely from several processes at once", async () => {
-    const rule = { window: 60, max: 5 };
-    const stale = Array.from({ length: 50 }, (_, i) => `sweep:stale:${i}`);
-    for (const key of stale) {
-      await consumeRateLimit({ db: t.services.db, key, rule, now: Date.now() - 2 * DAY_MS });
-    }
-    const { log, records } = recordingLogger();
-    // each sweeper stands for one process sharing the database
-    const sweepers = Array.from({ length: 3 }, () => startSweeper({ services: { ...t.services, log } }));
-    await Promise.all(sweepers.map((sweeper) => sweeper.stop()));
-
-    expect(await rateLimitKeys(stale)).toEqual([]);
-    expect(records.filter((record) => record.level >= WARN)).toEqual([]);
-  });
-});
+import { WARN } from "../../tests/setup/recording-logger";
 
 describe("start-up against an unreachable PostgreSQL", () => {
   it("logs one line per attempt without the password, then one line and exits non-zero", async () => {

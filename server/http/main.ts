@@ -2,18 +2,14 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { bootstrapAdmin } from "../auth/create-admin";
-import { pruneRateLimits } from "../auth/rate-limit";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
-import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { ConfigError, parseConfig } from "../config";
 import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
-import { isDatabaseUnavailable } from "../db/database-errors";
 import { DatabaseUnreachableError, waitForDatabase } from "../db/wait-for-database";
+import { startBackgroundJobs } from "../jobs/store-jobs";
 import { createLogger } from "../logger";
-import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { createApp } from "./app";
-import type { Services } from "./context";
 import { createHttpServer } from "./http-server";
 import { CATALOG_CHANGED, createPageCache } from "./page-cache";
 import { createServices } from "./services";
@@ -80,7 +76,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     announce: (message) => console.log(message),
   });
 
-  const sweeper = startSweeper({ services });
+  const jobs = startBackgroundJobs({ services });
 
   const { vite } = options;
   const build = vite
@@ -108,7 +104,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
       server.closeIdleConnections();
     });
     clearTimeout(forceClose);
-    await sweeper.stop();
+    await jobs.stop();
     await catalogChanges?.close();
     await vite?.close();
     await database.close();
@@ -118,44 +114,4 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
-}
-
-const SWEEP_INTERVAL_MS = 60_000;
-
-/**
- * Background upkeep, at start and every minute: reservations past their time give their stock
- * back, checkouts abandoned at the shipping step are closed, images uploaded but never attached
- * to a product for a day are deleted, and rate-limit counters idle for a day are dropped. Each pass
- * finishes before the next is scheduled. Every step is safe in several processes at once (the
- * prune is a plain DELETE of expired rows: whichever process gets there first removes them).
- */
-export function startSweeper(options: { services: Services }) {
-  const { services } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const pass = async () => {
-    try {
-      await sweepExpiredReservations({ services });
-      await cancelAbandonedCheckouts({ db: services.db });
-      await pruneRateLimits({ db: services.db });
-      await sweepUnattachedUploads({ db: services.db, storage: services.storage, log: services.log });
-    } catch (err) {
-      // an outage is logged once by the pool; here one short line per pass
-      if (isDatabaseUnavailable(err)) services.log.warn("sweep skipped: database unavailable; will retry");
-      else services.log.error({ err }, "sweep failed; will retry");
-    }
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass();
-    }, SWEEP_INTERVAL_MS).unref();
-  };
-  running = pass();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }
