@@ -1,15 +1,24 @@
 import { lt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { session } from "../db/schema";
+import { session, verification } from "../db/schema";
 
 /**
- * Deletes sessions past their expiry. better-auth deletes an expired session only when its cookie
- * comes back; one whose browser never returns would otherwise stay in the table for good.
+ * Deletes sessions and verification tokens (password-reset links) past their expiry. better-auth
+ * deletes an expired session only when its cookie comes back, and a reset token only when its link
+ * is used: one whose browser never returns would otherwise stay in the table for good.
  */
-export async function deleteExpiredSessions(options: { db: Database; now?: Date }): Promise<number> {
-  const deleted = await options.db
+export async function deleteExpiredSessions(options: {
+  db: Database;
+  now?: Date;
+}): Promise<{ sessions: number; tokens: number }> {
+  const now = options.now ?? new Date();
+  const sessions = await options.db
     .delete(session)
-    .where(lt(session.expiresAt, options.now ?? new Date()))
+    .where(lt(session.expiresAt, now))
     .returning({ id: session.id });
-  return deleted.length;
+  const tokens = await options.db
+    .delete(verification)
+    .where(lt(verification.expiresAt, now))
+    .returning({ id: verification.id });
+  return { sessions: sessions.length, tokens: tokens.length };
 }

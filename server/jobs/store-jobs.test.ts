@@ -9,7 +9,7 @@ import { placeReservedOrder } from "../../tests/setup/test-orders";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { consumeRateLimit } from "../auth/rate-limit";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { jobRun, order, rateLimit, session } from "../db/schema";
+import { jobRun, order, rateLimit, session, verification } from "../db/schema";
 import type { Services } from "../http/context";
 import { createJobScheduler } from "./scheduler";
 import { storeJobs } from "./store-jobs";
@@ -76,7 +76,7 @@ describe("the store's background jobs", () => {
     expect(processes.flatMap(({ records }) => records.filter((record) => record.level >= WARN))).toEqual([]);
   });
 
-  it("delete expired sessions and keep live ones", async () => {
+  it("delete expired sessions and reset tokens and keep live ones", async () => {
     const [shopper] = await insertTestUsers(t.services.db, 1);
     const sessionOf = (expiresAt: Date) => ({
       id: randomUUID(),
@@ -88,6 +88,15 @@ describe("the store's background jobs", () => {
     const expired = sessionOf(new Date(Date.now() - 60_000));
     const live = sessionOf(new Date(Date.now() + DAY_MS));
     await t.services.db.insert(session).values([expired, live]);
+    const tokenOf = (expiresAt: Date) => ({
+      id: randomUUID(),
+      identifier: `reset-password:${randomUUID()}`,
+      value: shopper!.id,
+      expiresAt,
+    });
+    const expiredToken = tokenOf(new Date(Date.now() - 60_000));
+    const liveToken = tokenOf(new Date(Date.now() + DAY_MS));
+    await t.services.db.insert(verification).values([expiredToken, liveToken]);
 
     const processes = twoProcesses();
     await Promise.all(processes.map(({ scheduler }) => scheduler.runDue()));
@@ -97,8 +106,13 @@ describe("the store's background jobs", () => {
       .from(session)
       .where(inArray(session.id, [expired.id, live.id]));
     expect(left).toEqual([{ id: live.id }]);
+    const tokensLeft = await t.services.db
+      .select({ id: verification.id })
+      .from(verification)
+      .where(inArray(verification.id, [expiredToken.id, liveToken.id]));
+    expect(tokensLeft).toEqual([{ id: liveToken.id }]);
     const runs = processes.flatMap(({ records }) => runsOf(records, "delete-expired-sessions"));
-    expect(runs).toEqual([expect.objectContaining({ deleted: 1 })]);
+    expect(runs).toEqual([expect.objectContaining({ sessions: 1, tokens: 1 })]);
   });
 
   it("drop rate-limit counters idle for a day and keep current ones", async () => {

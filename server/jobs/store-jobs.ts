@@ -36,7 +36,7 @@ export function storeJobs(services: JobServices): Job[] {
     {
       name: "delete-expired-sessions",
       intervalMs: HOUR,
-      run: async () => ({ deleted: await deleteExpiredSessions({ db }) }),
+      run: () => deleteExpiredSessions({ db }),
     },
     {
       name: "sweep-unattached-uploads",
