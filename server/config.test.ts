@@ -26,7 +26,8 @@ describe("WEB_CONCURRENCY", () => {
   it("is 1 by default and accepts 1 to 64 processes", () => {
     expect(parseConfig({}).webConcurrency).toBe(1);
     expect(
-      parseConfig({ WEB_CONCURRENCY: "64", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET, ...S3 }).webConcurrency,
+      parseConfig({ WEB_CONCURRENCY: "64", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET, ...S3 })
+        .webConcurrency,
     ).toBe(64);
     for (const value of ["0", "65", "two", "1.5"]) {
       expect(refusal({ WEB_CONCURRENCY: value })).toContain("WEB_CONCURRENCY");
