@@ -1,9 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -159,7 +160,7 @@ interface LogLine {
 }
 
 /** The JSON lines a child process writes, and a way to wait for the next one that matches. */
-function readLogLines(child: ChildProcessWithoutNullStreams) {
+function readLogLines(child: ChildProcessByStdio<null, Readable, Readable>) {
   const lines: LogLine[] = [];
   let text = "";
   let partial = "";
@@ -193,7 +194,7 @@ function readLogLines(child: ChildProcessWithoutNullStreams) {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, TEST_DATABASE_URL)", () => {
-  let primary: ChildProcessWithoutNullStreams | undefined;
+  let primary: ChildProcessByStdio<null, Readable, Readable> | undefined;
   let databaseName: string | undefined;
   const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://localhost";
 
@@ -233,7 +234,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
       `const { main } = await import(${JSON.stringify(path.resolve("server/http/main.ts"))});\nawait main();\n`,
     );
     const port = await freePort();
-    primary = spawn(process.execPath, ["--import", "tsx", entry], {
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: "production",
@@ -249,7 +250,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const log = readLogLines(primary);
+    primary = child;
+    const log = readLogLines(child);
     const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
     const first = await log.waitFor(isListening);
     const second = await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
@@ -279,8 +281,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
 
     // SIGTERM reaches every worker; the primary exits once both have stopped
     const stoppingAt = log.lines.length;
-    const exited = new Promise<number | null>((resolve) => primary!.once("exit", resolve));
-    primary.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
     expect(await exited).toBe(0);
     const stopped = log.lines.slice(stoppingAt).map((line) => line.msg);
     expect(stopped).toEqual(
