@@ -92,6 +92,12 @@ const environmentSchema = z.object({
       )
       .optional(),
   ),
+  /** Local images in a folder every process of the store shares (NFS, a shared volume). */
+  MEDIA_SHARED_DIR: optionalString,
+  /** Worker processes started by node:cluster on the one port (docs/OPERATIONS.md#processes). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, so a balancer stops sending. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   /** How long an anonymous page may be served from memory; 0 turns the page cache off. */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -104,6 +110,34 @@ const environmentSchema = z.object({
     .refine((value) => value.includes("{code}"), "must contain the {code} placeholder")
     .default("https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}"),
 });
+
+/**
+ * What several processes sharing the store need and one process does not: a shared database
+ * (PGlite is one process's), one cookie-signing secret (a generated one would differ between
+ * processes started at once, and sessions would be valid in one of them only), and images that
+ * every process can see. One line per problem, refused at start.
+ */
+function severalProcessesProblems(values: z.infer<typeof environmentSchema>): string[] {
+  const workers = values.WEB_CONCURRENCY;
+  if (workers === 1) return [];
+  const problems: string[] = [];
+  if (!values.DATABASE_URL) {
+    problems.push(
+      `WEB_CONCURRENCY=${workers}: PGlite is single-process: set DATABASE_URL to run several processes.`,
+    );
+  }
+  if (!values.AUTH_SECRET) {
+    problems.push(
+      `WEB_CONCURRENCY=${workers}: set AUTH_SECRET (at least 32 characters) so that every process signs sessions with the same secret.`,
+    );
+  }
+  if (!values.S3_BUCKET && !values.MEDIA_SHARED_DIR) {
+    problems.push(
+      `WEB_CONCURRENCY=${workers}: images need storage every process sees: set S3_BUCKET, or MEDIA_SHARED_DIR to a folder all processes share.`,
+    );
+  }
+  return problems;
+}
 
 /** The locale's canonical tag (`en-us` → `en-US`), or undefined when Intl does not know it. */
 function canonicalLocale(value: string): string | undefined {
@@ -150,7 +184,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together.");
   }
+  if (values.S3_BUCKET && values.MEDIA_SHARED_DIR) {
+    throw new ConfigError("Invalid configuration:\n  - set S3_BUCKET or MEDIA_SHARED_DIR, not both.");
+  }
+  const processProblems = severalProcessesProblems(values);
+  if (processProblems.length > 0) throw new ConfigError(processProblems.join("\n"));
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
+  const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
     isProduction: values.NODE_ENV === "production",
@@ -160,7 +200,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     storeName: values.STORE_NAME,
     locale: values.STORE_LOCALE,
     timeZone: values.STORE_TIME_ZONE,
-    dataDir: path.resolve(values.DATA_DIR),
+    dataDir,
     databaseUrl: values.DATABASE_URL,
     /** PostgreSQL only: see docs/OPERATIONS.md. */
     database: {
@@ -199,7 +239,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           apiBase: values.STRIPE_API_BASE,
         }
       : undefined,
-    /** Unset: images in DATA_DIR/media, served at /media. */
+    /** Worker processes (node:cluster); 1: this process serves the store itself. */
+    webConcurrency: values.WEB_CONCURRENCY,
+    /** After SIGTERM, not ready but still serving for this long; by default 5 s in production, 0 otherwise. */
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "production" ? 5000 : 0),
+    /** Where local images are kept (and served at /media) when S3 is not configured. */
+    media: values.MEDIA_SHARED_DIR
+      ? { dir: path.resolve(values.MEDIA_SHARED_DIR), shared: true }
+      : { dir: path.join(dataDir, "media"), shared: false },
+    /** Unset: images in `media.dir`, served at /media. */
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -12,8 +11,10 @@ import { createLogger, type Logger } from "../logger";
 import { seedTaxRates } from "../tax/tax-rates";
 import { describeDatabaseUrl } from "./describe-database";
 import { type ChannelListener, listenOnPostgres, type Subscription } from "./listen";
+import { acquirePgliteLock } from "./pglite-lock";
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 import * as schema from "./schema";
+import { withStartupLock } from "./startup-lock";
 import { watchPool } from "./watch-pool";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,11 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** Applies the committed migrations in drizzle/, then gives every country a VAT rate it lacks. */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work that must happen once however many processes start at the same time:
+   * on PostgreSQL under an advisory lock (startup-lock.ts); PGlite has one process anyway.
+   */
+  duringStartup<T>(task: () => Promise<T>): Promise<T>;
   /** LISTEN on a channel: on PostgreSQL over a connection of its own that reconnects (listen.ts). */
   listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
@@ -72,18 +78,25 @@ export async function openDatabase(options: {
         await migrateOverOwnConnection(url, settings.connectTimeoutMs);
         await seedTaxRates(db);
       },
+      duringStartup: (task) => withStartupLock({ url, connectTimeoutMs: settings.connectTimeoutMs }, task),
       listen: (channel, listener) =>
         listenOnPostgres({ url, channel, listener, connectTimeoutMs: settings.connectTimeoutMs, log }),
       close: () => pool.end(),
     };
   }
-  // PGlite does not create parent folders; memory:// when no folder is given (tests)
-  if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  // one process per data directory (pglite-lock.ts); memory:// when no folder is given (tests)
+  const lock = options.dataDir ? await acquirePgliteLock(options.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -92,6 +105,7 @@ export async function openDatabase(options: {
       await migratePglite(db as never, { migrationsFolder });
       await seedTaxRates(db);
     },
+    duringStartup: (task) => task(),
     // one in-process connection: it cannot be lost, and a notification arrives before the
     // statement that sent it returns
     async listen(channel, listener) {
@@ -99,7 +113,10 @@ export async function openDatabase(options: {
       listener.listening(true);
       return { close: () => unlisten() };
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
     pglite: client,
   };
 }

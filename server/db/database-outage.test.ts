@@ -191,14 +191,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database outages (PostgreSQL, T
     expect(lines.up).toHaveLength(1);
   });
 
-  it("answers 503 while PostgreSQL is unreachable, /healthz included, and 200 as soon as it is back", async () => {
-    expect((await app.fetch("/healthz")).status).toBe(200);
+  it("answers 503 while PostgreSQL is unreachable, /readyz included (/healthz stays 200), and 200 as soon as it is back", async () => {
+    expect((await app.fetch("/readyz")).status).toBe(200);
     const logStart = records.length;
 
     await proxy.stop();
-    const health = await app.fetch("/healthz");
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable" });
+    const ready = await app.fetch("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "unavailable", reason: "database unavailable" });
+    // liveness does not ask the database: an outage must not get every process restarted
+    expect((await app.fetch("/healthz")).status).toBe(200);
 
     const page = await app.fetch("/products");
     expect(page.status).toBe(503);
@@ -210,12 +212,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database outages (PostgreSQL, T
     const signedIn = await getPage("/account");
     expect(signedIn.status).toBe(503);
     expect(await signedIn.text()).toBe(GENERIC_TEXT);
-    for (let probe = 0; probe < 5; probe++) expect((await app.fetch("/healthz")).status).toBe(503);
+    for (let probe = 0; probe < 5; probe++) expect((await app.fetch("/readyz")).status).toBe(503);
 
     // every connection is gone before the database comes back
     await vi.waitFor(() => expect(pool.totalCount).toBe(0));
     await proxy.start();
-    expect((await app.fetch("/healthz")).status).toBe(200);
+    expect((await app.fetch("/readyz")).status).toBe(200);
     expect((await getPage("/products")).status).toBe(200);
     expect((await getPage("/account")).status).toBe(200);
 

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
-import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "./context";
+import { createReadiness, HEALTH_PATHS, healthRoutes, type Readiness } from "./health";
 import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
 import type { PageCache } from "./page-cache";
 import { handleWithReactRouter } from "./react-router-handler";
@@ -30,6 +30,8 @@ export interface AppOptions {
   clientRoot?: string;
   /** Anonymous storefront pages from memory (page-cache.ts); none in development. */
   pageCache?: PageCache;
+  /** Turned to "draining" by the shutdown so /readyz answers 503; a fresh, ready one by default. */
+  readiness?: Readiness;
 }
 
 export function createApp({
@@ -39,6 +41,7 @@ export function createApp({
   mediaRoot,
   clientRoot = "build/client",
   pageCache,
+  readiness = createReadiness(),
 }: AppOptions) {
   const { config } = services;
   const app = express();
@@ -46,8 +49,16 @@ export function createApp({
   // behind a load balancer every client would share its address (and its rate limits)
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
-  // static files would drown the log
-  app.use(logRequests({ log: services.log, ignore: (pathname) => STATIC_PATH.test(pathname) }));
+  // static files would drown the log, and probes every few seconds would too at info
+  app.use(
+    logRequests({
+      log: services.log,
+      ignore: (pathname) => STATIC_PATH.test(pathname),
+      atDebug: (pathname) => HEALTH_PATHS.includes(pathname),
+    }),
+  );
+  // first: no session, no body, no page cache, no headers a probe does not need
+  app.use(healthRoutes({ db: services.db, readiness }));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -100,20 +111,6 @@ export function createApp({
   app.use(bodyLimits.beforeSession);
   // cached pages are answered before the file system, the client's address or the session are read
   if (pageCache) app.use(pageCache.middleware);
-
-  // asks the database each time (through the pool, bounded by its connect timeout): 503 while it
-  // cannot answer, 200 again with the first query that succeeds
-  app.get("/healthz", async (req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      await services.db.execute(sql`select 1`);
-      res.json({ status: "ok" });
-    } catch (error) {
-      // probes come every few seconds: an outage is logged once by the pool, not once per probe
-      if (failureStatus(error) === 500) req.log.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
 
   if (mediaRoot) {
     // image names are content-addressed: a name never changes meaning, so cache it forever

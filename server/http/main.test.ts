@@ -1,10 +1,15 @@
-import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import type { Readable } from "node:stream";
+import pg from "pg";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { WARN } from "../../tests/setup/recording-logger";
+import { insertTestProduct } from "../../tests/setup/test-commerce";
+import { openDatabase } from "../db/client";
 
 describe("start-up against an unreachable PostgreSQL", () => {
   it("logs one line per attempt without the password, then one line and exits non-zero", async () => {
@@ -57,4 +62,201 @@ describe("start-up against an unreachable PostgreSQL", () => {
       ),
     );
   }, 90_000);
+});
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("start-up refusals", () => {
+  it("refuses several processes on the embedded PGlite with one line and status 1", async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        'const { main } = await import("./server/http/main.ts"); await main();',
+      ],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          DATA_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-start-")),
+          WEB_CONCURRENCY: "2",
+          AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+          MEDIA_SHARED_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-media-")),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "WEB_CONCURRENCY=2: PGlite is single-process: set DATABASE_URL to run several processes.\n",
+    );
+  }, 60_000);
+});
+
+interface LogLine {
+  level: number;
+  msg: string;
+  worker?: number;
+  [key: string]: unknown;
+}
+
+/** The JSON lines a child process writes, and a way to wait for the next one that matches. */
+function readLogLines(child: ChildProcessByStdio<null, Readable, Readable>) {
+  const lines: LogLine[] = [];
+  let text = "";
+  let partial = "";
+  const waiting = new Set<() => void>();
+  child.stdout.on("data", (chunk: Buffer) => {
+    text += chunk;
+    const parts = (partial + chunk.toString()).split("\n");
+    partial = parts.pop() ?? "";
+    // the demo admin's password is printed, not logged: those lines are not JSON
+    for (const part of parts) if (part.startsWith("{")) lines.push(JSON.parse(part) as LogLine);
+    for (const check of waiting) check();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (text += chunk));
+  return {
+    lines,
+    /** Resolves with the first line (from `from` on) for which `matches` holds. */
+    waitFor(matches: (line: LogLine) => boolean, from = 0): Promise<LogLine> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.slice(from).find(matches);
+          if (!found) return;
+          waiting.delete(check);
+          resolve(found);
+        };
+        waiting.add(check);
+        child.once("exit", (code) => reject(new Error(`exited with ${code} while waiting:\n${text}`)));
+        check();
+      });
+    },
+  };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, TEST_DATABASE_URL)", () => {
+  let primary: ChildProcessByStdio<null, Readable, Readable> | undefined;
+  let databaseName: string | undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://localhost";
+
+  afterEach(async () => {
+    // only if the test ended early: the workers exit with the primary's IPC channel
+    if (primary && primary.exitCode === null && primary.signalCode === null) {
+      const exited = new Promise((resolve) => primary!.once("exit", resolve));
+      primary.kill("SIGKILL");
+      await exited;
+    }
+    if (databaseName) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it("migrates once, serves from two workers, replaces one that dies and stops them on SIGTERM", async () => {
+    databaseName = `nocturn_test_${process.ppid}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName} template ${inject("postgresTemplate")}`);
+    await admin.end();
+    const databaseUrl = new URL(serverUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    // a catalog already there: the demo catalog is not rendered (that takes a while)
+    const database = await openDatabase({ url: databaseUrl.href });
+    await insertTestProduct(database.db);
+    await database.close();
+
+    const workDir = await mkdtemp(path.join(tmpdir(), "nocturn-cluster-"));
+    const entry = path.join(workDir, "start.mjs");
+    // a file, not -e: node:cluster starts each worker by running the primary's script again
+    await writeFile(
+      entry,
+      `const { main } = await import(${JSON.stringify(path.resolve("server/http/main.ts"))});\nawait main();\n`,
+    );
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: workDir,
+        DATABASE_URL: databaseUrl.href,
+        AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+        MEDIA_SHARED_DIR: path.join(workDir, "shared-media"),
+        WEB_CONCURRENCY: "2",
+        SHUTDOWN_DRAIN_MS: "0",
+        PAGE_CACHE_TTL_SECONDS: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    primary = child;
+    const log = readLogLines(child);
+    const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
+    const first = await log.waitFor(isListening);
+    const second = await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
+    const url = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect(await (await fetch(`${url}/healthz`)).text()).toBe("ok");
+
+    // the once-only work ran in the primary, before the workers started
+    expect(log.lines.filter((line) => line.msg === "database ready")).toEqual([
+      expect.not.objectContaining({ worker: expect.anything() }),
+    ]);
+    expect(log.lines.map((line) => line.msg)).toContain(
+      `images in the shared folder ${path.join(workDir, "shared-media")}`,
+    );
+
+    // a worker that dies is replaced
+    const killedAt = log.lines.length;
+    process.kill(first.worker!, "SIGKILL");
+    await log.waitFor(
+      (line) =>
+        line.msg === `worker ${first.worker} exited unexpectedly (signal SIGKILL); starting another in 0.5 s`,
+      killedAt,
+    );
+    const replacement = await log.waitFor(isListening, killedAt);
+    expect([first.worker, second.worker]).not.toContain(replacement.worker);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+
+    // SIGTERM reaches every worker; the primary exits once both have stopped
+    const stoppingAt = log.lines.length;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const stopped = log.lines.slice(stoppingAt).map((line) => line.msg);
+    expect(stopped).toEqual(
+      expect.arrayContaining([
+        `worker ${second.worker} stopped (code 0)`,
+        `worker ${replacement.worker} stopped (code 0)`,
+        "stopped",
+      ]),
+    );
+    expect(
+      log.lines.filter(
+        (line) =>
+          line.level >= 50 &&
+          line.msg !==
+            `worker ${first.worker} exited unexpectedly (signal SIGKILL); starting another in 0.5 s`,
+      ),
+    ).toEqual([]);
+  }, 180_000);
 });

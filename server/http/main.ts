@@ -6,17 +6,24 @@ import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { ConfigError, parseConfig } from "../config";
 import { seedDemoCoupons } from "../coupons/demo-coupons";
 import { openDatabase } from "../db/client";
+import { DatabaseLockedError } from "../db/pglite-lock";
 import { DatabaseUnreachableError, waitForDatabase } from "../db/wait-for-database";
 import { startBackgroundJobs } from "../jobs/store-jobs";
 import { createLogger } from "../logger";
+import { describeImageStorage } from "../storage/create-storage";
 import { createApp } from "./app";
+import { processRole, runClusterPrimary } from "./cluster";
+import { drainHttpServer, SHUTDOWN_GRACE_MS } from "./drain";
+import { createReadiness } from "./health";
 import { createHttpServer } from "./http-server";
 import { CATALOG_CHANGED, createPageCache } from "./page-cache";
 import { createServices } from "./services";
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-/** Starts the store: configuration, database and migrations, demo catalog, HTTP server. */
+/**
+ * Starts the store: configuration, database and migrations, demo catalog, HTTP server. With
+ * WEB_CONCURRENCY > 1 this process does the once-only start-up work and then forks that many
+ * workers (cluster.ts), each of which runs this function again and serves HTTP.
+ */
 export async function main(options: { vite?: ViteDevServer } = {}) {
   let config: ReturnType<typeof parseConfig>;
   try {
@@ -28,9 +35,13 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     }
     throw error;
   }
-  const log = createLogger({ level: config.logLevel });
+  const role = processRole({ workers: config.webConcurrency, dev: Boolean(options.vite) });
+  const baseLog = createLogger({ level: config.logLevel });
+  // several workers write one stream: say which one
+  const log = role === "worker" ? baseLog.child({ worker: process.pid }) : baseLog;
 
-  if (config.databaseUrl) {
+  // the primary has waited for the database, migrated it and seeded it for its workers
+  if (config.databaseUrl && role !== "worker") {
     try {
       await waitForDatabase({
         url: config.databaseUrl,
@@ -44,37 +55,58 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
       process.exit(1);
     }
   }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, "pglite"),
-    pool: config.database.pool,
-    log,
-  });
-  await database.migrate();
-  log.info({ driver: database.driver }, "database ready");
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, "pglite"),
+      pool: config.database.pool,
+      log,
+    });
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    log.fatal(error.message);
+    process.exit(1);
+  }
 
   const { services, mediaRoot } = await createServices({ config, db: database.db, log });
   const { auth, mailer, storage } = services;
-  log.info({ mail: mailer.driver }, "adapters ready");
-  if (config.isProduction && mailer.driver === "outbox") {
-    log.warn(
-      "SMTP_URL is not set: e-mails (with their reset links) go to DATA_DIR/outbox and the log, not to customers",
-    );
+  if (role !== "worker") {
+    log.info({ mail: mailer.driver }, "adapters ready");
+    log.info(describeImageStorage(config));
+    if (config.isProduction && mailer.driver === "outbox") {
+      log.warn(
+        "SMTP_URL is not set: e-mails (with their reset links) go to DATA_DIR/outbox and the log, not to customers",
+      );
+    }
+    // once however many processes start: separate processes take turns (startup-lock.ts)
+    await database.duringStartup(async () => {
+      await database.migrate();
+      log.info({ driver: database.driver }, "database ready");
+      const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
+      if (seeded.seeded) {
+        const coupons = await seedDemoCoupons({ db: database.db });
+        log.info({ products: seeded.products, coupons }, "demo catalog seeded");
+      }
+      await bootstrapAdmin({
+        auth,
+        db: database.db,
+        configured: config.admin,
+        dataDir: config.dataDir,
+        // printed, not logged: the password must not end up in log storage
+        announce: (message) => console.log(message),
+      });
+    });
   }
-
-  const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
-  if (seeded.seeded) {
-    const coupons = await seedDemoCoupons({ db: database.db });
-    log.info({ products: seeded.products, coupons }, "demo catalog seeded");
+  if (role === "primary") {
+    await database.close();
+    runClusterPrimary({
+      workers: config.webConcurrency,
+      log,
+      stopTimeoutMs: config.shutdownDrainMs + SHUTDOWN_GRACE_MS + 5_000,
+    });
+    return undefined;
   }
-  await bootstrapAdmin({
-    auth,
-    db: database.db,
-    configured: config.admin,
-    dataDir: config.dataDir,
-    // printed, not logged: the password must not end up in log storage
-    announce: (message) => console.log(message),
-  });
 
   const jobs = startBackgroundJobs({ services });
 
@@ -86,7 +118,15 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   const pageCache =
     !vite && config.pageCacheTtlMs > 0 ? createPageCache({ ttlMs: config.pageCacheTtlMs, log }) : undefined;
   const catalogChanges = pageCache ? await database.listen(CATALOG_CHANGED, pageCache.listener) : undefined;
-  const app = createApp({ services, build, devMiddleware: vite?.middlewares, mediaRoot, pageCache });
+  const readiness = createReadiness();
+  const app = createApp({
+    services,
+    build,
+    devMiddleware: vite?.middlewares,
+    mediaRoot,
+    pageCache,
+    readiness,
+  });
 
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl }, `${config.storeName} is listening on port ${config.port}`);
@@ -97,13 +137,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    // finish requests in flight, then force the rest closed
-    const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearTimeout(forceClose);
+    await drainHttpServer({ server, readiness, drainMs: config.shutdownDrainMs, log });
     await jobs.stop();
     await catalogChanges?.close();
     await vite?.close();

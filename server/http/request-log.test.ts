@@ -1,7 +1,10 @@
 // What the app logs for a request: one short line at info, the headers only at debug, and the
 // request id on every line a request logs (errors included), so one request's lines can be found.
+import { mkdtemp, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LogRecord } from "../../tests/setup/recording-logger";
@@ -17,13 +20,18 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The real app on the test services, logging at `level` into `records`; a build without routes. */
+/**
+ * The real app on the test services, logging at `level` into `records`; a build without routes and
+ * a client folder with one file, /robots.txt.
+ */
 async function startApp(level: string) {
   const records: LogRecord[] = [];
   const log = createLogger({ level, destination: { write: (line) => void records.push(JSON.parse(line)) } });
   // enough for the body layer to find no route; React Router itself fails on it (a 500)
   const build = { routes: {}, future: {} } as unknown as ServerBuild;
-  const app = createApp({ services: { ...t.services, log }, build: async () => build });
+  const clientRoot = await mkdtemp(path.join(tmpdir(), "nocturn-client-"));
+  await writeFile(path.join(clientRoot, "robots.txt"), "User-agent: *\n");
+  const app = createApp({ services: { ...t.services, log }, build: async () => build, clientRoot });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -36,7 +44,7 @@ const SECRETS = { Cookie: "nocturn.session_token=secret-session", Authorization:
 describe("the request log", () => {
   it("is one short line per request at info: method, path, status, duration and request id", async () => {
     const app = await startApp("info");
-    const response = await app.fetch("/healthz?token=secret-in-query", { headers: SECRETS });
+    const response = await app.fetch("/robots.txt?token=secret-in-query", { headers: SECRETS });
     expect(response.status).toBe(200);
     expect(app.records).toEqual([
       {
@@ -44,7 +52,7 @@ describe("the request log", () => {
         time: expect.any(Number),
         reqId: response.headers.get("X-Request-Id"),
         method: "GET",
-        path: "/healthz",
+        path: "/robots.txt",
         status: 200,
         ms: expect.any(Number),
         msg: "request completed",
@@ -68,15 +76,28 @@ describe("the request log", () => {
 
   it("adds the request's and the response's headers at debug, with credentials redacted", async () => {
     const app = await startApp("debug");
-    const response = await app.fetch("/healthz", { headers: SECRETS });
+    const response = await app.fetch("/robots.txt", { headers: SECRETS });
     const [line] = app.records.filter((record) => record.msg === "request completed");
     expect(line).toMatchObject({
       level: 30,
       reqId: response.headers.get("X-Request-Id"),
-      path: "/healthz",
+      path: "/robots.txt",
       req: { method: "GET", headers: { cookie: "[Redacted]", authorization: "[Redacted]" } },
-      res: { statusCode: 200, headers: { "cache-control": "no-store" } },
+      res: { statusCode: 200, headers: { "content-type": "text/plain; charset=utf-8" } },
     });
     expect(JSON.stringify(app.records)).not.toContain("secret-");
+  });
+
+  it("logs the health probes at debug only, a 503 included", async () => {
+    const quiet = await startApp("info");
+    expect((await quiet.fetch("/healthz")).status).toBe(200);
+    expect((await quiet.fetch("/readyz")).status).toBe(200);
+    expect(quiet.records).toEqual([]);
+
+    const verbose = await startApp("debug");
+    await verbose.fetch("/readyz");
+    expect(verbose.records).toEqual([
+      expect.objectContaining({ level: 20, path: "/readyz", status: 200, msg: "request completed" }),
+    ]);
   });
 });

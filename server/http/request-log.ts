@@ -20,11 +20,17 @@ const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
  * Gives each request an id (echoed in X-Request-Id) and a logger bound to it, and logs one short
  * line when the response ends: method, path, status and duration at info (error for a 5xx). The
  * query string is left out: it can carry a password-reset token. The request's and the response's
- * headers are added only when the level is debug (cookies redacted by server/logger.ts). Replaces
+ * headers are added only when the level is debug (cookies redacted by server/logger.ts). Health
+ * probes (`atDebug`) are logged at debug only, a 503 included: an outage is logged by the pool. Replaces
  * pino-http, which serialised every request's headers into its logger even when nothing logged them.
  */
-export function logRequests(options: { log: Logger; ignore: (path: string) => boolean }): RequestHandler {
-  const { log, ignore } = options;
+export function logRequests(options: {
+  log: Logger;
+  ignore: (path: string) => boolean;
+  /** Paths logged at debug whatever their status: health probes, asked every few seconds. */
+  atDebug?: (path: string) => boolean;
+}): RequestHandler {
+  const { log, ignore, atDebug = () => false } = options;
   return (req, res, next) => {
     const incoming = req.headers["x-request-id"];
     req.id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -50,7 +56,8 @@ export function logRequests(options: { log: Logger; ignore: (path: string) => bo
       };
       // a client that hung up before the end: "aborted", whatever status was already sent
       const message = res.writableFinished ? "request completed" : "request aborted";
-      if (res.statusCode >= 500) req.log.error(line, message);
+      if (atDebug(path)) req.log.debug(line, message);
+      else if (res.statusCode >= 500) req.log.error(line, message);
       else req.log.info(line, message);
     };
     res.on("finish", done);

@@ -1,0 +1,96 @@
+// What several processes need, refused at start with one line each (docs/OPERATIONS.md#processes).
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const SECRET = "a-secret-of-at-least-thirty-two-characters";
+const POSTGRES = "postgres://nocturn@db:5432/nocturn";
+const S3 = {
+  S3_BUCKET: "media",
+  S3_ACCESS_KEY_ID: "key",
+  S3_SECRET_ACCESS_KEY: "secret",
+  S3_PUBLIC_URL: "https://media.example.com",
+};
+
+function refusal(env: Record<string, string>): string {
+  try {
+    parseConfig({ NODE_ENV: "test", ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("WEB_CONCURRENCY", () => {
+  it("is 1 by default and accepts 1 to 64 processes", () => {
+    expect(parseConfig({}).webConcurrency).toBe(1);
+    expect(
+      parseConfig({ WEB_CONCURRENCY: "64", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET, ...S3 })
+        .webConcurrency,
+    ).toBe(64);
+    for (const value of ["0", "65", "two", "1.5"]) {
+      expect(refusal({ WEB_CONCURRENCY: value })).toContain("WEB_CONCURRENCY");
+    }
+  });
+
+  it("refuses several processes on the embedded PGlite", () => {
+    expect(refusal({ WEB_CONCURRENCY: "2", AUTH_SECRET: SECRET, ...S3 })).toBe(
+      "WEB_CONCURRENCY=2: PGlite is single-process: set DATABASE_URL to run several processes.",
+    );
+  });
+
+  it("refuses several processes without AUTH_SECRET instead of generating one per process", () => {
+    expect(refusal({ WEB_CONCURRENCY: "3", DATABASE_URL: POSTGRES, ...S3 })).toBe(
+      "WEB_CONCURRENCY=3: set AUTH_SECRET (at least 32 characters) so that every process signs sessions with the same secret.",
+    );
+  });
+
+  it("refuses several processes with images in a folder that was not named as shared", () => {
+    expect(refusal({ WEB_CONCURRENCY: "2", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET })).toBe(
+      "WEB_CONCURRENCY=2: images need storage every process sees: set S3_BUCKET, or MEDIA_SHARED_DIR to a folder all processes share.",
+    );
+  });
+
+  it("lists every problem, one line each", () => {
+    expect(refusal({ WEB_CONCURRENCY: "2" }).split("\n")).toEqual([
+      expect.stringContaining("PGlite is single-process"),
+      expect.stringContaining("set AUTH_SECRET"),
+      expect.stringContaining("set S3_BUCKET, or MEDIA_SHARED_DIR"),
+    ]);
+  });
+
+  it("accepts several processes on PostgreSQL with a secret and S3 or a shared folder", () => {
+    const onS3 = parseConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET, ...S3 });
+    expect(onS3.s3?.bucket).toBe("media");
+    const shared = parseConfig({
+      WEB_CONCURRENCY: "2",
+      DATABASE_URL: POSTGRES,
+      AUTH_SECRET: SECRET,
+      MEDIA_SHARED_DIR: "/srv/nocturn-media",
+    });
+    expect(shared.media).toEqual({ dir: "/srv/nocturn-media", shared: true });
+  });
+});
+
+describe("image folder", () => {
+  it("is DATA_DIR/media unless MEDIA_SHARED_DIR names another, and not both S3 and a folder", () => {
+    expect(parseConfig({ DATA_DIR: "/var/nocturn" }).media).toEqual({
+      dir: path.join("/var/nocturn", "media"),
+      shared: false,
+    });
+    expect(refusal({ ...S3, MEDIA_SHARED_DIR: "/srv/media" })).toContain(
+      "set S3_BUCKET or MEDIA_SHARED_DIR, not both",
+    );
+  });
+});
+
+describe("SHUTDOWN_DRAIN_MS", () => {
+  it("is 5 s in production and 0 elsewhere unless set", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).shutdownDrainMs).toBe(5000);
+    expect(parseConfig({ NODE_ENV: "development" }).shutdownDrainMs).toBe(0);
+    expect(parseConfig({ NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" }).shutdownDrainMs).toBe(0);
+    expect(parseConfig({ SHUTDOWN_DRAIN_MS: "15000" }).shutdownDrainMs).toBe(15000);
+    expect(refusal({ SHUTDOWN_DRAIN_MS: "-1" })).toContain("SHUTDOWN_DRAIN_MS");
+  });
+});

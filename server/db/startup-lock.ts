@@ -1,0 +1,34 @@
+import pg from "pg";
+
+/** Arbitrary, fixed: the advisory-lock key every process of the store agrees on for start-up. */
+const STARTUP_LOCK_KEY = 7_218_455_301;
+
+/**
+ * Runs `task` (migrations, the demo seed, the admin bootstrap) while holding a PostgreSQL session
+ * advisory lock, on a connection of its own: separate processes started together (several
+ * replicas behind a balancer) take turns, so the second finds the migrations applied and the admin
+ * created instead of racing the first into a duplicate-key error. A process that dies while
+ * holding it loses its session, and with it the lock.
+ */
+export async function withStartupLock<T>(
+  options: { url: string; connectTimeoutMs: number },
+  task: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: options.url,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+  });
+  // an error on this connection surfaces through its queries instead
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    try {
+      return await task();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
