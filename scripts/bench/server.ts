@@ -63,6 +63,8 @@ export function storeEnvironment(
     PUBLIC_URL: `http://localhost${port ? `:${port}` : ""}`,
     DATA_DIR: catalog.dataDir,
     LOG_LEVEL: "warn",
+    // no balancer to drain from: stop at once between measurements
+    SHUTDOWN_DRAIN_MS: "0",
   };
   // the seed listens on nothing: the configuration's default port stands in
   if (port) env.PORT = String(port);

@@ -51,6 +51,15 @@ export function healthRoutes(options: {
   });
   const router = express.Router();
 
+  // while draining, every answer closes its connection: a balancer without probes (nginx's open
+  // source build) then holds no idle connection to this process when it stops listening, and sends
+  // the next request to another process instead of on a connection being closed (a POST sent on
+  // one would fail, as nginx never sends a POST twice)
+  router.use((_req, res, next) => {
+    if (readiness.isDraining) res.setHeader("Connection", "close");
+    next();
+  });
+
   router.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.type("text/plain").send("ok");
