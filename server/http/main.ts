@@ -77,6 +77,8 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   });
 
   const jobs = startBackgroundJobs({ services });
+  // delivers the queued e-mails (outgoing_email), left over from before too; stopped on shutdown
+  services.mailQueue.start();
 
   const { vite } = options;
   const build = vite
@@ -105,6 +107,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     });
     clearTimeout(forceClose);
     await jobs.stop();
+    await services.mailQueue.stop();
     await catalogChanges?.close();
     await vite?.close();
     await database.close();

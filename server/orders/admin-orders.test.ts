@@ -156,6 +156,7 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
 }
 
 async function mailsTo(email: string) {
+  await t.services.mailQueue.settled();
   return (await listOutbox(t.outboxFolder)).filter((mail) => mail.to.includes(email));
 }
 
