@@ -66,7 +66,10 @@ export async function registerAccount(
   try {
     await enqueueEmail(options.db, {
       kind: "welcome",
-      message: { to: email, ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }) },
+      message: {
+        to: email,
+        ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }),
+      },
     });
     options.mailQueue.wake();
   } catch (error) {

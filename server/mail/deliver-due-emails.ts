@@ -6,7 +6,7 @@ import type { Mailer } from "./mailer";
 
 /** The first retry waits 15 s, each further one twice as long, never more than 30 minutes. */
 export const RETRY_FIRST_DELAY_MS = 15_000;
-export const RETRY_MAX_DELAY_MS = 30 * 60_000;
+const RETRY_MAX_DELAY_MS = 30 * 60_000;
 /**
  * How long a claimed row belongs to its worker. Far longer than one SMTP send may take (the driver
  * gives up within about a minute), so a live worker always finishes first; a crashed worker's row
@@ -144,7 +144,11 @@ async function recordFailure(options: {
     })
     // only while the row is still this worker's (its lease may have run out during a slow send)
     .where(
-      and(eq(outgoingEmail.id, email.id), eq(outgoingEmail.claimedBy, workerId), isNull(outgoingEmail.sentAt)),
+      and(
+        eq(outgoingEmail.id, email.id),
+        eq(outgoingEmail.claimedBy, workerId),
+        isNull(outgoingEmail.sentAt),
+      ),
     );
   const fields = { emailId: email.id, kind: email.kind, attempt: email.attempts, ...error.fields };
   if (givesUp) {
