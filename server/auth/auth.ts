@@ -6,10 +6,11 @@ import type { Config } from "../config";
 import * as authSchema from "../db/auth-schema";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import { enqueueEmail } from "../mail/enqueue-email";
+import type { MailQueue } from "../mail/mail-queue";
 import { passwordResetEmail } from "../mail/templates/password-reset";
 import { authLogger } from "./auth-log";
-import { createBackgroundWork } from "./background-work";
+import type { BackgroundWork } from "./background-work";
 
 export const CLIENT_IP_HEADER = "x-nocturn-client-ip";
 const RESET_TOKEN_MINUTES = 60;
@@ -25,11 +26,12 @@ export function createAuth(options: {
   db: Database;
   config: Config;
   secret: string;
-  mailer: Mailer;
+  mailQueue: MailQueue;
+  /** Where better-auth's background tasks (the reset e-mail) are tracked. */
+  background: BackgroundWork;
   log: Logger;
 }) {
-  const { config, mailer, log } = options;
-  const background = createBackgroundWork();
+  const { config, mailQueue, background, log } = options;
   const auth = betterAuth({
     appName: config.storeName,
     baseURL: config.publicUrl,
@@ -60,10 +62,14 @@ export function createAuth(options: {
         });
         // better-auth hands this promise to backgroundTasks below instead of waiting for it:
         // answering at the same speed for known and unknown addresses keeps the form from
-        // revealing who has an account
-        await mailer.send({ to: user.email, ...message }).catch((error) => {
-          log.error({ err: error, userId: user.id }, "password reset e-mail failed");
-        });
+        // revealing who has an account. The token is already committed (better-auth's own
+        // write), so the e-mail is queued on its own; a mail server that is down delays it.
+        try {
+          await enqueueEmail(options.db, { kind: "password_reset", message: { to: user.email, ...message } });
+          mailQueue.wake();
+        } catch (error) {
+          log.error({ err: error, userId: user.id }, "password reset e-mail could not be queued");
+        }
       },
     },
     session: { expiresIn: 30 * DAY, updateAge: DAY },
@@ -77,7 +83,7 @@ export function createAuth(options: {
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });
-  // the e-mails an account request sent without waiting: `await auth.background.settled()`
+  // what an account request left running, its e-mails' delivery included: `await auth.background.settled()`
   return Object.assign(auth, { background });
 }
 

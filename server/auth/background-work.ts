@@ -1,7 +1,8 @@
 /**
  * Work that an account request starts and does not wait for (its e-mails: answering at once keeps
- * the reset form as fast for unknown addresses as for known ones). Kept track of, so that a test
- * can wait for all of it to be done, and then check what happened, instead of sleeping.
+ * the reset form as fast for unknown addresses as for known ones), and the mail queue's delivery
+ * passes. Kept track of, so that a test can wait for all of it to be done, and then check what
+ * happened, instead of sleeping.
  */
 export function createBackgroundWork() {
   const pending = new Set<Promise<void>>();
@@ -21,3 +22,5 @@ export function createBackgroundWork() {
     },
   };
 }
+
+export type BackgroundWork = ReturnType<typeof createBackgroundWork>;

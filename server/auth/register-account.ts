@@ -3,7 +3,8 @@ import { AppError, parseInput } from "../app-error";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import { enqueueEmail } from "../mail/enqueue-email";
+import type { MailQueue } from "../mail/mail-queue";
 import { welcomeEmail } from "../mail/templates/welcome";
 import type { Auth } from "./auth";
 import { authRefusal, invalidInput, limitAttempts } from "./auth-errors";
@@ -22,7 +23,7 @@ export async function registerAccount(
     auth: Auth;
     db: Database;
     config: Config;
-    mailer: Mailer;
+    mailQueue: MailQueue;
     log: Logger;
     clientIp: string;
     headers: Headers;
@@ -60,14 +61,20 @@ export async function registerAccount(
     "Set-Cookie",
     await rememberDevice({ ...options, email, secure: config.publicUrl.startsWith("https:") }),
   );
-  options.auth.background.track(
-    options.mailer
-      .send({
+  // better-auth committed the account in its own transaction: the welcome is queued right after,
+  // before the answer, and delivered in the background. Failing to queue it does not undo the account.
+  try {
+    await enqueueEmail(options.db, {
+      kind: "welcome",
+      message: {
         to: email,
         ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }),
-      })
-      .catch((error) => options.log.error({ err: error }, "welcome e-mail failed")),
-  );
+      },
+    });
+    options.mailQueue.wake();
+  } catch (error) {
+    options.log.error({ err: error }, "welcome e-mail could not be queued");
+  }
   return headers;
 }
 

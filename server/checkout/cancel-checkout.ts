@@ -10,7 +10,7 @@ import { syncPaymentSession } from "./sync-payment";
  * If the payment went through meanwhile, the order is fulfilled instead.
  */
 export async function cancelCheckout(options: {
-  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   userId: string;
   orderId: string;
 }): Promise<void> {

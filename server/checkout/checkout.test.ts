@@ -249,6 +249,8 @@ describe("the whole purchase with the test checkout", () => {
     ).toHaveLength(1);
     expect(await stockOf(tee.id)).toBe(3);
 
+    // the confirmation is queued with the payment and delivered right after it
+    await t.services.mailQueue.settled();
     const mails = (await listOutbox(t.outboxFolder)).filter(
       (mail) => mail.to === shopper.email && mail.subject.includes(summary.orderNumber),
     );
@@ -317,6 +319,7 @@ describe("the whole purchase with the test checkout", () => {
     const url = (await cart({ intent: "pay", orderId: againId }, shopper.cookie)).data.url as string;
     await payOnTestPage(sessionIdOf(url), "4242 4242 4242 4242");
     expect(await sizeStock(t.services.db, large!.id)).toBe(4);
+    await t.services.mailQueue.settled();
     const [confirmation] = (await listOutbox(t.outboxFolder)).filter((mail) => mail.to === shopper.email);
     expect(confirmation?.text).toContain("Size Run Hoodie (L) × 1");
 

@@ -18,7 +18,7 @@ const HANDLED_EVENTS = new Set([
  * done, so an event that failed half-way is handled again when the provider retries it.
  */
 export async function handlePaymentWebhook(options: {
-  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   rawBody: string;
   signature: string | null;
 }): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -7,7 +7,7 @@ import { releaseOrder } from "./settle-order";
 import { startPayment } from "./start-payment";
 import { syncPaymentSession } from "./sync-payment";
 
-type ResumeServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+type ResumeServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
 
 export const resumePaymentMessages = {
   notFound: checkoutMessages.orderNotFound,

@@ -3,20 +3,22 @@ import { formatUsd } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
 import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
+import { enqueueEmail } from "../mail/enqueue-email";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import { loadOrderSummary } from "./order-summary";
 import { returnCoupon, returnStock, takeStock } from "./reserve-stock";
 
-type SettleServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+type SettleServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
 
 export type FulfilOutcome = "paid" | "already-settled" | "refunded";
 
 /**
- * Marks an order paid (docs/ARCHITECTURE.md#settlement): receipt, coupon usage and confirmation e-mail.
+ * Marks an order paid (docs/ARCHITECTURE.md#settlement): receipt, coupon usage and confirmation e-mail
+ * (queued in the same transaction, delivered by the mail queue right after the commit).
  * Idempotent: the order row is locked and only the call that moves it from pending writes anything, so
  * a webhook replayed five times and the success page together fulfil it once. A payment for an order
  * whose reservation was already released takes the stock again; if it is gone, the order is flagged for
@@ -115,6 +117,7 @@ export async function fulfilOrder(options: {
         .onConflictDoNothing();
     }
     if (mismatch) log.error({ orderId, sessionId: session.id }, mismatch);
+    await queueConfirmation({ tx, services, orderId, to: customer?.email, name: customer?.name });
     return { outcome: "paid" as const, customer };
   });
 
@@ -127,7 +130,7 @@ export async function fulfilOrder(options: {
     await refundLatePayment({ services, order: result.order, sessionId: session.id });
     return "refunded";
   }
-  await sendConfirmation({ services, orderId, to: result.customer?.email, name: result.customer?.name });
+  services.mailQueue.wake();
   return "paid";
 }
 
@@ -181,28 +184,34 @@ async function refundLatePayment(options: {
     .onConflictDoNothing({ target: refund.idempotencyKey });
 }
 
-/** The e-mail is sent after the commit; a failure is logged and does not undo the payment. */
-async function sendConfirmation(options: {
+/**
+ * Queues the confirmation in the payment's transaction, so a paid order always has it. One that
+ * cannot be rendered (no recipient, a template that refuses) is logged and does not undo the payment.
+ */
+async function queueConfirmation(options: {
+  tx: Transaction;
   services: SettleServices;
   orderId: string;
   to: string | undefined;
   name: string | undefined;
 }) {
-  const { services, orderId, to } = options;
+  const { tx, services, orderId, to } = options;
+  const summary = await loadOrderSummary({ db: tx, storage: services.storage, orderId });
+  let email: ReturnType<typeof orderConfirmationEmail>;
   try {
-    const summary = await loadOrderSummary({ db: services.db, storage: services.storage, orderId });
     if (!summary || !to) throw new Error("no order summary or recipient");
-    const email = orderConfirmationEmail({
+    email = orderConfirmationEmail({
       storeName: services.config.storeName,
       publicUrl: services.config.publicUrl,
       name: options.name,
       order: summary,
       shippingDays: SHIPPING_DAYS,
     });
-    await services.mailer.send({ to, ...email });
   } catch (err) {
     services.log.error({ err, orderId }, "order confirmation e-mail not sent");
+    return;
   }
+  await enqueueEmail(tx, { kind: "order_confirmation", message: { to, ...email } });
 }
 
 export type ReleaseOutcome = "cancelled" | "failed" | "retry";

@@ -24,7 +24,7 @@ export const RESERVATION_GRACE_MS = 5 * 60 * 1000;
  */
 export const FIRST_HOLD_MS = 2 * 60 * 1000;
 
-type PaymentServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+type PaymentServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
 
 /**
  * The payment step (docs/ARCHITECTURE.md#reservation): reserves the stock of every line and the coupon

@@ -179,6 +179,7 @@ describe("checkout on Stripe", () => {
     const [used] = await t.services.db.select().from(coupon).where(eq(coupon.id, welcome.id));
     expect(used?.usageCount).toBe(1);
     expect(await stockOf(hoodie.id)).toBe(3);
+    await t.services.mailQueue.settled();
     const mails = (await listOutbox(t.outboxFolder)).filter(
       (mail) => mail.to === shopper.email && mail.subject.includes(summary.orderNumber),
     );

@@ -12,7 +12,7 @@ import { syncPaymentSession } from "./sync-payment";
  * its stock returns. Runs at start and every minute; safe to run in several processes at once.
  */
 export async function sweepExpiredReservations(options: {
-  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   now?: Date;
   limit?: number;
 }): Promise<{ checked: number }> {

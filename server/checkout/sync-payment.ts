@@ -4,7 +4,7 @@ import type { Services } from "../http/context";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import { fulfilOrder, releaseOrder } from "./settle-order";
 
-type SyncServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+type SyncServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
 
 export type SyncOutcome = "paid" | "already-settled" | "refunded" | "released" | "waiting" | "unknown-order";
 

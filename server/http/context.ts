@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from "../auth/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import type { MailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/payment-provider";
 import type { Storage } from "../storage/storage";
@@ -12,7 +13,10 @@ export interface Services {
   config: Config;
   db: Database;
   storage: Storage;
+  /** The transport. Use cases queue their e-mails instead (mailQueue, enqueueEmail). */
   mailer: Mailer;
+  /** Delivers the queued e-mails (outgoing_email) through `mailer`. */
+  mailQueue: MailQueue;
   auth: Auth;
   payments: PaymentProvider;
   flash: Flash;

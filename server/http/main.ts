@@ -109,6 +109,8 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   }
 
   const jobs = startBackgroundJobs({ services });
+  // delivers the queued e-mails (outgoing_email), left over from before too; stopped on shutdown
+  services.mailQueue.start();
 
   const { vite } = options;
   const build = vite
@@ -139,6 +141,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     log.info({ signal }, "shutting down");
     await drainHttpServer({ server, readiness, drainMs: config.shutdownDrainMs, log });
     await jobs.stop();
+    await services.mailQueue.stop();
     await catalogChanges?.close();
     await vite?.close();
     await database.close();

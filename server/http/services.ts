@@ -1,10 +1,12 @@
 import path from "node:path";
 import { createAuth } from "../auth/auth";
 import { resolveAuthSecret } from "../auth/auth-secret";
+import { createBackgroundWork } from "../auth/background-work";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { createMailer } from "../mail/create-mailer";
+import { createMailQueue } from "../mail/mail-queue";
 import { createPaymentProvider } from "../payments/create-payment-provider";
 import { createStorage } from "../storage/create-storage";
 import type { Services } from "./context";
@@ -21,12 +23,16 @@ export async function createServices(options: { config: Config; db: Database; lo
     outboxFolder: path.join(config.dataDir, "outbox"),
     log,
   });
+  // what account requests leave running, mail deliveries included: one `auth.background.settled()`
+  const background = createBackgroundWork();
+  const mailQueue = createMailQueue({ db, mailer, log, background });
   const services: Services = {
     config,
     db,
     storage,
     mailer,
-    auth: createAuth({ db, config, secret, mailer, log }),
+    mailQueue,
+    auth: createAuth({ db, config, secret, mailQueue, background, log }),
     payments: createPaymentProvider({ config, db }),
     flash: createFlash({ secret, secure: config.publicUrl.startsWith("https:") }),
     log,

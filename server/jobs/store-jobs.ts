@@ -8,7 +8,7 @@ import { createJobScheduler, type Job, type JobScheduler } from "./scheduler";
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-type JobServices = Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+type JobServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
 
 /**
  * The store's background upkeep (docs/OPERATIONS.md#background-jobs). Stock held by an expired

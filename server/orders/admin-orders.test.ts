@@ -30,7 +30,7 @@ import {
   type TestServices,
 } from "../../tests/setup/test-services";
 import { prepareOrder } from "../checkout/prepare-order";
-import { order, orderItem, product, refund, user } from "../db/schema";
+import { order, orderItem, outgoingEmail, product, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
 import { exportOrdersCsv } from "./export-orders-csv";
@@ -156,6 +156,7 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
 }
 
 async function mailsTo(email: string) {
+  await t.services.mailQueue.settled();
   return (await listOutbox(t.outboxFolder)).filter((mail) => mail.to.includes(email));
 }
 
@@ -391,6 +392,20 @@ describe("updating an order", () => {
     expect(mails[0]!.subject).toBe(`Your Nocturn order ${target.orderNumber} has shipped`);
     expect(mails[0]!.text).toContain(`Track Package: ${link}`);
     expect(mails[0]!.text).toContain("Hi Alice Night,");
+    // it went through the mail queue, written with the status change and delivered at once
+    const queued = await t.services.db
+      .select()
+      .from(outgoingEmail)
+      .where(eq(outgoingEmail.subject, mails[0]!.subject));
+    expect(queued).toEqual([
+      expect.objectContaining({
+        kind: "order_shipped",
+        recipient: alice.email,
+        attempts: 1,
+        lastError: null,
+      }),
+    ]);
+    expect(queued[0]!.sentAt).toBeInstanceOf(Date);
 
     // saving the same again, moving on to delivered, or back: no further e-mail
     await updateOrder({ orderId: target.id, status: "shipped", trackingCode: "JJD0001 42" });
@@ -521,6 +536,14 @@ describe("when something outside fails", () => {
     });
     const [row] = await other.services.db.select().from(order).where(eq(order.id, target.id));
     expect(row).toMatchObject({ status: "shipped", trackingCode: "JJD77" });
+    // an outage delays the e-mail, it does not lose it: it waits in the queue for its retry
+    const [queued] = await other.services.db
+      .select()
+      .from(outgoingEmail)
+      .where(eq(outgoingEmail.recipient, customer!.email));
+    expect(queued).toMatchObject({ kind: "order_shipped", attempts: 1, sentAt: null, failedAt: null });
+    expect(queued!.lastError).toMatch(/ECONNREFUSED/);
+    expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(queued!.createdAt.getTime());
   });
 
   it("shows the spec's message when the orders cannot be read", async () => {

@@ -63,8 +63,11 @@ async function paidHoodieOrder(options: { couponCode?: string } = {}) {
 
 const stockOf = (variantId: string) => sizeStock(t.services.db, variantId);
 const refundsOf = (orderId: string) => t.services.db.select().from(refund).where(eq(refund.orderId, orderId));
-const mailsTo = async (email: string) =>
-  (await listOutbox(t.outboxFolder)).filter((mail) => mail.to.includes(email));
+/** The mails to `email` in the outbox, once the mail queue has delivered what is due. */
+const mailsTo = async (email: string) => {
+  await t.services.mailQueue.settled();
+  return (await listOutbox(t.outboxFolder)).filter((mail) => mail.to.includes(email));
+};
 
 async function adminOrder(orderNumber: string): Promise<AdminOrderView> {
   const page = dataOf<{ orders: AdminOrderView[] }>(

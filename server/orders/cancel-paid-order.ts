@@ -4,12 +4,14 @@ import { refundTaxCents, vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
 import { returnCoupon, returnStock } from "../checkout/reserve-stock";
+import type { Transaction } from "../db/client";
 import { couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
 import type { Services } from "../http/context";
+import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 
-type CancelServices = Pick<Services, "db" | "payments" | "mailer" | "config" | "log">;
+type CancelServices = Pick<Services, "db" | "payments" | "mailQueue" | "config" | "log">;
 
 export const cancelRefundMessages = {
   notFound: "Order not found.",
@@ -35,7 +37,8 @@ export interface CancelPaidOrderResult {
 /**
  * An admin cancels a paid order (docs/ARCHITECTURE.md#refunds): the full amount goes back through the
  * payment provider, the units go back to stock per size, the refund is recorded with who made it, the
- * order and its receipt become refunded, and the customer is e-mailed.
+ * order and its receipt become refunded, and the customer's e-mail is queued in the same transaction
+ * and tried at once after the commit (docs/decisions/014-mail-queue.md).
  *
  * Exactly one refund, however often and by however many admins it is pressed: the provider call
  * carries the key `cancel-refund:{orderId}`, so repeats get the refund the first call made, and the
@@ -124,7 +127,8 @@ export async function cancelPaidOrder(options: {
           await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
         }
       }
-      return row;
+      const emailId = await queueRefundEmail({ tx, services, order: row, amountCents: given.amountCents });
+      return { order: row, emailId };
     })
     .catch((error: unknown) => {
       // the money is back with the customer but the store does not know yet: pressing again
@@ -148,35 +152,38 @@ export async function cancelPaidOrder(options: {
     { orderId, providerRefundId: given.id, amountCents: given.amountCents, adminId },
     "order cancelled and refunded",
   );
-  const customerNotified = await sendRefundEmail({
-    services,
-    order: recorded,
-    amountCents: given.amountCents,
-  });
+  // awaited, so the admin learns whether the customer was told; a failed attempt stays queued
+  const customerNotified =
+    recorded.emailId !== null && (await services.mailQueue.deliver(recorded.emailId)) !== "failed";
   return {
-    orderNumber: recorded.orderNumber,
+    orderNumber: recorded.order.orderNumber,
     outcome: "refunded",
     amountCents: given.amountCents,
     customerNotified,
   };
 }
 
-/** After the commit; a failure is logged and reported to the admin, and does not undo the refund. */
-async function sendRefundEmail(options: {
+/**
+ * Queues the refund e-mail in the refund's transaction; its id, or null when it cannot be written
+ * (the customer is gone, the template refuses): logged, and the refund still counts.
+ */
+async function queueRefundEmail(options: {
+  tx: Transaction;
   services: CancelServices;
   order: Order;
   amountCents: number;
-}): Promise<boolean> {
-  const { services, order: refunded, amountCents } = options;
+}): Promise<string | null> {
+  const { tx, services, order: refunded, amountCents } = options;
   const orderId = refunded.id;
   const tax = orderTax(refunded);
+  const [customer] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, refunded.userId));
+  let message: ReturnType<typeof orderRefundedEmail>;
   try {
-    const [customer] = await services.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, refunded.userId));
     if (!customer) throw new Error("the order's customer no longer exists");
-    const message = orderRefundedEmail({
+    message = orderRefundedEmail({
       storeName: services.config.storeName,
       publicUrl: services.config.publicUrl,
       name: customer.name,
@@ -188,10 +195,9 @@ async function sendRefundEmail(options: {
       },
       refundBusinessDays: REFUND_BUSINESS_DAYS,
     });
-    await services.mailer.send({ to: customer.email, ...message });
-    return true;
   } catch (error) {
     services.log.error({ err: error, orderId }, "order refunded e-mail failed");
-    return false;
+    return null;
   }
+  return enqueueEmail(tx, { kind: "order_refunded", message: { to: customer.email, ...message } });
 }

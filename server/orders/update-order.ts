@@ -4,10 +4,11 @@ import { ORDER_STATUSES, type OrderStatus, trackingUrl } from "../../core/order"
 import { AppError } from "../app-error";
 import { cancelCheckout } from "../checkout/cancel-checkout";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { order, orderItem, user } from "../db/schema";
 import type { Services } from "../http/context";
 import type { Logger } from "../logger";
+import { enqueueEmail } from "../mail/enqueue-email";
 import type { Mailer } from "../mail/mailer";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
 
@@ -43,14 +44,18 @@ export interface UpdateOrderResult {
 /**
  * An admin sets an order's status and tracking code; any status may follow any other
  * (docs/SPEC.md#order-status). When the order is (still) shipped and its tracking code is new, the
- * customer gets the shipped e-mail once the change is committed; a failed e-mail is logged and does not
- * undo it.
+ * shipped e-mail is queued in the same transaction (docs/decisions/014-mail-queue.md) and tried at
+ * once after the commit; an e-mail that fails is retried by the mail queue and does not undo the change.
  */
 export async function updateOrder(options: {
-  /** For cancelling an unpaid order: its payment page is closed and its reservation released. */
-  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  /**
+   * The mail queue that delivers the shipped e-mail; and for cancelling an unpaid order: its payment
+   * page is closed and its reservation released.
+   */
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   db: Database;
-  mailer: Mailer;
+  /** Not used: e-mails go through services.mailQueue. Still accepted because the admin route passes it. */
+  mailer?: Mailer;
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
   log: Logger;
   orderId: string;
@@ -84,24 +89,29 @@ export async function updateOrder(options: {
     if (before.status !== status || before.trackingCode !== trackingCode) {
       await tx.update(order).set({ status, trackingCode }).where(eq(order.id, orderId));
     }
-    return before;
+    const shipmentIsNews =
+      status === "shipped" &&
+      trackingCode !== null &&
+      (before.status !== "shipped" || before.trackingCode !== trackingCode);
+    const emailId = shipmentIsNews
+      ? await queueShippedEmail({
+          ...options,
+          tx,
+          orderId,
+          userId: before.userId,
+          orderNumber: before.orderNumber,
+          trackingCode,
+        })
+      : undefined;
+    return { ...before, emailId };
   });
 
-  const shipmentIsNews =
-    status === "shipped" &&
-    trackingCode !== null &&
-    (change.status !== "shipped" || change.trackingCode !== trackingCode);
-
   let customerNotified: boolean | null = null;
-  if (shipmentIsNews) {
-    // awaited, so the admin learns whether the customer was told (SMTP gives up within seconds)
-    customerNotified = await sendShippedEmail({
-      ...options,
-      orderId,
-      userId: change.userId,
-      orderNumber: change.orderNumber,
-      trackingCode,
-    });
+  if (change.emailId === null) customerNotified = false;
+  if (change.emailId) {
+    // awaited, so the admin learns whether the customer was told (SMTP gives up within seconds);
+    // a failed attempt stays queued and is retried
+    customerNotified = (await options.services.mailQueue.deliver(change.emailId)) !== "failed";
   }
   return { orderNumber: change.orderNumber, status, trackingCode, customerNotified };
 }
@@ -113,7 +123,7 @@ export async function updateOrder(options: {
  * other payment states, are left to the plain status change.
  */
 async function cancelFirst(options: {
-  services: Pick<Services, "db" | "storage" | "mailer" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   orderId: string;
 }) {
   const { services, orderId } = options;
@@ -136,29 +146,33 @@ async function cancelFirst(options: {
     throw new AppError("paid_meanwhile", cancelOrderMessages.paidMeanwhile, 409);
 }
 
-async function sendShippedEmail(options: {
-  db: Database;
-  mailer: Mailer;
+/**
+ * Queues the shipped e-mail in the status change's transaction; its id, or null when it cannot be
+ * written (the customer is gone, the template refuses): logged, and the status change still counts.
+ */
+async function queueShippedEmail(options: {
+  tx: Transaction;
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
   log: Logger;
   orderId: string;
   userId: string;
   orderNumber: string;
   trackingCode: string;
-}): Promise<boolean> {
-  const { config, log, orderId } = options;
+}): Promise<string | null> {
+  const { tx, config, log, orderId } = options;
+  const [customer] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, options.userId));
+  const items = await tx
+    .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
+    .from(orderItem)
+    .where(eq(orderItem.orderId, orderId))
+    .orderBy(asc(orderItem.productName), asc(orderItem.size));
+  let message: ReturnType<typeof orderShippedEmail>;
   try {
-    const [customer] = await options.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, options.userId));
     if (!customer) throw new Error("the order's customer no longer exists");
-    const items = await options.db
-      .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
-      .from(orderItem)
-      .where(eq(orderItem.orderId, orderId))
-      .orderBy(asc(orderItem.productName), asc(orderItem.size));
-    const message = orderShippedEmail({
+    message = orderShippedEmail({
       storeName: config.storeName,
       publicUrl: config.publicUrl,
       name: customer.name,
@@ -167,10 +181,9 @@ async function sendShippedEmail(options: {
       trackingUrl: trackingUrl(config.trackingUrlTemplate, options.trackingCode),
       items,
     });
-    await options.mailer.send({ to: customer.email, ...message });
-    return true;
   } catch (error) {
     log.error({ err: error, orderId, userId: options.userId }, "order shipped e-mail failed");
-    return false;
+    return null;
   }
+  return enqueueEmail(tx, { kind: "order_shipped", message: { to: customer.email, ...message } });
 }

@@ -64,9 +64,12 @@ export async function startTestApp(
     /** A request to the app; redirects are answered, not followed. */
     fetch: (pathname: string, init: RequestInit = {}) =>
       fetch(`${url}${pathname}`, { ...init, redirect: "manual" }),
+    /** The app's own mail queue (its services are not the test's): `await mailQueue.settled()`. */
+    mailQueue: created.services.mailQueue,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await created.services.mailQueue.stop();
       await vite.close();
     },
   };

@@ -13,7 +13,9 @@ export const TEST_PUBLIC_URL = "http://localhost:3999";
 
 /**
  * The app's real services on a fresh database of their own: better-auth, the outbox mailer in a
- * temporary folder, local storage. Nothing is mocked.
+ * temporary folder, local storage. Nothing is mocked. The mail queue delivers when a use case wakes
+ * it (no poll runs, so a test decides when retries happen): before reading the outbox, await
+ * `services.mailQueue.settled()` (or `services.auth.background.settled()`, which includes it).
  */
 export async function createTestServices(env: Record<string, string> = {}) {
   const handle: DatabaseHandle = await createTestDatabase();
@@ -31,7 +33,11 @@ export async function createTestServices(env: Record<string, string> = {}) {
     handle,
     outboxFolder: path.join(dataDir, "outbox"),
     dataDir,
-    close: () => handle.close(),
+    async close() {
+      // the delivery in flight finishes before its database goes
+      await services.mailQueue.stop();
+      await handle.close();
+    },
   };
 }
 
