@@ -100,7 +100,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const result = await updateOrder({
       services: context,
       db: context.db,
-      mailer: context.mailer,
       config: context.config,
       log: context.log,
       orderId,

@@ -473,7 +473,7 @@ export const EMAIL_KINDS = [
 ] as const;
 
 /**
- * The mail queue, a transactional outbox (docs/decisions/014-mail-queue.md): each e-mail the store
+ * The mail queue, a transactional outbox (docs/decisions/016-mail-queue.md): each e-mail the store
  * must send, rendered when it was queued, written in the same transaction as what it reports and
  * delivered afterwards by server/mail/mail-queue.ts through the Mailer. (Not to be confused with the
  * "outbox" mail driver, which is a transport that writes .eml files.)

@@ -34,7 +34,7 @@ export interface DeliveryReport {
 
 /**
  * Sends the queued e-mails that are due, one at a time, oldest first, until none is due
- * (docs/decisions/014-mail-queue.md). Each row is claimed with `FOR UPDATE SKIP LOCKED` and a lease,
+ * (docs/decisions/016-mail-queue.md). Each row is claimed with `FOR UPDATE SKIP LOCKED` and a lease,
  * so workers in several processes never send the same row at once; delivery is at least once (a
  * worker that dies after the mail server accepted a message, before recording it, leaves a row that
  * is sent again when its lease ends).

@@ -5,7 +5,7 @@ import type { MailMessage } from "./mailer";
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
- * Puts a rendered e-mail in the mail queue (docs/decisions/014-mail-queue.md). Pass the transaction
+ * Puts a rendered e-mail in the mail queue (docs/decisions/016-mail-queue.md). Pass the transaction
  * that makes the change the e-mail reports: the e-mail then exists exactly when the change does (a
  * rollback takes it back), and a mail server that is down delays it instead of losing it. Nothing is
  * sent here; after the commit, wake the queue (`mailQueue.wake()`) or deliver it (`mailQueue.deliver(id)`).

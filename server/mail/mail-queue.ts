@@ -39,7 +39,7 @@ export interface MailQueue {
 }
 
 /**
- * The mail queue's worker for this process (docs/decisions/014-mail-queue.md): delivers the rows of
+ * The mail queue's worker for this process (docs/decisions/016-mail-queue.md): delivers the rows of
  * `outgoing_email` through `mailer`. Safe beside workers in other processes.
  */
 export function createMailQueue(options: {

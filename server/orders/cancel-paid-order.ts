@@ -38,7 +38,7 @@ export interface CancelPaidOrderResult {
  * An admin cancels a paid order (docs/ARCHITECTURE.md#refunds): the full amount goes back through the
  * payment provider, the units go back to stock per size, the refund is recorded with who made it, the
  * order and its receipt become refunded, and the customer's e-mail is queued in the same transaction
- * and tried at once after the commit (docs/decisions/014-mail-queue.md).
+ * and tried at once after the commit (docs/decisions/016-mail-queue.md).
  *
  * Exactly one refund, however often and by however many admins it is pressed: the provider call
  * carries the key `cancel-refund:{orderId}`, so repeats get the refund the first call made, and the

@@ -9,7 +9,6 @@ import { order, orderItem, user } from "../db/schema";
 import type { Services } from "../http/context";
 import type { Logger } from "../logger";
 import { enqueueEmail } from "../mail/enqueue-email";
-import type { Mailer } from "../mail/mailer";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
 
 export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
@@ -44,7 +43,7 @@ export interface UpdateOrderResult {
 /**
  * An admin sets an order's status and tracking code; any status may follow any other
  * (docs/SPEC.md#order-status). When the order is (still) shipped and its tracking code is new, the
- * shipped e-mail is queued in the same transaction (docs/decisions/014-mail-queue.md) and tried at
+ * shipped e-mail is queued in the same transaction (docs/decisions/016-mail-queue.md) and tried at
  * once after the commit; an e-mail that fails is retried by the mail queue and does not undo the change.
  */
 export async function updateOrder(options: {
@@ -54,8 +53,6 @@ export async function updateOrder(options: {
    */
   services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
   db: Database;
-  /** Not used: e-mails go through services.mailQueue. Still accepted because the admin route passes it. */
-  mailer?: Mailer;
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
   log: Logger;
   orderId: string;
