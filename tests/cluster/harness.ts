@@ -49,7 +49,8 @@ export async function eventually<T>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: last });
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: last });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -85,7 +86,11 @@ export interface StoreProcess {
 }
 
 /** `node server.js` from the production build, on `port`, with `env` on top of the test's own. */
-export async function startStore(name: string, port: number, env: Record<string, string>): Promise<StoreProcess> {
+export async function startStore(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<StoreProcess> {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: APP_ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
@@ -118,7 +123,11 @@ export async function startStore(name: string, port: number, env: Record<string,
     },
   };
   const listening = await Promise.race([
-    eventually(`${name} to listen`, async () => logs.some((line) => line.listening === true || /is listening/.test(String(line.msg))), 90_000),
+    eventually(
+      `${name} to listen`,
+      async () => logs.some((line) => line.listening === true || /is listening/.test(String(line.msg))),
+      90_000,
+    ),
     exited.then((code) => {
       throw new Error(`${name} exited with ${code} before listening:\n${output.join("\n").slice(-4000)}`);
     }),
@@ -148,7 +157,9 @@ export async function startBalancer(upstreamPorts: number[]): Promise<Balancer> 
     await chmod(path.join(prefix, folder), 0o777);
   }
   const site = await readFile(path.join(APP_ROOT, "deploy", "nginx.conf"), "utf8");
-  const servers = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
+  const servers = upstreamPorts
+    .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
+    .join("\n");
   const replaced = site
     .replace(/^ {4}server 127\.0\.0\.1:3001 .*\n {4}server 127\.0\.0\.1:3002 .*$/m, servers)
     .replace(/^ {4}listen 8080;$/m, `    listen 127.0.0.1:${port};`);
@@ -175,7 +186,9 @@ http {
 }
 `,
   );
-  const child = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const errors: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => errors.push(chunk.toString("utf8")));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
