@@ -136,10 +136,24 @@ export async function startStore(
   return store;
 }
 
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 export interface Balancer {
   url: string;
   /** One entry per request nginx answered: request id, status, the upstream(s) tried, request line. */
   accessLog(): Promise<{ id: string; status: number; upstream: string; request: string }[]>;
+  /** nginx's error log (warnings and worse): why it answered 502, in a failing test's message. */
+  errorLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -194,7 +208,9 @@ http {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([
-    eventually("nginx to listen", async () => (await fetch(`${url}/healthz`)).status > 0, 10_000),
+    // a connection, not a request: a request now would find no process yet, and nginx would count
+    // that against both for fail_timeout
+    eventually("nginx to listen", () => accepts(port), 10_000),
     exited.then(async () => {
       const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "");
       throw new Error(`nginx exited: ${errors.join("")}\n${log}`);
@@ -213,6 +229,7 @@ http {
           return { id: match[1]!, status: Number(match[2]), upstream: match[3]!, request: match[4]! };
         });
     },
+    errorLog: () => readFile(path.join(prefix, "error.log"), "utf8"),
     async stop() {
       child.kill("SIGQUIT");
       await exited;

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
@@ -125,39 +125,131 @@ const upstreamsOf = async (path: string) =>
       .map((e) => e.upstream),
   );
 
-/** A purchase through the balancer as the checkout dialog makes it: order, payment page, test card. */
-async function buy(cookie: string, userId: string, variantId: string) {
-  const prepared = await request("/cart", {
-    cookie,
-    form: {
-      intent: "prepare",
-      checkoutKey: crypto.randomUUID(),
-      lines: JSON.stringify([{ variantId, quantity: 1 }]),
-      couponCode: "",
-      ...TEST_SHIPPING,
-    },
-  });
-  const statuses = [prepared.status];
-  await prepared.arrayBuffer();
-  const [pending] = await handle.db
+type Send = typeof request;
+
+/**
+ * A purchase through the balancer as the checkout dialog makes it: the order (found by its checkout
+ * key), its payment page, the test card. `statuses` holds each answer's status.
+ */
+async function buy(cookie: string, userId: string, variantId: string, send: Send = request) {
+  const statuses: number[] = [];
+  const post = async (pathname: string, form: Record<string, string>, withCookie = true) => {
+    const response = await send(pathname, { form, cookie: withCookie ? cookie : undefined });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+    return response.status;
+  };
+  const checkoutKey = crypto.randomUUID();
+  const lines = JSON.stringify([{ variantId, quantity: 1 }]);
+  await post("/cart", { intent: "prepare", checkoutKey, lines, couponCode: "", ...TEST_SHIPPING });
+  const [made] = await handle.db
     .select({ id: order.id })
     .from(order)
-    .where(and(eq(order.userId, userId), eq(order.status, "pending")));
-  if (!pending) return { paid: false, statuses };
-  const started = await request("/cart", { cookie, form: { intent: "pay", orderId: pending.id } });
-  statuses.push(started.status);
-  await started.arrayBuffer();
+    .where(and(eq(order.userId, userId), eq(order.checkoutKey, checkoutKey)));
+  if (!made) return { paid: false, statuses };
+  await post("/cart", { intent: "pay", orderId: made.id });
   const [row] = await handle.db
     .select({ sessionId: order.paymentSessionId })
     .from(order)
-    .where(eq(order.id, pending.id));
-  if (!row?.sessionId) return { paid: false, statuses };
-  const paid = await request(`/test-checkout/${row.sessionId}`, {
-    form: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    .where(eq(order.id, made.id));
+  if (!row?.sessionId) return { paid: false, statuses, orderId: made.id };
+  const card = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
+  const paid = (await post(`/test-checkout/${row.sessionId}`, card, false)) === 302;
+  return { paid, statuses, orderId: made.id };
+}
+
+interface Failure {
+  what: string;
+  answer: number | string;
+  startedAt: number;
+}
+
+/**
+ * Shoppers browsing and buying through the balancer until `stop`: four browsing loops over the
+ * catalog pages and one purchase loop per buyer. Every request that fails (no answer, or a 5xx) is
+ * recorded with when it was sent; every purchase whose card payment was accepted, with its order.
+ */
+function steadyLoad(options: {
+  productId: string;
+  variantId: string;
+  buyers: { id: string; cookie: string }[];
+}) {
+  let stopping = false;
+  let requests = 0;
+  const failures: Failure[] = [];
+  const purchases: string[] = [];
+  const send: Send = async (pathname, init) => {
+    const startedAt = Date.now();
+    try {
+      const response = await request(pathname, init);
+      requests++;
+      if (response.status >= 500) failures.push({ what: pathname, answer: response.status, startedAt });
+      return response;
+    } catch (error) {
+      failures.push({ what: pathname, answer: String(error), startedAt });
+      throw error;
+    }
+  };
+  const pages = ["/", "/products", `/products/${options.productId}`, "/about", "/cart"];
+  const browse = async (offset: number) => {
+    for (let i = offset; !stopping; i++) {
+      await (await send(pages[i % pages.length]!).catch(() => undefined))?.arrayBuffer();
+    }
+  };
+  const purchase = async (buyer: { id: string; cookie: string }) => {
+    while (!stopping) {
+      const result = await buy(buyer.cookie, buyer.id, options.variantId, send).catch(() => undefined);
+      if (result?.paid && result.orderId) purchases.push(result.orderId);
+    }
+  };
+  const loops = [...[0, 1, 2, 3].map(browse), ...options.buyers.map(purchase)];
+  expect(loops).toHaveLength(LOAD_LOOPS);
+  return {
+    get requests() {
+      return requests;
+    },
+    /** Resolves once `more` further requests have been answered. */
+    async progress(more: number) {
+      const target = requests + more;
+      await eventually(`${more} more requests`, async () => requests >= target, 60_000);
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(loops);
+      return { requests, failures, purchases };
+    },
+  };
+}
+
+/**
+ * Starts the store process at `index` again, on its port, after it has ended, and waits until nginx
+ * sends it requests again: after refused connections nginx leaves a process out for fail_timeout
+ * (5 s), so stopping the other one before that would leave no process to answer. Needs load.
+ */
+async function restart(index: number) {
+  const old = stores[index]!;
+  const seen = (await balancer.accessLog()).length;
+  stores[index] = await startStore(old.name, old.port, {
+    ...storeEnv,
+    DATA_DIR: path.join(dataDir, `store-${index}`),
   });
-  statuses.push(paid.status);
-  await paid.arrayBuffer();
-  return { paid: paid.status === 302, statuses, orderId: pending.id };
+  await eventually(
+    `nginx to send ${old.name} requests again`,
+    async () =>
+      (await balancer.accessLog())
+        .slice(seen)
+        .some((entry) => entry.upstream === `127.0.0.1:${old.port}` && entry.status < 500),
+    30_000,
+  );
+}
+
+/** Four browsing loops and four buyers: requests in flight at any moment, at most. */
+const LOAD_LOOPS = 8;
+
+async function loadFixture(name: string) {
+  const item = await insertTestProduct(handle.db, { name, priceCents: 2500, stock: 10_000 });
+  const buyers = await Promise.all(Array.from({ length: 4 }, () => signUpTestUser(services, "steady")));
+  return { item, load: steadyLoad({ productId: item.id, variantId: item.variant.id, buyers }) };
 }
 
 const paidOrdersOf = async (productId: string) =>
@@ -278,4 +370,45 @@ describe("two processes behind nginx", () => {
     expect(runs).toHaveLength(1);
     expect(await productStock(handle.db, cap.id)).toBe(4);
   }, 90_000);
+
+  it("lose no request and no order in a rolling restart under steady load", async () => {
+    const { item, load } = await loadFixture("Rolling Hoodie");
+    await load.progress(30);
+    for (const index of [0, 1]) {
+      // SIGTERM: not ready, answers with Connection: close for the drain delay, then stops
+      expect(await stores[index]!.stop()).toBe(0);
+      await load.progress(20);
+      await restart(index);
+      await load.progress(30);
+    }
+    const result = await load.stop();
+
+    expect(result.failures, await balancer.errorLog()).toEqual([]);
+    expect(result.purchases.length).toBeGreaterThan(0);
+    expect(await paidOrdersOf(item.id)).toBe(result.purchases.length);
+  }, 240_000);
+
+  it("lose no order when a process is killed under load; only requests it held fail", async () => {
+    const { item, load } = await loadFixture("Killed Parka");
+    await load.progress(30);
+    stores[0]!.child.kill("SIGKILL");
+    await stores[0]!.exited;
+    const deadAt = Date.now();
+    await load.progress(60);
+    await restart(0);
+    const result = await load.stop();
+
+    // a request sent before the process died may have been on it (one per loop at most); none sent
+    // after fails: nginx sends them, and retries what the dead process refused, to the other
+    expect(result.failures.length, await balancer.errorLog()).toBeLessThanOrEqual(LOAD_LOOPS);
+    for (const failure of result.failures) expect(failure.startedAt).toBeLessThanOrEqual(deadAt);
+    expect(result.purchases.length).toBeGreaterThan(0);
+    // every purchase whose payment was accepted is a paid order: none is lost
+    const paid = await handle.db
+      .select({ id: order.id })
+      .from(order)
+      .where(and(inArray(order.id, result.purchases), eq(order.paymentStatus, "paid")));
+    expect(paid).toHaveLength(result.purchases.length);
+    expect(await paidOrdersOf(item.id)).toBeGreaterThanOrEqual(result.purchases.length);
+  }, 240_000);
 });
