@@ -17,6 +17,7 @@ import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
 import { buildFloor, FLOOR_DIR, floorBuildReason, floorManifest, startFloor } from "./bench/floor-app";
 import {
   type LighthouseResult,
+  installLighthouse,
   lighthouseCommandLine,
   runLighthouseMedian,
   stopLighthouseRuns,
@@ -542,6 +543,7 @@ async function benchDriver(
 
   const lighthouseResults: LighthouseResult[] = [];
   if (lighthouse) {
+    await installLighthouse();
     const largest = catalogs[catalogs.length - 1] as Catalog;
     // what shoppers get: the page cache on, when this run measured it
     const running = serverFor(servers.has("cached") ? "cached" : "uncached", largest.size);

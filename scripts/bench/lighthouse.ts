@@ -1,15 +1,34 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 
 const LIGHTHOUSE_VERSION = "12.8.2";
 const CHROME_PATH = "/usr/bin/chromium";
 const CHROME_FLAGS =
   "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-/** A scratch install with the trace_engine override, used when it exists (see PERFORMANCE.md). */
-const SCRATCH_BINARY = "/tmp/lh/node_modules/.bin/lighthouse";
+/**
+ * Lighthouse's own install, outside the app's dependencies (about 190 MB), with its trace engine's
+ * third-party-web pinned as the stack notes record for Lighthouse 12.8 on Node 20.
+ */
+const INSTALL_DIR = path.resolve(".tmp", "lighthouse");
+const BINARY = path.join(INSTALL_DIR, "node_modules", ".bin", "lighthouse");
+
+/** Installs Lighthouse into .tmp/lighthouse from the registry, once. */
+export async function installLighthouse(): Promise<void> {
+  if (existsSync(BINARY)) return;
+  await mkdir(INSTALL_DIR, { recursive: true });
+  const manifest = {
+    name: "nocturn-bench-lighthouse",
+    private: true,
+    dependencies: { lighthouse: LIGHTHOUSE_VERSION },
+    overrides: { "@paulirish/trace_engine": { "third-party-web": "0.30.0" } },
+  };
+  await writeFile(path.join(INSTALL_DIR, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await promisify(execFile)("npm", ["install", "--no-audit", "--no-fund"], { cwd: INSTALL_DIR });
+}
 
 interface LighthouseAudit {
   id: string;
@@ -48,8 +67,8 @@ export interface LighthouseResult {
   failedRuns?: string[];
 }
 
-function lighthouseCommand(url: string, outputPath: string): { command: string; args: string[] } {
-  const args = [
+function lighthouseArgs(url: string, outputPath: string): string[] {
+  return [
     url,
     `--chrome-path=${CHROME_PATH}`,
     `--chrome-flags=${CHROME_FLAGS}`,
@@ -58,14 +77,12 @@ function lighthouseCommand(url: string, outputPath: string): { command: string; 
     "--quiet",
     `--only-categories=${CATEGORIES.join(",")}`,
   ];
-  if (existsSync(SCRATCH_BINARY)) return { command: SCRATCH_BINARY, args };
-  return { command: "npx", args: ["-y", `lighthouse@${LIGHTHOUSE_VERSION}`, ...args] };
 }
 
 /** Human-readable form of the command, for the report. */
 export function lighthouseCommandLine(): string {
   return [
-    `npx -y lighthouse@${LIGHTHOUSE_VERSION} <url>`,
+    `lighthouse <url>`,
     `--chrome-path=${CHROME_PATH}`,
     `--chrome-flags="${CHROME_FLAGS}"`,
     "--output=json --output-path=<file> --quiet",
@@ -73,7 +90,7 @@ export function lighthouseCommandLine(): string {
   ].join(" ");
 }
 
-/** Process groups of Lighthouse runs in progress (npx, node and Chromium). */
+/** Process groups of Lighthouse runs in progress (node and Chromium). */
 const runningGroups = new Set<number>();
 
 /** Ends every Lighthouse run still in progress, e.g. when the benchmark is interrupted. */
@@ -95,15 +112,17 @@ async function runLighthouse(options: {
   outDir: string;
 }): Promise<LighthouseResult> {
   const outputPath = path.join(options.outDir, `lighthouse-${options.label}.json`);
-  const { command, args } = lighthouseCommand(options.url, outputPath);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+    const child = spawn(BINARY, lighthouseArgs(options.url, outputPath), {
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
     if (child.pid) runningGroups.add(child.pid);
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
-    // kill the whole group (npx, node, chromium) when it hangs
+    // kill the whole group (node, chromium) when it hangs
     const timer = setTimeout(() => {
       try {
         if (child.pid) process.kill(-child.pid, "SIGKILL");

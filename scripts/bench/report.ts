@@ -653,6 +653,8 @@ export function lighthouseSection(options: {
     "",
     `\`${options.commandLine}\``,
     "",
+    "(`lighthouse` is the benchmark's own install in `.tmp/lighthouse`, made on first use, with its trace engine's third-party-web pinned to 0.30.0 as the stack notes record for Lighthouse 12.8 on Node 20.)",
+    "",
     `| page | performance (≥ ${targets.performance}) | accessibility (${targets.accessibility}) | best practices (${targets["best-practices"]}) | SEO (${targets.seo}) | FCP | LCP | TBT | CLS | Speed Index | benchmarkIndex |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
