@@ -16,8 +16,8 @@ import { measureRouteBundles } from "./bench/bundle";
 import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
 import { buildFloor, FLOOR_DIR, floorBuildReason, floorManifest, startFloor } from "./bench/floor-app";
 import {
-  type LighthouseResult,
   installLighthouse,
+  type LighthouseResult,
   lighthouseCommandLine,
   runLighthouseMedian,
   stopLighthouseRuns,
