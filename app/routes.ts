@@ -19,6 +19,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
+  route("account/data-export", "routes/account.data-export.ts"),
   route("admin", "routes/admin.tsx", [
     // the admin index shows the product manager (docs/SPEC.md#routes)
     index("routes/admin.products.tsx", { id: "admin-index" }),

@@ -12,6 +12,12 @@ export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] a
 /** How long a refund takes to reach the customer, as the returns policy promises (docs/SPEC.md#legal-pages). */
 export const REFUND_BUSINESS_DAYS = "5-10";
 
+/**
+ * Who an order belongs to once its customer deleted their account: the order is kept for the tax
+ * records, detached (user_id null), and the admin screens, the CSV export and the dashboard say this.
+ */
+export const DELETED_CUSTOMER_LABEL = "Deleted customer";
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -22,6 +22,8 @@ export interface LegalBlock {
   list?: LegalList;
   /** optional paragraph shown after the list */
   note?: string;
+  /** optional link to a page of the store, shown after the note */
+  link?: { to: string; label: string };
 }
 
 export interface LegalDocument {
@@ -169,7 +171,7 @@ export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
       {
         heading: "Data Retention",
         paragraphs: [
-          "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted. Server logs are kept for a short period only.",
+          "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted; if you delete your account, they are kept for that period without any link to you. Copies of the e-mails we send you are kept for a week after delivery. Server logs are kept for a short period only.",
         ],
       },
       {
@@ -187,7 +189,8 @@ export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
             "Lodge a complaint with a data protection supervisory authority",
           ],
         },
-        note: "To exercise any of these rights, contact our customer support using the details in the site footer. We respond within one month.",
+        note: 'You can exercise the rights of access, erasure and portability yourself: in your account\'s Settings, "Download my data" gives you a copy of everything we hold about you (your profile, saved address, orders with their receipts, VAT and refunds, and any returns) as a JSON file, and "Delete my account" erases your account at once, after you confirm it with your password. It signs you out on every device and deletes your profile, saved address and sign-in details; the records of your orders and receipts that tax law requires us to keep stay, no longer linked to you, until that period ends. An account with an order awaiting payment or not yet delivered can be deleted once that order is finished. We send one e-mail to confirm the deletion. To exercise any other right, contact our customer support using the details in the site footer. We respond within one month.',
+        link: { to: "/account?tab=settings", label: "Go to your account settings" },
       },
       {
         heading: "Cookies and Local Storage",

@@ -1,4 +1,4 @@
-import { LockIcon, LogOutIcon, PackageIcon, UserRoundIcon } from "lucide-react";
+import { DownloadIcon, LockIcon, LogOutIcon, PackageIcon, Trash2Icon, UserRoundIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { AccountAddress } from "~/components/account-address";
@@ -11,6 +11,7 @@ import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages } from "../../core/checkout";
 import { isProductId } from "../../core/product";
+import { accountDeletionSchema, accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { authMessages, passwordChangeSchema, profileSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
 import { AppError } from "../../server/app-error";
@@ -22,7 +23,9 @@ import { loadCustomerAddress } from "../../server/checkout/load-customer-address
 import { resumePayment } from "../../server/checkout/resume-payment";
 import { saveCustomerAddress } from "../../server/checkout/save-customer-address";
 import { handleAction, reportFailure } from "../../server/http/errors";
+import { redirectWithToast } from "../../server/http/flash";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
+import { deleteAccount } from "../../server/privacy/delete-account";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
@@ -60,7 +63,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { user } = requireUser(context, url);
+  const session = requireUser(context, url);
+  const { user } = session;
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "profile") {
@@ -128,6 +132,28 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         orderId: readOrderId(form),
       });
       return { intent, ok: true as const, message: cancelPendingOrderMessages.cancelled(orderNumber) };
+    });
+  }
+  if (intent === "delete-account") {
+    const failure = {
+      fallback: accountPrivacyMessages.deleteFailed,
+      what: "account deletion failed",
+      details: { userId: user.id },
+    };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const { headers } = await deleteAccount({
+        ...context,
+        headers: request.headers,
+        session,
+        password: formText(form, "password"),
+      });
+      // every session is gone; this browser's cookie is cleared and the toast waits on the home page
+      return redirectWithToast(
+        context,
+        "/",
+        { kind: "success", text: accountPrivacyMessages.deleted },
+        headers,
+      );
     });
   }
   throw data("Unknown action", { status: 400 });
@@ -256,6 +282,8 @@ function SettingsTab() {
           </Button>
         </fetcher.Form>
       </section>
+      <YourDataSection />
+      <DeleteAccountSection />
       <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="signout-heading">
         <h2 id="signout-heading" className="mb-2 font-semibold text-xl">
           Sign Out
@@ -268,6 +296,78 @@ function SettingsTab() {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** "Download my data" (GDPR articles 15 and 20): posted as a document, so the answer is saved as a file. */
+function YourDataSection() {
+  return (
+    <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="data-heading">
+      <h2 id="data-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">
+        <DownloadIcon className="size-5 text-accent" aria-hidden /> Your Data
+      </h2>
+      <p className="mb-5 text-muted-foreground text-sm">
+        A copy of everything we hold about you: your profile, saved address, orders with their receipts, VAT
+        and refunds, and any returns, as a JSON file you can keep or take to another service.
+      </p>
+      <Form method="post" action="/account/data-export" reloadDocument>
+        <Button type="submit" variant="outline">
+          <DownloadIcon /> Download my data
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** "Delete my account" (GDPR article 17), confirmed with the password; the server decides. */
+function DeleteAccountSection() {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
+  const { error, invalidField, onSubmit, onChange } = useFormError(
+    result && !result.ok ? result.error : undefined,
+    accountDeletionSchema,
+  );
+  const busy = fetcher.state !== "idle";
+  return (
+    <section
+      className="rounded-xl border border-destructive/40 bg-card/60 p-6"
+      aria-labelledby="delete-account-heading"
+    >
+      <h2 id="delete-account-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">
+        <Trash2Icon className="size-5 text-destructive" aria-hidden /> Delete Account
+      </h2>
+      <div className="mb-5 space-y-2 text-muted-foreground text-sm">
+        <p>
+          This deletes your profile, saved address and sign-in details, and signs you out on every device. It
+          cannot be undone.
+        </p>
+        <p>
+          The records of your orders and their receipts are kept, no longer linked to you, for as long as tax
+          law requires. While an order is awaiting payment or on its way, your account cannot be deleted yet.
+        </p>
+      </div>
+      <FormError id="delete-account-error" message={error} />
+      <fetcher.Form
+        method="post"
+        className="flex flex-col gap-5"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+      >
+        <input type="hidden" name="intent" value="delete-account" />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={invalidField === "password" || undefined}
+          aria-describedby={error ? "delete-account-error" : undefined}
+        />
+        <Button type="submit" variant="destructive" className="self-start" disabled={busy}>
+          <Trash2Icon /> {busy ? "Deleting..." : "Delete my account"}
+        </Button>
+      </fetcher.Form>
+    </section>
   );
 }
 

@@ -145,6 +145,13 @@ function PolicyBlock({ block, number }: { block: LegalBlock; number: number }) {
           </ListTag>
         )}
         {block.note && <p>{block.note}</p>}
+        {block.link && (
+          <p>
+            <Link to={block.link.to} className="font-medium text-accent underline-offset-4 hover:underline">
+              {block.link.label}
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );

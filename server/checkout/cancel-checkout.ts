@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { order } from "../db/schema";
 import type { Services } from "../http/context";
 import { releaseOrder } from "./settle-order";
@@ -11,14 +11,20 @@ import { syncPaymentSession } from "./sync-payment";
  */
 export async function cancelCheckout(options: {
   services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
-  userId: string;
+  /** The shopper's own id; null when an admin cancels the order of a deleted account. */
+  userId: string | null;
   orderId: string;
 }): Promise<void> {
   const { services } = options;
   const [row] = await services.db
     .select()
     .from(order)
-    .where(and(eq(order.id, options.orderId), eq(order.userId, options.userId)));
+    .where(
+      and(
+        eq(order.id, options.orderId),
+        options.userId === null ? isNull(order.userId) : eq(order.userId, options.userId),
+      ),
+    );
   if (!row || row.paymentStatus !== "pending") return;
   if (!row.paymentSessionId) {
     await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });

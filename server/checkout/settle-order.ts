@@ -44,10 +44,10 @@ export async function fulfilOrder(options: {
       return recorded ? null : { outcome: "refunded" as const, customer: undefined, order: row };
     }
 
-    const [customer] = await tx
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, row.userId));
+    // none once the customer deleted their account (the order is kept, detached)
+    const [customer] = row.userId
+      ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.userId))
+      : [];
     const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
     let unavailable: string | null = null;
     if (!row.isReserved) {

@@ -161,9 +161,11 @@ export const order = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderNumber: text("order_number").notNull().unique().default(sql`'NOC-' || nextval('order_number_seq')`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    /**
+     * The customer; null once they deleted their account (server/account/delete-account.ts): the
+     * order stays, as tax law keeps it, detached from the erased person.
+     */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** Chosen by the browser when the checkout dialog opens: Back and Continue reuse one order. */
     checkoutKey: text("checkout_key").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
@@ -264,9 +266,8 @@ export const couponUsage = pgTable(
     couponId: uuid("coupon_id")
       .notNull()
       .references(() => coupon.id),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    // null once the customer deleted their account: the use stays with its (kept) order
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     // one usage per order: a replayed fulfilment cannot count twice
     orderId: uuid("order_id")
       .notNull()
@@ -470,6 +471,7 @@ export const EMAIL_KINDS = [
   "order_confirmation",
   "order_shipped",
   "order_refunded",
+  "account_deleted",
 ] as const;
 
 /**

@@ -43,7 +43,8 @@ export interface AdminRefundView {
 export interface AdminOrderView {
   id: string;
   orderNumber: string;
-  userId: string;
+  /** Null once the customer deleted their account: the order is kept, detached ("Deleted customer"). */
+  userId: string | null;
   customerEmail: string | null;
   customerName: string | null;
   status: string;

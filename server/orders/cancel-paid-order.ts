@@ -176,10 +176,10 @@ async function queueRefundEmail(options: {
   const { tx, services, order: refunded, amountCents } = options;
   const orderId = refunded.id;
   const tax = orderTax(refunded);
-  const [customer] = await tx
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, refunded.userId));
+  // none once the customer deleted their account
+  const [customer] = refunded.userId
+    ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, refunded.userId))
+    : [];
   let message: ReturnType<typeof orderRefundedEmail>;
   try {
     if (!customer) throw new Error("the order's customer no longer exists");

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { extractZip } from "../../core/order";
+import { DELETED_CUSTOMER_LABEL, extractZip } from "../../core/order";
 import { formatRate } from "../../core/tax";
 import type { Database } from "../db/client";
 import { type Order, order, orderItem, user } from "../db/schema";
@@ -120,7 +120,8 @@ export function exportOrdersCsv(
               utcTimestamp(row.createdAt),
               row.status,
               row.paymentStatus,
-              customerEmail,
+              // a deleted account's order is kept for the tax records, detached from the person
+              row.userId === null ? DELETED_CUSTOMER_LABEL : customerEmail,
               customerName,
               row.userId,
               itemCount,

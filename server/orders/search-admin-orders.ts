@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../core/order";
+import { DELETED_CUSTOMER_LABEL, type OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
 import { type Order, type OrderItem, order, orderItem, type Refund, refund, user } from "../db/schema";
 
@@ -48,6 +48,10 @@ function searchFilters(search: AdminOrderSearch): SQL[] {
         ilike(order.userId, pattern),
         ilike(user.email, pattern),
         ilike(order.status, pattern),
+        // "deleted" finds the orders of deleted accounts, as the list labels them
+        ...(query.length >= 3 && DELETED_CUSTOMER_LABEL.toLowerCase().includes(query.toLowerCase())
+          ? [isNull(order.userId)]
+          : []),
       )!,
     );
   }

@@ -152,15 +152,16 @@ async function queueShippedEmail(options: {
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
   log: Logger;
   orderId: string;
-  userId: string;
+  /** Null for the order of a deleted account. */
+  userId: string | null;
   orderNumber: string;
   trackingCode: string;
 }): Promise<string | null> {
   const { tx, config, log, orderId } = options;
-  const [customer] = await tx
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, options.userId));
+  // none once the customer deleted their account
+  const [customer] = options.userId
+    ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, options.userId))
+    : [];
   const items = await tx
     .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
     .from(orderItem)

@@ -7,7 +7,8 @@ const RECEIPTS_PAGE_SIZE = 20;
 export type ReceiptWithOrder = Receipt & {
   order: {
     orderNumber: string;
-    userId: string;
+    /** Null once the customer deleted their account. */
+    userId: string | null;
     totalCents: number;
     /** The order's VAT: where, at what rate (null: placed before VAT) and how much. */
     taxCountry: string | null;

@@ -5,7 +5,12 @@ import { StatusBadge } from "~/components/status-badge";
 import { useDateFormat } from "~/lib/date-format";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
-import { adminStatusTone, ORDER_STATUSES, type OrderStatus } from "../../../core/order";
+import {
+  adminStatusTone,
+  DELETED_CUSTOMER_LABEL,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "../../../core/order";
 import { plural } from "./dashboard-format";
 
 /** A titled card of the dashboard; `action` is a link in its corner. */
@@ -176,7 +181,7 @@ export function LatestOrders({ orders }: { orders: LatestOrder[] }) {
                 <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
               </span>
               <span className="mt-1 block truncate text-muted-foreground text-sm">
-                {order.customerEmail ?? "Deleted customer"}
+                {order.customerEmail ?? DELETED_CUSTOMER_LABEL}
               </span>
             </span>
             <span className="shrink-0 text-right">

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
-import { adminStatusTone, extractZip, paymentStatusTone } from "../../../core/order";
+import { adminStatusTone, DELETED_CUSTOMER_LABEL, extractZip, paymentStatusTone } from "../../../core/order";
 import { formatRate, vatLabel } from "../../../core/tax";
 import { DateTime } from "./order-date-time";
 import { type AdminOrderView, AttentionReason } from "./order-table";
@@ -134,16 +134,20 @@ function Details({
                   {order.customerEmail}
                 </a>
               ) : (
-                <span className="text-muted-foreground">Unknown</span>
+                <span className="text-muted-foreground">
+                  {order.userId === null ? DELETED_CUSTOMER_LABEL : "Unknown"}
+                </span>
               )}
             </Row>
             {order.customerName ? <Row label="Name">{order.customerName}</Row> : null}
             <Row label="Phone">
               <span className="text-muted-foreground">Not provided</span>
             </Row>
-            <Row label="User ID">
-              <span className="break-all font-mono text-xs">{order.userId}</span>
-            </Row>
+            {order.userId ? (
+              <Row label="User ID">
+                <span className="break-all font-mono text-xs">{order.userId}</span>
+              </Row>
+            ) : null}
           </dl>
         </Section>
 

@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../core/money";
-import { adminStatusTone, canTrack, extractZip } from "../../../core/order";
+import { adminStatusTone, canTrack, DELETED_CUSTOMER_LABEL, extractZip } from "../../../core/order";
 import type { AdminOrderView } from "../../../server/orders/admin-order.view";
 import { DateTime } from "./order-date-time";
 import { TrackPackageIconLink } from "./order-tracking";
@@ -13,9 +13,10 @@ export type { AdminOrderView };
 
 /**
  * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
- * (docs/SPEC.md#admin-orders).
+ * (docs/SPEC.md#admin-orders); "Deleted customer" once the account was deleted.
  */
 function customerLabel(order: Pick<AdminOrderView, "customerEmail" | "userId">): string {
+  if (order.userId === null) return DELETED_CUSTOMER_LABEL;
   return order.customerEmail ?? `User ID: ${order.userId.slice(0, 8)}`;
 }
 

@@ -1,0 +1,36 @@
+import { type RenderedEmail, renderHeading, renderLayout, renderParagraph } from "../layout";
+
+/**
+ * Sent once, after an account was deleted (server/privacy/delete-account.ts): the person learns it
+ * happened, and someone who deleted it without them would not go unnoticed. It names nobody: the
+ * address it goes to is the only personal data it carries, and the mail queue forgets it a week
+ * after delivery.
+ */
+export function accountDeletedEmail(options: {
+  storeName: string;
+  publicUrl: string;
+  /** Paid orders kept for the tax records, detached from the account. */
+  keptOrderCount: number;
+}): RenderedEmail {
+  const { storeName, keptOrderCount } = options;
+  const done = `Your ${storeName} account has been deleted, as you asked. Your profile, saved address and sign-in details are gone, and every device that was signed in has been signed out.`;
+  const kept =
+    keptOrderCount > 0
+      ? `Tax law requires us to keep the records of your ${keptOrderCount === 1 ? "order" : `${keptOrderCount} orders`} and ${keptOrderCount === 1 ? "its receipt" : "their receipts"} for the statutory period. They are no longer linked to any account and are deleted when that period ends.`
+      : "You had no orders with us, so nothing else is kept.";
+  const notYou = "If you did not delete your account, reply to this e-mail and we will look into it.";
+
+  const { html, text } = renderLayout({
+    storeName,
+    publicUrl: options.publicUrl,
+    preheader: `Your ${storeName} account has been deleted.`,
+    bodyHtml: [
+      renderHeading("Your account has been deleted", { eyebrow: "Account deleted" }),
+      renderParagraph(done),
+      renderParagraph(kept),
+      renderParagraph(notYou, { muted: true }),
+    ].join("\n"),
+    bodyText: ["YOUR ACCOUNT HAS BEEN DELETED", "", done, "", kept, "", notYou].join("\n"),
+  });
+  return { subject: `Your ${storeName} account has been deleted`, html, text };
+}

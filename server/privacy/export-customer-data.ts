@@ -1,0 +1,327 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { TaxSummaryEntry } from "../../core/tax";
+import { AppError } from "../app-error";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import {
+  account,
+  customerAddress,
+  order,
+  orderItem,
+  outgoingEmail,
+  receipt,
+  refund,
+  session,
+  user,
+} from "../db/schema";
+
+/** Bumped when a field changes meaning or goes away; new fields do not bump it. */
+export const CUSTOMER_DATA_FORMAT_VERSION = 1;
+
+/**
+ * Everything the store holds about one customer, as the customer downloads it from /account
+ * Settings (GDPR articles 15 and 20: access, and a portable, machine-readable copy). Money is in
+ * cents with its currency, dates are ISO 8601 in UTC.
+ *
+ * What is left out on purpose: the password hash and the sign-in providers' tokens, the session
+ * tokens (each would let the file's reader sign in as the customer), the payment provider's raw
+ * data and ids (internal to the provider, no data about the person that the receipt does not
+ * already show) and other customers' anything.
+ */
+export interface CustomerDataExport {
+  format: "nocturn-customer-data";
+  version: typeof CUSTOMER_DATA_FORMAT_VERSION;
+  exportedAt: string;
+  store: { name: string; url: string };
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    role: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+  /** How the customer signs in ("credential": e-mail and password). */
+  signInMethods: Array<{ provider: string; createdAt: string; updatedAt: string }>;
+  /** The browsers signed in now: when, from which address and browser. */
+  sessions: Array<{
+    createdAt: string;
+    lastActiveAt: string;
+    expiresAt: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+  }>;
+  savedAddress: {
+    fullName: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    country: string;
+    updatedAt: string;
+  } | null;
+  orders: ExportedOrder[];
+  /** Return requests; the store has none yet (issue 17 part 3), so always empty for now. */
+  returns: ExportedReturn[];
+  /** E-mails the store sent or is about to send the customer (kept a week after sending). */
+  emails: Array<{ kind: string; subject: string; queuedAt: string; sentAt: string | null }>;
+}
+
+/** The shape a return will take in the file: one entry per request, its order named by number. */
+export interface ExportedReturn {
+  orderNumber: string;
+  status: string;
+  createdAt: string;
+  lines: Array<{ productName: string; size: string; quantity: number }>;
+}
+
+interface ExportedOrder {
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  currency: "usd";
+  subtotalCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  shippingCents: number;
+  totalCents: number;
+  /** Country and rate are null for an order placed before VAT was charged. */
+  vat: {
+    country: string | null;
+    rateBasisPoints: number | null;
+    pricesIncludeVat: boolean;
+    vatCents: number;
+    shippingVatCents: number;
+    perRate: TaxSummaryEntry[];
+  };
+  shipping: { method: string; address: string; note: string | null; trackingCode: string | null };
+  lines: Array<{
+    productId: string | null;
+    productName: string;
+    size: string;
+    priceCents: number;
+    quantity: number;
+    discountCents: number;
+    netCents: number;
+    vatCents: number;
+    vatRateBasisPoints: number;
+  }>;
+  receipt: {
+    receiptNumber: string;
+    billingEmail: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    amountCents: number;
+    vatCents: number | null;
+    currency: string;
+    status: string;
+    createdAt: string;
+  } | null;
+  refunds: Array<{ amountCents: number; vatCents: number; reason: string; createdAt: string }>;
+  /**
+   * What happened to the order and when, as far as the store records it: it keeps when an order
+   * was placed, paid and refunded and when it last changed, not every status it passed through.
+   */
+  history: Array<{ at: string; event: "placed" | "paid" | "refunded" | "last_updated"; status?: string }>;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * The signed-in customer's data (exactly theirs: every query is by their user id or their own
+ * orders' ids). A user that no longer exists is refused (its session outlived the account).
+ */
+export async function exportCustomerData(options: {
+  db: Database;
+  config: Pick<Config, "storeName" | "publicUrl">;
+  userId: string;
+  now?: Date;
+}): Promise<CustomerDataExport> {
+  const { db, config, userId } = options;
+  // one snapshot: an order paid between two reads cannot appear half
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(user).where(eq(user.id, userId));
+    if (!profile) throw new AppError("account_not_found", "Account not found", 404);
+    const [methods, sessions, [address], orders, emails] = await Promise.all([
+      tx
+        .select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+        .from(account)
+        .where(eq(account.userId, userId))
+        .orderBy(asc(account.createdAt)),
+      tx
+        .select({
+          createdAt: session.createdAt,
+          updatedAt: session.updatedAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(asc(session.createdAt)),
+      tx.select().from(customerAddress).where(eq(customerAddress.userId, userId)),
+      tx.select().from(order).where(eq(order.userId, userId)).orderBy(desc(order.createdAt), desc(order.id)),
+      tx
+        .select({
+          kind: outgoingEmail.kind,
+          subject: outgoingEmail.subject,
+          createdAt: outgoingEmail.createdAt,
+          sentAt: outgoingEmail.sentAt,
+        })
+        .from(outgoingEmail)
+        .where(eq(outgoingEmail.recipient, profile.email))
+        .orderBy(asc(outgoingEmail.createdAt)),
+    ]);
+    const orderIds = orders.map((row) => row.id);
+    const [items, receipts, refunds] =
+      orderIds.length > 0
+        ? await Promise.all([
+            tx
+              .select()
+              .from(orderItem)
+              .where(inArray(orderItem.orderId, orderIds))
+              .orderBy(asc(orderItem.productName), asc(orderItem.size), asc(orderItem.id)),
+            tx.select().from(receipt).where(inArray(receipt.orderId, orderIds)),
+            tx
+              .select()
+              .from(refund)
+              .where(inArray(refund.orderId, orderIds))
+              .orderBy(asc(refund.createdAt), asc(refund.id)),
+          ])
+        : [[], [], []];
+
+    return {
+      format: "nocturn-customer-data",
+      version: CUSTOMER_DATA_FORMAT_VERSION,
+      exportedAt: iso(options.now ?? new Date()),
+      store: { name: config.storeName, url: config.publicUrl },
+      profile: {
+        id: profile.id,
+        name: profile.name,
+        email: profile.email,
+        emailVerified: profile.emailVerified,
+        role: profile.role ?? "user",
+        createdAt: iso(profile.createdAt),
+        updatedAt: iso(profile.updatedAt),
+      },
+      signInMethods: methods.map((method) => ({
+        provider: method.provider,
+        createdAt: iso(method.createdAt),
+        updatedAt: iso(method.updatedAt),
+      })),
+      sessions: sessions.map((signedIn) => ({
+        createdAt: iso(signedIn.createdAt),
+        lastActiveAt: iso(signedIn.updatedAt),
+        expiresAt: iso(signedIn.expiresAt),
+        ipAddress: signedIn.ipAddress,
+        userAgent: signedIn.userAgent,
+      })),
+      savedAddress: address
+        ? {
+            fullName: address.fullName,
+            addressLine1: address.addressLine1,
+            addressLine2: address.addressLine2,
+            city: address.city,
+            state: address.state,
+            zipCode: address.zipCode,
+            country: address.country,
+            updatedAt: iso(address.updatedAt),
+          }
+        : null,
+      orders: orders.map((row) => {
+        const given = refunds.filter((entry) => entry.orderId === row.id);
+        const paid = receipts.find((entry) => entry.orderId === row.id);
+        const history: ExportedOrder["history"] = [{ at: iso(row.createdAt), event: "placed" }];
+        if (row.paidAt) history.push({ at: iso(row.paidAt), event: "paid" });
+        for (const entry of given) history.push({ at: iso(entry.createdAt), event: "refunded" });
+        history.push({ at: iso(row.updatedAt), event: "last_updated", status: row.status });
+        return {
+          orderNumber: row.orderNumber,
+          status: row.status,
+          paymentStatus: row.paymentStatus,
+          paymentMethod: row.paymentMethod,
+          currency: "usd" as const,
+          subtotalCents: row.subtotalCents,
+          discountCents: row.discountCents,
+          couponCode: row.couponCode,
+          shippingCents: row.shippingCents,
+          totalCents: row.totalCents,
+          vat: {
+            country: row.taxCountry,
+            rateBasisPoints: row.taxRateBasisPoints,
+            pricesIncludeVat: row.pricesIncludeTax,
+            vatCents: row.taxCents,
+            shippingVatCents: row.shippingTaxCents,
+            perRate: row.taxSummary,
+          },
+          shipping: {
+            method: row.shippingMethod,
+            address: row.shippingAddress,
+            note: row.shippingNote,
+            trackingCode: row.trackingCode,
+          },
+          lines: items
+            .filter((item) => item.orderId === row.id)
+            .map((item) => ({
+              productId: item.productId,
+              productName: item.productName,
+              size: item.size,
+              priceCents: item.priceCents,
+              quantity: item.quantity,
+              discountCents: item.discountCents,
+              netCents: item.netCents,
+              vatCents: item.taxCents,
+              vatRateBasisPoints: item.taxRateBasisPoints,
+            })),
+          receipt: paid
+            ? {
+                receiptNumber: paid.receiptNumber,
+                billingEmail: paid.billingEmail,
+                cardBrand: paid.cardBrand,
+                cardLast4: paid.cardLast4,
+                amountCents: paid.amountCents,
+                vatCents: paid.taxCents,
+                currency: paid.currency,
+                status: paid.status,
+                createdAt: iso(paid.createdAt),
+              }
+            : null,
+          refunds: given.map((entry) => ({
+            amountCents: entry.amountCents,
+            vatCents: entry.taxCents,
+            reason: entry.reason,
+            createdAt: iso(entry.createdAt),
+          })),
+          history,
+          createdAt: iso(row.createdAt),
+          updatedAt: iso(row.updatedAt),
+          paidAt: row.paidAt ? iso(row.paidAt) : null,
+        };
+      }),
+      returns: [],
+      emails: emails.map((email) => ({
+        kind: email.kind,
+        subject: email.subject,
+        queuedAt: iso(email.createdAt),
+        sentAt: email.sentAt ? iso(email.sentAt) : null,
+      })),
+    };
+  });
+}
+
+/** "nocturn-my-data-2026-05-01.json": the store's name (letters and digits) and the day, UTC. */
+export function customerDataFileName(storeName: string, now = new Date()): string {
+  const slug =
+    storeName
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "store";
+  return `${slug}-my-data-${now.toISOString().slice(0, 10)}.json`;
+}

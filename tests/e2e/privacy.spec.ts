@@ -1,0 +1,141 @@
+import { readFile } from "node:fs/promises";
+import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
+import { purchase } from "./support/checkout";
+import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
+import { visit } from "./support/store";
+
+/** Presses "Download my data" and reads the file the browser saved. */
+async function downloadMyData(page: Page) {
+  const settings = page.getByRole("region", { name: "Your Data" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    settings.getByRole("button", { name: "Download my data" }).click(),
+  ]);
+  const file = await download.path();
+  return {
+    fileName: download.suggestedFilename(),
+    data: JSON.parse(await readFile(file, "utf8")) as {
+      profile: { email: string; name: string };
+      orders: Array<{ orderNumber: string; lines: unknown[] }>;
+      returns: unknown[];
+    },
+  };
+}
+
+function deleteSection(page: Page) {
+  return page.getByRole("region", { name: "Delete Account" });
+}
+
+test.describe("privacy: download my data, delete my account", () => {
+  test("a customer downloads their data, is refused deletion while an order is on its way, then deletes; the admin sees Deleted customer", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const customer = await registerCustomer(page, "leaving");
+    const { orderNumber } = await purchase(page);
+
+    await visit(page, "/account?tab=settings");
+    await expect(page.getByRole("heading", { name: "Your Data" })).toBeVisible();
+    await page
+      .getByRole("heading", { name: "Your Data" })
+      .evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+    await shot(page, "account-settings-privacy");
+    await expectNoSeriousViolations(page);
+
+    const { fileName, data } = await downloadMyData(page);
+    expect(fileName).toMatch(/^nocturn-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(data.profile).toMatchObject({ email: customer.email, name: customer.name });
+    expect(data.orders.map((entry) => entry.orderNumber)).toEqual([orderNumber]);
+    expect(data.orders[0]?.lines.length).toBe(2);
+    expect(data.returns).toEqual([]);
+
+    // the form's own check, then the server's refusals, each in the box above the form
+    const section = deleteSection(page);
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Current password is required");
+    await section.getByLabel("Password", { exact: true }).fill("not-my-password");
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Current password is incorrect");
+    await section.getByLabel("Password", { exact: true }).fill(customer.password);
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      `Your account cannot be deleted while an order is in progress: order ${orderNumber} has not been delivered yet. Please try again once it is finished.`,
+    );
+    await section.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await shot(page, "account-delete-refused");
+
+    // the parcel arrives
+    const adminContext = await newWatchedContext(browser);
+    const admin = await adminContext.context.newPage();
+    await signInAsAdmin(admin);
+    await visit(admin, `/admin/orders?q=${orderNumber}`);
+    await admin
+      .getByRole("button", { name: `Edit order ${orderNumber}` })
+      .first()
+      .click();
+    const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
+    await edit.getByLabel("Order Status").selectOption("delivered");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(admin.getByText(`Order ${orderNumber} updated successfully`)).toBeVisible();
+
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    // the order stays for the tax records, detached
+    await visit(admin, `/admin/orders?q=${orderNumber}`);
+    // the list has a table for wide screens and cards for phones: the one on screen
+    await expect(admin.getByText("Deleted customer").filter({ visible: true })).toBeVisible();
+    await expect(admin.getByText(customer.email)).toHaveCount(0);
+    await admin
+      .getByRole("button", { name: `View order ${orderNumber}` })
+      .first()
+      .click();
+    await expect(admin.getByRole("dialog").getByText("Deleted customer")).toBeVisible();
+    await adminContext.close();
+  });
+
+  test("on a phone: download, a wrong password, then the account is deleted and cannot sign in", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(page, "phone-leaving");
+    await visit(page, "/account?tab=settings");
+
+    const { data } = await downloadMyData(page);
+    expect(data.profile.email).toBe(customer.email);
+    expect(data.orders).toEqual([]);
+
+    const section = deleteSection(page);
+    await section.getByLabel("Password", { exact: true }).fill("not-my-password");
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Current password is incorrect");
+    await section.getByLabel("Password", { exact: true }).fill(customer.password);
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+
+    // signed out: the account page asks to sign in, and the old password opens nothing
+    await visit(page, "/account");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+    await page.getByLabel("Email").fill(customer.email);
+    await page.getByLabel("Password", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  });
+
+  test("the privacy policy's rights point to the two buttons", async ({ page }) => {
+    await visit(page, "/legal/privacy");
+    const rights = page.getByRole("region", { name: "Your Rights" });
+    await expect(rights).toContainText('"Download my data"');
+    await expect(rights).toContainText('"Delete my account"');
+    await expect(rights.getByRole("link", { name: "Go to your account settings" })).toHaveAttribute(
+      "href",
+      "/account?tab=settings",
+    );
+  });
+});
