@@ -40,8 +40,9 @@ EXPOSE 3000
 # the store drains on SIGTERM (SHUTDOWN_DRAIN_MS, 5 s, then up to 10 s for requests in flight):
 # give it a stop timeout above 15 s (`docker stop -t 20`, compose's stop_grace_period)
 STOPSIGNAL SIGTERM
-# liveness: /healthz never asks the database (docs/OPERATIONS.md); the slim image has no curl
-HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+# liveness: /healthz never asks the database (docs/OPERATIONS.md); the slim image has no curl.
+# start-period: a first start waits for PostgreSQL, migrates and seeds the demo catalog
+HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself, not npm, so that SIGTERM reaches the store
 CMD ["node", "server.js"]
