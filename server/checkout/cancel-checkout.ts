@@ -10,7 +10,7 @@ import { syncPaymentSession } from "./sync-payment";
  * If the payment went through meanwhile, the order is fulfilled instead.
  */
 export async function cancelCheckout(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   userId: string;
   orderId: string;
 }): Promise<void> {
@@ -21,7 +21,7 @@ export async function cancelCheckout(options: {
     .where(and(eq(order.id, options.orderId), eq(order.userId, options.userId)));
   if (!row || row.paymentStatus !== "pending") return;
   if (!row.paymentSessionId) {
-    await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+    await releaseOrder({ db: services.db, metrics: services.metrics, orderId: row.id, outcome: "cancelled" });
     return;
   }
   await services.payments.expireSession(row.paymentSessionId);
