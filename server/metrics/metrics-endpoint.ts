@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "../logger";
 import { nameRoute } from "./request-metrics";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
 /** The Prometheus text to answer a scrape with: this process's registry, or the whole cluster's. */
 export type MetricsSource = () => Promise<{ contentType: string; body: string }>;

@@ -68,12 +68,13 @@ describe("the /metrics endpoint on the store's port", () => {
     expect(unknownPage.status).toBe(404);
     const unknownHtml = await unknownPage.text();
 
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       {},
       { Authorization: "Bearer wrong-token-of-the-same-sort-0123456789abcdef" },
       { Authorization: TOKEN },
       { Authorization: `Basic ${Buffer.from(`metrics:${TOKEN}`).toString("base64")}` },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await app.fetch("/metrics", { headers });
       expect(refused.status).toBe(404);
       expect(refused.headers.get("Content-Type")).toBe(unknownPage.headers.get("Content-Type"));

@@ -52,7 +52,7 @@ export interface PageCacheStats {
 }
 
 /** A scrape waits this long for the queries it makes (reservations, mail queue), then skips them. */
-export const SCRAPE_QUERY_TIMEOUT_MS = 1_000;
+const SCRAPE_QUERY_TIMEOUT_MS = 1_000;
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
