@@ -94,3 +94,29 @@ describe("SHUTDOWN_DRAIN_MS", () => {
     expect(refusal({ SHUTDOWN_DRAIN_MS: "-1" })).toContain("SHUTDOWN_DRAIN_MS");
   });
 });
+
+describe("metrics (METRICS_TOKEN, METRICS_PORT, METRICS_HOST)", () => {
+  it("has no metrics endpoint unless a token or a port is set", () => {
+    expect(parseConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
+    const token = "0123456789abcdef0123456789abcdef";
+    expect(
+      parseConfig({ METRICS_TOKEN: token, METRICS_PORT: "9464", METRICS_HOST: "10.0.0.4" }).metrics,
+    ).toEqual({ token, port: 9464, host: "10.0.0.4" });
+  });
+
+  it("refuses a short or unsendable token, a port that is not one, and the store's own port", () => {
+    expect(refusal({ METRICS_TOKEN: "too-short" })).toContain(
+      "METRICS_TOKEN: must be at least 32 characters (for example: openssl rand -hex 32)",
+    );
+    expect(refusal({ METRICS_TOKEN: "a token with spaces in it, 32 chars long" })).toContain(
+      "METRICS_TOKEN: must be printable ASCII without spaces",
+    );
+    expect(refusal({ METRICS_PORT: "nine" })).toContain("METRICS_PORT: must be a port number");
+    expect(refusal({ METRICS_PORT: "70000" })).toContain(
+      "METRICS_PORT: must be a port number from 1 to 65535",
+    );
+    expect(refusal({ PORT: "8080", METRICS_PORT: "8080" })).toContain(
+      "METRICS_PORT must differ from PORT (8080): the metrics listener is separate from the store's.",
+    );
+  });
+});

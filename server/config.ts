@@ -100,6 +100,24 @@ const environmentSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   /** How long an anonymous page may be served from memory; 0 turns the page cache off. */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Prometheus metrics at /metrics on PORT, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(32, "must be at least 32 characters (for example: openssl rand -hex 32)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent in an HTTP header)")
+      .optional(),
+  ),
+  /** Prometheus metrics at /metrics on a listener of their own, without a token. */
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a port number")
+      .transform(Number)
+      .pipe(z.number().min(1).max(65535, "must be a port number from 1 to 65535"))
+      .optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PRICES_INCLUDE_TAX: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -187,6 +205,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (values.S3_BUCKET && values.MEDIA_SHARED_DIR) {
     throw new ConfigError("Invalid configuration:\n  - set S3_BUCKET or MEDIA_SHARED_DIR, not both.");
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - METRICS_PORT must differ from PORT (${values.PORT}): the metrics listener is separate from the store's.`,
+    );
+  }
   const processProblems = severalProcessesProblems(values);
   if (processProblems.length > 0) throw new ConfigError(processProblems.join("\n"));
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
@@ -239,6 +262,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           apiBase: values.STRIPE_API_BASE,
         }
       : undefined,
+    /**
+     * Prometheus metrics (docs/OPERATIONS.md#metrics): at /metrics on PORT for this bearer token,
+     * and/or on a listener of their own at `host`:`port`. Neither set: no metrics endpoint.
+     */
+    metrics: {
+      token: values.METRICS_TOKEN,
+      port: values.METRICS_PORT,
+      host: values.METRICS_HOST,
+    },
     /** Worker processes (node:cluster); 1: this process serves the store itself. */
     webConcurrency: values.WEB_CONCURRENCY,
     /** After SIGTERM, not ready but still serving for this long; by default 5 s in production, 0 otherwise. */

@@ -104,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const order = await prepareOrder({
             db: context.db,
             storage: context.storage,
+            metrics: context.metrics,
             userId: user.id,
             checkoutKey: formText(form, "checkoutKey"),
             lines: parseCheckoutLines(formText(form, "lines")),

@@ -61,6 +61,7 @@ export async function seedCustomer(options: {
     const summary = await prepareOrder({
       db,
       storage: services.storage,
+      metrics: services.metrics,
       userId: session.user.id,
       checkoutKey: `bench-order-${index}`,
       lines,

@@ -10,7 +10,7 @@ import { syncPaymentSession } from "./sync-payment";
  * If the payment went through meanwhile, the order is fulfilled instead.
  */
 export async function cancelCheckout(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   /** The shopper's own id; null when an admin cancels the order of a deleted account. */
   userId: string | null;
   orderId: string;
@@ -27,7 +27,7 @@ export async function cancelCheckout(options: {
     );
   if (!row || row.paymentStatus !== "pending") return;
   if (!row.paymentSessionId) {
-    await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled" });
+    await releaseOrder({ db: services.db, metrics: services.metrics, orderId: row.id, outcome: "cancelled" });
     return;
   }
   await services.payments.expireSession(row.paymentSessionId);

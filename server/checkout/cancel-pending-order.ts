@@ -19,7 +19,7 @@ export const cancelPendingOrderMessages = {
  * order is fulfilled instead and the customer told. Cancelling an order already cancelled is a no-op.
  */
 export async function cancelPendingOrder(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   userId: string;
   orderId: string;
 }): Promise<{ orderNumber: string }> {

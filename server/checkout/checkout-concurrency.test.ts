@@ -33,6 +33,7 @@ async function pendingOrders(
     const summary = await prepareOrder({
       db: t.services.db,
       storage: t.services.storage,
+      metrics: t.services.metrics,
       userId: shopper.id,
       checkoutKey: crypto.randomUUID(),
       lines: linesFor(index),

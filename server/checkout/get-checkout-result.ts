@@ -19,7 +19,7 @@ export type CheckoutResult = {
  * Only the signed-in shopper's own order is ever shown.
  */
 export async function getCheckoutResult(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   userId: string;
   sessionId: string;
 }): Promise<CheckoutResult> {

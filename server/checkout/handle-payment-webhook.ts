@@ -18,7 +18,7 @@ const HANDLED_EVENTS = new Set([
  * done, so an event that failed half-way is handled again when the provider retries it.
  */
 export async function handlePaymentWebhook(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   rawBody: string;
   signature: string | null;
 }): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -28,6 +28,7 @@ export async function handlePaymentWebhook(options: {
     event = services.payments.verifyWebhook({ rawBody: options.rawBody, signature: options.signature });
   } catch (error) {
     if (!(error instanceof PaymentWebhookError)) throw error;
+    services.metrics.countWebhookEvent("unknown", "invalid_signature");
     services.log.warn({ err: error }, "webhook refused: bad signature or payload");
     return { status: 400, body: { error: "invalid signature" } };
   }
@@ -36,9 +37,15 @@ export async function handlePaymentWebhook(options: {
     .select({ id: paymentEvent.id })
     .from(paymentEvent)
     .where(eq(paymentEvent.id, event.id));
-  if (seen) return { status: 200, body: { received: true, duplicate: true } };
+  // the provider's event types are many: the metrics name those the store acts on, "other" the rest
+  const type = HANDLED_EVENTS.has(event.type) ? event.type : "other";
+  if (seen) {
+    services.metrics.countWebhookEvent(type, "duplicate");
+    return { status: 200, body: { received: true, duplicate: true } };
+  }
 
-  if (HANDLED_EVENTS.has(event.type) && event.sessionId) {
+  const handled = HANDLED_EVENTS.has(event.type) && Boolean(event.sessionId);
+  if (handled && event.sessionId) {
     try {
       const { outcome } = await syncPaymentSession({
         services,
@@ -51,6 +58,7 @@ export async function handlePaymentWebhook(options: {
         { err, eventId: event.id, type: event.type },
         "payment webhook failed; the provider will retry",
       );
+      services.metrics.countWebhookEvent(type, "failed");
       return { status: 500, body: { error: "processing failed" } };
     }
   }
@@ -58,5 +66,6 @@ export async function handlePaymentWebhook(options: {
     .insert(paymentEvent)
     .values({ id: event.id, provider: services.payments.id, type: event.type })
     .onConflictDoNothing();
+  services.metrics.countWebhookEvent(type, handled ? "handled" : "ignored");
   return { status: 200, body: { received: true } };
 }

@@ -11,6 +11,7 @@ import { shippingSchema } from "../../core/validation/shipping-form";
 import { AppError, isAppError, parseInput } from "../app-error";
 import type { Database } from "../db/client";
 import { order, orderItem } from "../db/schema";
+import type { Metrics } from "../metrics/metrics";
 import type { PaymentProviderId } from "../payments/payment-provider";
 import type { Storage } from "../storage/storage";
 import { taxForCountry } from "../tax/tax-rates";
@@ -24,11 +25,17 @@ import { loadOrderSummary } from "./order-summary";
  * checkout never makes two orders. Nothing is reserved yet.
  */
 export async function prepareOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
+  let summary: OrderSummary;
   try {
-    return await saveOrder(options);
+    summary = await saveOrder(options);
   } catch (error) {
+    if (isAppError(error) && (error.code === "not_enough_stock" || error.code === "product_missing")) {
+      options.metrics.countCheckout("out_of_stock");
+    }
     throw orderFailure(error);
   }
+  options.metrics.countCheckout("order_created");
+  return summary;
 }
 
 /** Refusals about the goods themselves, which the spec words as "Failed to create order: {message}". */
@@ -51,6 +58,8 @@ function lineTaxColumns(line: LineTotals) {
 
 interface PrepareOrderOptions {
   db: Database;
+  /** Counts the step's outcome: "order_created", or "out_of_stock". */
+  metrics: Pick<Metrics, "countCheckout">;
   storage: Storage;
   userId: string;
   /** The dialog's id for this checkout. */

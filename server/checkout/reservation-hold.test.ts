@@ -79,6 +79,7 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
   const summary = await prepareOrder({
     db: t.services.db,
     storage: t.services.storage,
+    metrics: t.services.metrics,
     userId: shopper!.id,
     checkoutKey: crypto.randomUUID(),
     lines: [{ variantId: tee.variant.id, quantity: options.quantity }],
@@ -196,6 +197,7 @@ describe("the hold on stock before the payment page exists", () => {
     // as if the sweeper had read the order during its first hold and released it only now
     const released = await releaseOrder({
       db: t.services.db,
+      metrics: t.services.metrics,
       orderId,
       outcome: "cancelled",
       expiredBy: new Date(t0.getTime() + 3 * MINUTE),

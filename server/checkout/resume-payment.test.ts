@@ -97,7 +97,12 @@ describe("Complete payment", () => {
     const placed = await pendingTeeOrder(2);
     // the payment page could not be opened the first time (the hold was given back), and another
     // shopper bought both tees before this customer came back
-    await releaseOrder({ db: t.services.db, orderId: placed.orderId, outcome: "retry" });
+    await releaseOrder({
+      db: t.services.db,
+      metrics: t.services.metrics,
+      orderId: placed.orderId,
+      outcome: "retry",
+    });
     const other = await signUpTestUser(t.services);
     await placeReservedOrder(t.services, other, [{ variantId: placed.medium.id, quantity: 2 }]);
 

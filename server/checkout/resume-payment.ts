@@ -7,7 +7,10 @@ import { releaseOrder } from "./settle-order";
 import { startPayment } from "./start-payment";
 import { syncPaymentSession } from "./sync-payment";
 
-type ResumeServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+type ResumeServices = Pick<
+  Services,
+  "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
+>;
 
 export const resumePaymentMessages = {
   notFound: checkoutMessages.orderNotFound,
@@ -62,7 +65,7 @@ export async function resumePayment(options: {
         : new AppError("payment_processing", resumePaymentMessages.processing, 409);
     }
     // expired: that page can never be paid now, so its hold may be given back and taken anew
-    await releaseOrder({ db, orderId, outcome: "retry" });
+    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "retry" });
   }
 
   try {
@@ -76,7 +79,7 @@ export async function resumePayment(options: {
   } catch (error) {
     if (!isAppError(error) || !RESERVATION_REFUSALS.has(error.code)) throw error;
     // hidden from My Orders once it holds nothing: cancel it now rather than leave it to the sweeper
-    await releaseOrder({ db, orderId, outcome: "cancelled" });
+    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "cancelled" });
     throw new AppError(error.code, `${error.userMessage} ${resumePaymentMessages.notReserved}`, 409, {
       cause: error,
     });

@@ -8,11 +8,15 @@ import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, use
 import type { Services } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
+import type { Metrics } from "../metrics/metrics";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import { loadOrderSummary } from "./order-summary";
 import { returnCoupon, returnStock, takeStock } from "./reserve-stock";
 
-type SettleServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+type SettleServices = Pick<
+  Services,
+  "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
+>;
 
 export type FulfilOutcome = "paid" | "already-settled" | "refunded";
 
@@ -128,9 +132,11 @@ export async function fulfilOrder(options: {
       "late payment without stock: refunding and flagging the order",
     );
     await refundLatePayment({ services, order: result.order, sessionId: session.id });
+    services.metrics.countCheckout("late_payment_refunded");
     return "refunded";
   }
   services.mailQueue.wake();
+  services.metrics.countCheckout("paid");
   return "paid";
 }
 
@@ -224,6 +230,8 @@ export type ReleaseOutcome = "cancelled" | "failed" | "retry";
  */
 export async function releaseOrder(options: {
   db: Database;
+  /** Counts a closed order ("released", or "payment_failed"); a retry keeps the checkout going. */
+  metrics: Pick<Metrics, "countCheckout">;
   orderId: string;
   outcome: ReleaseOutcome;
   /**
@@ -233,7 +241,7 @@ export async function releaseOrder(options: {
   expiredBy?: Date;
 }): Promise<boolean> {
   const { db, orderId, outcome, expiredBy } = options;
-  return db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row || row.paymentStatus !== "pending") return false;
     if (expiredBy && row.isReserved && !(row.reservedUntil && row.reservedUntil < expiredBy)) return false;
@@ -257,4 +265,8 @@ export async function releaseOrder(options: {
       .where(eq(order.id, orderId));
     return true;
   });
+  if (released && outcome !== "retry") {
+    options.metrics.countCheckout(outcome === "failed" ? "payment_failed" : "released");
+  }
+  return released;
 }

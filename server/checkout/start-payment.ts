@@ -3,7 +3,7 @@ import { checkoutMessages } from "../../core/checkout";
 import { couponMessages, couponProblem } from "../../core/coupon";
 import { imageKey } from "../../core/images";
 import { CURRENCY } from "../../core/pricing";
-import { AppError } from "../app-error";
+import { AppError, isAppError } from "../app-error";
 import { coupon, order, orderItem } from "../db/schema";
 import type { Services } from "../http/context";
 import { type CheckoutSession, PaymentProviderError } from "../payments/payment-provider";
@@ -24,7 +24,13 @@ export const RESERVATION_GRACE_MS = 5 * 60 * 1000;
  */
 export const FIRST_HOLD_MS = 2 * 60 * 1000;
 
-type PaymentServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+/** Refusals by reserve-stock.ts that mean the goods are gone (counted as "out_of_stock"). */
+const STOCK_REFUSALS = new Set(["not_enough_stock", "product_missing"]);
+
+type PaymentServices = Pick<
+  Services,
+  "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
+>;
 
 /**
  * The payment step (docs/ARCHITECTURE.md#reservation): reserves the stock of every line and the coupon
@@ -59,26 +65,33 @@ export async function startPayment(options: {
   }
 
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MS);
-  const reserved = await db.transaction(async (tx) => {
-    // conditional: a second Pay press while the first is on its way reserves nothing twice
-    const [claimed] = await tx
-      .update(order)
-      .set({ isReserved: true, reservedUntil: new Date(now.getTime() + FIRST_HOLD_MS) })
-      .where(and(eq(order.id, orderId), eq(order.isReserved, false), eq(order.paymentStatus, "pending")))
-      .returning();
-    if (!claimed) throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
-    const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
-    await takeStock(tx, items);
-    if (claimed.couponId && !(await redeemCoupon(tx, claimed.couponId, now))) {
-      const [current] = await tx.select().from(coupon).where(eq(coupon.id, claimed.couponId));
-      throw new AppError(
-        "coupon_refused",
-        couponProblem(current, claimed.subtotalCents, now) ?? couponMessages.invalid,
-        409,
-      );
-    }
-    return { order: claimed, items };
-  });
+  const reserved = await db
+    .transaction(async (tx) => {
+      // conditional: a second Pay press while the first is on its way reserves nothing twice
+      const [claimed] = await tx
+        .update(order)
+        .set({ isReserved: true, reservedUntil: new Date(now.getTime() + FIRST_HOLD_MS) })
+        .where(and(eq(order.id, orderId), eq(order.isReserved, false), eq(order.paymentStatus, "pending")))
+        .returning();
+      if (!claimed) throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
+      const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
+      await takeStock(tx, items);
+      if (claimed.couponId && !(await redeemCoupon(tx, claimed.couponId, now))) {
+        const [current] = await tx.select().from(coupon).where(eq(coupon.id, claimed.couponId));
+        throw new AppError(
+          "coupon_refused",
+          couponProblem(current, claimed.subtotalCents, now) ?? couponMessages.invalid,
+          409,
+        );
+      }
+      return { order: claimed, items };
+    })
+    .catch((error: unknown) => {
+      if (isAppError(error) && STOCK_REFUSALS.has(error.code)) services.metrics.countCheckout("out_of_stock");
+      if (isAppError(error) && error.code === "coupon_refused")
+        services.metrics.countCheckout("coupon_refused");
+      throw error;
+    });
 
   const { order: reservedOrder, items } = reserved;
   let session: CheckoutSession;
@@ -101,7 +114,8 @@ export async function startPayment(options: {
       idempotencyKey: `checkout-${orderId}-${reservedOrder.updatedAt.getTime()}`,
     });
   } catch (error) {
-    await releaseOrder({ db, orderId, outcome: "retry" });
+    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "retry" });
+    services.metrics.countCheckout("payment_page_failed");
     services.log.error({ err: error, orderId }, "payment session not created; reservation released");
     const userMessage = error instanceof PaymentProviderError ? error.userMessage : null;
     throw new AppError("payment_session_failed", userMessage ?? checkoutMessages.sessionFailed, 502, {
@@ -134,6 +148,7 @@ export async function startPayment(options: {
     services.log.warn({ orderId, sessionId: session.id }, "payment session created after its hold ran out");
     throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);
   }
+  services.metrics.countCheckout("payment_started");
   return { url: session.url };
 }
 

@@ -261,7 +261,12 @@ describe("checkout on Stripe", () => {
 
   it("a payment after the reservation was released takes the stock again if it is there", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 2 });
-    await releaseOrder({ db: t.services.db, orderId: summary.orderId, outcome: "cancelled" });
+    await releaseOrder({
+      db: t.services.db,
+      metrics: t.services.metrics,
+      orderId: summary.orderId,
+      outcome: "cancelled",
+    });
     expect(await stockOf(hoodie.id)).toBe(2);
     stripe.completeSession(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
@@ -271,7 +276,12 @@ describe("checkout on Stripe", () => {
 
   it("a late payment with the stock gone is refunded and flagged for the admin", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1 });
-    await releaseOrder({ db: t.services.db, orderId: summary.orderId, outcome: "cancelled" });
+    await releaseOrder({
+      db: t.services.db,
+      metrics: t.services.metrics,
+      orderId: summary.orderId,
+      outcome: "cancelled",
+    });
     await t.services.db
       .update(productVariant)
       .set({ stock: 0 })

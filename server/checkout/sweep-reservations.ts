@@ -12,7 +12,7 @@ import { syncPaymentSession } from "./sync-payment";
  * its stock returns. Runs at start and every minute; safe to run in several processes at once.
  */
 export async function sweepExpiredReservations(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   now?: Date;
   limit?: number;
 }): Promise<{ checked: number }> {
@@ -29,14 +29,26 @@ export async function sweepExpiredReservations(options: {
       if (!row.paymentSessionId) {
         // "cancelled", not "retry": should a session have been created and not saved, its
         // payment still finds this order by its metadata and goes the late-payment way
-        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled", expiredBy: now });
+        await releaseOrder({
+          db: services.db,
+          metrics: services.metrics,
+          orderId: row.id,
+          outcome: "cancelled",
+          expiredBy: now,
+        });
         continue;
       }
       await services.payments.expireSession(row.paymentSessionId);
       const { outcome } = await syncPaymentSession({ services, sessionId: row.paymentSessionId });
       // the provider still reports it open (e.g. its clock is behind): release it anyway
       if (outcome === "waiting")
-        await releaseOrder({ db: services.db, orderId: row.id, outcome: "cancelled", expiredBy: now });
+        await releaseOrder({
+          db: services.db,
+          metrics: services.metrics,
+          orderId: row.id,
+          outcome: "cancelled",
+          expiredBy: now,
+        });
     } catch (err) {
       services.log.error({ err, orderId: row.id }, "could not release an expired reservation; will retry");
     }

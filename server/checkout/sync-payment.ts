@@ -4,7 +4,10 @@ import type { Services } from "../http/context";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import { fulfilOrder, releaseOrder } from "./settle-order";
 
-type SyncServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+type SyncServices = Pick<
+  Services,
+  "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
+>;
 
 export type SyncOutcome = "paid" | "already-settled" | "refunded" | "released" | "waiting" | "unknown-order";
 
@@ -32,12 +35,22 @@ export async function syncPaymentSession(options: {
     return { outcome: await fulfilOrder({ services, orderId, session }), orderId, session };
   }
   if (session.status === "expired") {
-    const released = await releaseOrder({ db: services.db, orderId, outcome: "cancelled" });
+    const released = await releaseOrder({
+      db: services.db,
+      metrics: services.metrics,
+      orderId,
+      outcome: "cancelled",
+    });
     return { outcome: released ? "released" : "already-settled", orderId, session };
   }
   // a delayed method (e.g. a bank debit) that failed after the session completed unpaid
   if (session.status === "complete" && options.eventType === "checkout.session.async_payment_failed") {
-    const released = await releaseOrder({ db: services.db, orderId, outcome: "failed" });
+    const released = await releaseOrder({
+      db: services.db,
+      metrics: services.metrics,
+      orderId,
+      outcome: "failed",
+    });
     return { outcome: released ? "released" : "already-settled", orderId, session };
   }
   return { outcome: "waiting", orderId, session };

@@ -508,5 +508,9 @@ export const outgoingEmail = pgTable(
     index("outgoing_email_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // the given-up rows, counted at each metrics scrape (server/metrics/metrics.ts)
+    index("outgoing_email_failed_idx")
+      .on(t.failedAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is not null`),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
@@ -7,6 +8,8 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
+import { type MetricsSource, metricsRoute } from "../metrics/metrics-endpoint";
+import { measureRequests } from "../metrics/request-metrics";
 import type { Services } from "./context";
 import { createReadiness, HEALTH_PATHS, healthRoutes, type Readiness } from "./health";
 import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
@@ -32,6 +35,11 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** Turned to "draining" by the shutdown so /readyz answers 503; a fresh, ready one by default. */
   readiness?: Readiness;
+  /**
+   * What /metrics answers when METRICS_TOKEN is set: this process's registry by default, the whole
+   * cluster's in a worker (server/metrics/cluster-metrics.ts).
+   */
+  metricsSource?: MetricsSource;
 }
 
 export function createApp({
@@ -42,6 +50,7 @@ export function createApp({
   clientRoot = "build/client",
   pageCache,
   readiness = createReadiness(),
+  metricsSource = services.metrics.read,
 }: AppOptions) {
   const { config } = services;
   const app = express();
@@ -49,16 +58,31 @@ export function createApp({
   // behind a load balancer every client would share its address (and its rate limits)
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
+  // every request, static files and probes included, labelled by route id, never by URL
+  const publicFiles = topLevelFiles(devMiddleware ? "public" : clientRoot);
+  app.use(
+    measureRequests({
+      metrics: services.metrics,
+      build,
+      isStatic: (pathname) => STATIC_PATH.test(pathname) || publicFiles.has(pathname),
+    }),
+  );
+  if (pageCache) services.metrics.watchPageCache(pageCache);
+
   // static files would drown the log, and probes every few seconds would too at info
   app.use(
     logRequests({
       log: services.log,
       ignore: (pathname) => STATIC_PATH.test(pathname),
-      atDebug: (pathname) => HEALTH_PATHS.includes(pathname),
+      atDebug: (pathname, res) => HEALTH_PATHS.includes(pathname) || res.locals.metricsRoute === "metrics",
     }),
   );
   // first: no session, no body, no page cache, no headers a probe does not need
   app.use(healthRoutes({ db: services.db, readiness }));
+  // a scrape with the token, likewise; without it the request goes on to the ordinary 404 page
+  if (config.metrics.token) {
+    app.use(metricsRoute({ token: config.metrics.token, source: metricsSource, log: services.log }));
+  }
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -169,4 +193,14 @@ export function createApp({
   };
   app.use(handleError);
   return app;
+}
+
+/** "/favicon.svg" for each file at the top of the folder served at "/" (express.static). */
+function topLevelFiles(folder: string): Set<string> {
+  try {
+    const entries = readdirSync(folder, { withFileTypes: true });
+    return new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+  } catch {
+    return new Set(); // no client build (tests run the routes through Vite)
+  }
 }

@@ -1,5 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
+import type { Config } from "../config";
 import type { Logger } from "../logger";
+import { collectClusterMetrics } from "../metrics/cluster-metrics";
+import { closeMetricsServer, startMetricsServer } from "../metrics/metrics-endpoint";
 
 /** Waits before restarting a worker that died, longer each time workers keep dying. */
 const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
@@ -25,8 +28,28 @@ export function processRole(options: { workers: number; dev: boolean }): "primar
  * - SIGTERM and SIGINT are passed on to every worker, which drains and stops as a single process
  *   does; the primary exits when the last one has, or kills what is left after `stopTimeoutMs`.
  */
-export function runClusterPrimary(options: { workers: number; log: Logger; stopTimeoutMs: number }) {
+export async function runClusterPrimary(options: {
+  workers: number;
+  log: Logger;
+  stopTimeoutMs: number;
+  metrics: Config["metrics"];
+}) {
   const { workers, log, stopTimeoutMs } = options;
+  // every worker's metrics added up: on METRICS_PORT here, and for a worker scraped with the token
+  const metricsConfig = options.metrics;
+  const clusterMetrics =
+    metricsConfig.port !== undefined || metricsConfig.token
+      ? collectClusterMetrics({ answerWorkers: Boolean(metricsConfig.token) })
+      : undefined;
+  const metricsServer =
+    clusterMetrics && metricsConfig.port !== undefined
+      ? await startMetricsServer({
+          port: metricsConfig.port,
+          host: metricsConfig.host,
+          source: clusterMetrics,
+          log,
+        })
+      : undefined;
   const startedAt = new Map<Worker, number>();
   const restarts = new Set<NodeJS.Timeout>();
   let failures = 0;
@@ -45,6 +68,7 @@ export function runClusterPrimary(options: { workers: number; log: Logger; stopT
     stopping = true;
     exitCode = code;
     for (const timer of restarts) clearTimeout(timer);
+    if (metricsServer) void closeMetricsServer(metricsServer);
     const running = alive();
     log.info({ workers: running.length }, `${reason}: stopping the workers`);
     if (running.length === 0) process.exit(exitCode);

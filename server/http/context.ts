@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";
+import type { Metrics } from "../metrics/metrics";
 import type { PaymentProvider } from "../payments/payment-provider";
 import type { Storage } from "../storage/storage";
 import type { Flash } from "./flash";
@@ -21,6 +22,8 @@ export interface Services {
   payments: PaymentProvider;
   flash: Flash;
   log: Logger;
+  /** This process's Prometheus metrics (server/metrics/metrics.ts). */
+  metrics: Metrics;
 }
 
 /** What every loader and action receives as `context`. */

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import express from "express";
 import type { Database } from "../db/client";
+import { nameRoute } from "../metrics/request-metrics";
 import { failureStatus } from "./request-failure";
 
 /** The paths a load balancer or orchestrator probes; logged at debug only (request-log.ts). */
@@ -61,11 +62,13 @@ export function healthRoutes(options: {
   });
 
   router.get("/healthz", (_req, res) => {
+    nameRoute(res, "health");
     res.setHeader("Cache-Control", "no-store");
     res.type("text/plain").send("ok");
   });
 
   router.get("/readyz", async (req, res) => {
+    nameRoute(res, "health");
     res.setHeader("Cache-Control", "no-store");
     const notReady = (reason: string) => void res.status(503).json({ status: "unavailable", reason });
     if (readiness.isDraining) return notReady("draining");

@@ -171,7 +171,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
     }
   });
 
-  it("migrates once, serves from two workers, replaces one that dies and stops them on SIGTERM", async () => {
+  /** A database of its own with one product (so no demo catalog is rendered) and a start script. */
+  async function prepareStart() {
     databaseName = `nocturn_test_${process.ppid}_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -179,18 +180,81 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
     await admin.end();
     const databaseUrl = new URL(serverUrl);
     databaseUrl.pathname = `/${databaseName}`;
-    // a catalog already there: the demo catalog is not rendered (that takes a while)
     const database = await openDatabase({ url: databaseUrl.href });
     await insertTestProduct(database.db);
     await database.close();
-
     const workDir = await mkdtemp(path.join(tmpdir(), "nocturn-cluster-"));
     const entry = path.join(workDir, "start.mjs");
-    // a file, not -e: node:cluster starts each worker by running the primary's script again
     await writeFile(
       entry,
       `const { main } = await import(${JSON.stringify(path.resolve("server/http/main.ts"))});\nawait main();\n`,
     );
+    return { databaseUrl: databaseUrl.href, workDir, entry };
+  }
+
+  it("adds up every worker's metrics, on METRICS_PORT and for the token on the store's port", async () => {
+    const { databaseUrl, workDir, entry } = await prepareStart();
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const token = "cluster-metrics-token-0123456789abcdef";
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: workDir,
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+        MEDIA_SHARED_DIR: path.join(workDir, "shared-media"),
+        WEB_CONCURRENCY: "2",
+        SHUTDOWN_DRAIN_MS: "0",
+        PAGE_CACHE_TTL_SECONDS: "0",
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: token,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    primary = child;
+    const log = readLogLines(child);
+    const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
+    const first = await log.waitFor(isListening);
+    await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
+    expect(log.lines.map((line) => line.msg)).toContain(`metrics on http://127.0.0.1:${metricsPort}/metrics`);
+
+    // the shared port hands connections out in turn: these probes reach both workers
+    const probes = 12;
+    for (let i = 0; i < probes; i++) {
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { Connection: "close" } })).status,
+      ).toBe(200);
+    }
+    const healthProbes = (text: string) =>
+      Number(
+        /^http_request_duration_seconds_count\{method="GET",route="health",status="200"\} (\d+)$/m.exec(
+          text,
+        )?.[1],
+      );
+    const onPort = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(onPort.status).toBe(200);
+    expect(healthProbes(await onPort.text())).toBe(probes);
+    const withToken = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(withToken.status).toBe(200);
+    const text = await withToken.text();
+    expect(healthProbes(text)).toBe(probes);
+    // the database's numbers are the same in every worker: reported once, not added up
+    expect(text).toMatch(/^nocturn_reservations_held 0$/m);
+    expect(text).toMatch(/^nocturn_db_pool_connections \d+$/m);
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
+  }, 180_000);
+
+  it("migrates once, serves from two workers, replaces one that dies and stops them on SIGTERM", async () => {
+    const { databaseUrl, workDir, entry } = await prepareStart();
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
       env: {
@@ -199,7 +263,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
         HOST: "127.0.0.1",
         PORT: String(port),
         DATA_DIR: workDir,
-        DATABASE_URL: databaseUrl.href,
+        DATABASE_URL: databaseUrl,
         AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
         MEDIA_SHARED_DIR: path.join(workDir, "shared-media"),
         WEB_CONCURRENCY: "2",

@@ -10,6 +10,9 @@ import { DatabaseLockedError } from "../db/pglite-lock";
 import { DatabaseUnreachableError, waitForDatabase } from "../db/wait-for-database";
 import { startBackgroundJobs } from "../jobs/store-jobs";
 import { createLogger } from "../logger";
+import { askPrimaryForMetrics, shareMetricsWithPrimary } from "../metrics/cluster-metrics";
+import { createMetrics } from "../metrics/metrics";
+import { closeMetricsServer, startMetricsServer } from "../metrics/metrics-endpoint";
 import { describeImageStorage } from "../storage/create-storage";
 import { createApp } from "./app";
 import { processRole, runClusterPrimary } from "./cluster";
@@ -69,7 +72,11 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     process.exit(1);
   }
 
-  const { services, mediaRoot } = await createServices({ config, db: database.db, log });
+  // one registry per process; the primary's is never served (it adds up its workers' instead)
+  const metrics = createMetrics({ db: database.db, processMetrics: role !== "primary" });
+  if (database.pool) metrics.watchPool(database.pool);
+  if (role === "worker") shareMetricsWithPrimary(metrics.registry);
+  const { services, mediaRoot } = await createServices({ config, db: database.db, log, metrics });
   const { auth, mailer, storage } = services;
   if (role !== "worker") {
     log.info({ mail: mailer.driver }, "adapters ready");
@@ -100,10 +107,11 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
   }
   if (role === "primary") {
     await database.close();
-    runClusterPrimary({
+    await runClusterPrimary({
       workers: config.webConcurrency,
       log,
       stopTimeoutMs: config.shutdownDrainMs + SHUTDOWN_GRACE_MS + 5_000,
+      metrics: config.metrics,
     });
     return undefined;
   }
@@ -128,7 +136,19 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     mediaRoot,
     pageCache,
     readiness,
+    // a worker's own registry would show one worker: the primary adds them all up
+    metricsSource: role === "worker" ? askPrimaryForMetrics() : metrics.read,
   });
+  // in a cluster the primary listens on METRICS_PORT (a worker would share the port round-robin)
+  const metricsServer =
+    config.metrics.port !== undefined && role === "single"
+      ? await startMetricsServer({
+          port: config.metrics.port,
+          host: config.metrics.host,
+          source: metrics.read,
+          log,
+        })
+      : undefined;
 
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl }, `${config.storeName} is listening on port ${config.port}`);
@@ -140,6 +160,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     stopping = true;
     log.info({ signal }, "shutting down");
     await drainHttpServer({ server, readiness, drainMs: config.shutdownDrainMs, log });
+    if (metricsServer) await closeMetricsServer(metricsServer);
     await jobs.stop();
     await services.mailQueue.stop();
     await catalogChanges?.close();

@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "../logger";
+import type { PageCacheResult, PageCacheStats } from "../metrics/metrics";
 
 /** The pages every visitor without a session sees alike, and their client-side data requests. */
 const CANDIDATE_PATH =
@@ -69,6 +70,8 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
   let listening = false;
   /** Bumped by every invalidation: a render that began before one is not stored. */
   let generation = 0;
+  /** Requests for cacheable pages by how they were answered, for the metrics. */
+  const requests: Record<PageCacheResult, number> = { hit: 0, miss: 0, bypass: 0 };
 
   const clear = () => {
     generation += 1;
@@ -76,16 +79,27 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
   };
 
   const middleware: RequestHandler = async (req, res, next) => {
-    if (!listening || !isCandidate(req)) return next();
+    if (!isCacheablePage(req)) return next();
+    if (!listening || isPersonal(req)) {
+      requests.bypass++;
+      return next();
+    }
     const key = req.originalUrl;
     try {
       // requests for a page being rendered wait for it instead of rendering it again
       const entry = entries.get(key) ?? (await filling.get(key)) ?? null;
-      if (entry) return await send(req, res, entry, "HIT");
+      if (entry) {
+        requests.hit++;
+        return await send(req, res, entry, "HIT");
+      }
     } catch (error) {
       return next(error);
     }
-    if (filling.has(key)) return next(); // that render was not stored: render this one live
+    if (filling.has(key)) {
+      requests.bypass++;
+      return next(); // that render was not stored: render this one live
+    }
+    requests.miss++;
     let resolve: (entry: Entry | null) => void = () => {};
     const pending = new Promise<Entry | null>((done) => (resolve = done));
     filling.set(key, pending);
@@ -136,15 +150,21 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     get invalidations() {
       return generation;
     },
+    /** Read by the metrics at each scrape (server/metrics/metrics.ts). */
+    get stats(): PageCacheStats {
+      return { requests, entries: entries.size, bytes: entries.calculatedSize };
+    },
   };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-function isCandidate(req: ExpressRequest): boolean {
-  return (
-    req.method === "GET" && CANDIDATE_PATH.test(req.path) && !PERSONAL_COOKIE.test(req.headers.cookie ?? "")
-  );
+function isCacheablePage(req: ExpressRequest): boolean {
+  return req.method === "GET" && CANDIDATE_PATH.test(req.path);
+}
+
+function isPersonal(req: ExpressRequest): boolean {
+  return PERSONAL_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /** Only a plain 200 without cookies may be reused; anything else is still sent, once. */

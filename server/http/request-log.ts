@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { pino } from "pino";
 import type { Logger } from "../logger";
 
@@ -27,8 +27,8 @@ const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 export function logRequests(options: {
   log: Logger;
   ignore: (path: string) => boolean;
-  /** Paths logged at debug whatever their status: health probes, asked every few seconds. */
-  atDebug?: (path: string) => boolean;
+  /** Requests logged at debug whatever their status: health probes and scrapes, every few seconds. */
+  atDebug?: (path: string, res: Response) => boolean;
 }): RequestHandler {
   const { log, ignore, atDebug = () => false } = options;
   return (req, res, next) => {
@@ -56,7 +56,7 @@ export function logRequests(options: {
       };
       // a client that hung up before the end: "aborted", whatever status was already sent
       const message = res.writableFinished ? "request completed" : "request aborted";
-      if (atDebug(path)) req.log.debug(line, message);
+      if (atDebug(path, res)) req.log.debug(line, message);
       else if (res.statusCode >= 500) req.log.error(line, message);
       else req.log.info(line, message);
     };

@@ -7,14 +7,24 @@ import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { createMailer } from "../mail/create-mailer";
 import { createMailQueue } from "../mail/mail-queue";
+import { createMetrics, type Metrics } from "../metrics/metrics";
 import { createPaymentProvider } from "../payments/create-payment-provider";
 import { createStorage } from "../storage/create-storage";
 import type { Services } from "./context";
 import { createFlash } from "./flash";
 
-/** The adapters and auth the app runs on, chosen by configuration. Used by the server and the scripts. */
-export async function createServices(options: { config: Config; db: Database; log: Logger }) {
+/**
+ * The adapters and auth the app runs on, chosen by configuration. Used by the server and the scripts.
+ * `metrics`: the process's registry (main.ts makes it with the process metrics); a fresh one otherwise.
+ */
+export async function createServices(options: {
+  config: Config;
+  db: Database;
+  log: Logger;
+  metrics?: Metrics;
+}) {
   const { config, db, log } = options;
+  const metrics = options.metrics ?? createMetrics({ db });
   const { storage, mediaRoot } = createStorage(config);
   const secret = await resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   const mailer = createMailer({
@@ -25,7 +35,7 @@ export async function createServices(options: { config: Config; db: Database; lo
   });
   // what account requests leave running, mail deliveries included: one `auth.background.settled()`
   const background = createBackgroundWork();
-  const mailQueue = createMailQueue({ db, mailer, log, background });
+  const mailQueue = createMailQueue({ db, mailer, log, background, metrics });
   const services: Services = {
     config,
     db,
@@ -36,6 +46,7 @@ export async function createServices(options: { config: Config; db: Database; lo
     payments: createPaymentProvider({ config, db }),
     flash: createFlash({ secret, secure: config.publicUrl.startsWith("https:") }),
     log,
+    metrics,
   };
   return { services, mediaRoot };
 }

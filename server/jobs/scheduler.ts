@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { isDatabaseUnavailable } from "../db/database-errors";
 import { jobRun } from "../db/schema";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics/metrics";
 
 /** A periodic piece of background work (docs/decisions/015-background-jobs.md). */
 export interface Job {
@@ -50,8 +51,10 @@ export function createJobScheduler(options: {
   log: Logger;
   jobs: Job[];
   leaseMs?: number;
+  /** Counts each run by job and outcome, and its duration. */
+  metrics?: Pick<Metrics, "observeJobRun">;
 }): JobScheduler {
-  const { db, log, jobs } = options;
+  const { db, log, jobs, metrics } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const byName = new Map(jobs.map((job) => [job.name, job]));
   if (jobs.length === 0) throw new Error("a job scheduler needs at least one job");
@@ -112,6 +115,11 @@ export function createJobScheduler(options: {
       else log.error({ err, job: job.name, durationMs: elapsed() }, `job ${job.name} failed; will retry`);
     }
     reports.push({ name: job.name, outcome });
+    metrics?.observeJobRun(
+      job.name,
+      outage ? "database_unavailable" : outcome,
+      (performance.now() - started) / 1000,
+    );
     try {
       // only while this claim is the latest: a run that outlived its lease may have been taken over
       await db

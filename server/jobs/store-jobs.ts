@@ -8,7 +8,7 @@ import { createJobScheduler, type Job, type JobScheduler } from "./scheduler";
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-type JobServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+type JobServices = Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
 
 /**
  * The store's background upkeep (docs/OPERATIONS.md#background-jobs). Stock held by an expired
@@ -49,7 +49,12 @@ export function storeJobs(services: JobServices): Job[] {
 /** Starts the store's jobs in this process; each runs once per interval across all processes. */
 export function startBackgroundJobs(options: { services: JobServices }): JobScheduler {
   const { services } = options;
-  const scheduler = createJobScheduler({ db: services.db, log: services.log, jobs: storeJobs(services) });
+  const scheduler = createJobScheduler({
+    db: services.db,
+    log: services.log,
+    jobs: storeJobs(services),
+    metrics: services.metrics,
+  });
   scheduler.start();
   return scheduler;
 }

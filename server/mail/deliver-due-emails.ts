@@ -30,6 +30,8 @@ export interface DeliveryReport {
   sent: number;
   /** Attempts that failed (the rows wait for their next attempt, or were given up). */
   failed: number;
+  /** Of the failed attempts, those after which the row was given up (failed_at set). */
+  givenUp: number;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function deliverDueEmails(options: {
 }): Promise<DeliveryReport> {
   const { db, mailer, log, workerId, emailId, signal } = options;
   const at = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
-  const report: DeliveryReport = { sent: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, failed: 0, givenUp: 0 };
 
   while (!signal?.aborted) {
     const email = await claimDueEmail({ db, at, workerId, emailId });
@@ -78,7 +80,7 @@ export async function deliverDueEmails(options: {
     } else {
       report.failed++;
       const permanent = isPermanentRefusal(failure);
-      await recordFailure({ db, at, workerId, email, failure, permanent, log });
+      if (await recordFailure({ db, at, workerId, email, failure, permanent, log })) report.givenUp++;
       if (!permanent) break;
     }
     if (emailId) break;
@@ -128,7 +130,7 @@ async function recordFailure(options: {
   failure: unknown;
   permanent: boolean;
   log: Logger;
-}) {
+}): Promise<boolean> {
   const { db, at, workerId, email, failure, permanent, log } = options;
   const error = describeFailure(failure);
   const givesUp = permanent && email.attempts >= MAX_PERMANENT_FAILURES;
@@ -159,6 +161,7 @@ async function recordFailure(options: {
       `e-mail not delivered (attempt ${email.attempts}): ${error.text}; will retry`,
     );
   }
+  return givesUp;
 }
 
 /** An SMTP 5xx reply: the server refused for good (a 4xx, or no reply at all, may pass with time). */

@@ -178,7 +178,7 @@ describe("delivery", () => {
     refuseNext = 2;
 
     // first attempt: 421, retried after 15 s
-    expect(await deliver(queuedAt)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver(queuedAt)).toEqual({ sent: 0, failed: 1, givenUp: 0 });
     expect(await rowOf(id)).toMatchObject({
       attempts: 1,
       sentAt: null,
@@ -192,16 +192,16 @@ describe("delivery", () => {
     expect(warning?.msg).toContain("e-mail not delivered (attempt 1)");
 
     // not before it is due
-    expect(await deliver(plus(queuedAt, 14_999))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver(plus(queuedAt, 14_999))).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     expect((await rowOf(id)).attempts).toBe(1);
 
     // second attempt: 421 again, retried after 30 s more
-    expect(await deliver(plus(queuedAt, 15_000))).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver(plus(queuedAt, 15_000))).toEqual({ sent: 0, failed: 1, givenUp: 0 });
     expect(await rowOf(id)).toMatchObject({ attempts: 2, nextAttemptAt: plus(queuedAt, 45_000) });
-    expect(await deliver(plus(queuedAt, 44_999))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver(plus(queuedAt, 44_999))).toEqual({ sent: 0, failed: 0, givenUp: 0 });
 
     // third attempt: accepted
-    expect(await deliver(plus(queuedAt, 45_000))).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver(plus(queuedAt, 45_000))).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(received).toEqual([
       {
         rcptTo: ["zoe@example.com"],
@@ -218,7 +218,7 @@ describe("delivery", () => {
     });
 
     // sent is sent: nothing later sends it again
-    expect(await deliver(plus(queuedAt, 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver(plus(queuedAt, 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     expect(received).toHaveLength(1);
     // the log names the e-mail, never its body or its link
     expect(records.filter((record) => record.level >= WARN)).toHaveLength(2);
@@ -245,11 +245,11 @@ describe("delivery", () => {
     const now = await justAfterQueued(second);
     refuseNext = 1;
 
-    expect(await deliver(now)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver(now)).toEqual({ sent: 0, failed: 1, givenUp: 0 });
     expect((await rowOf(first)).attempts).toBe(1);
     expect((await rowOf(second)).attempts).toBe(0);
 
-    expect(await deliver(now)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver(now)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(received.map((mail) => mail.subject)).toEqual(["Second"]);
   });
 
@@ -267,10 +267,11 @@ describe("delivery", () => {
     let now = await justAfterQueued(good);
 
     // a 5xx is about this message only: the pass goes on to the next one
-    expect(await deliver(now)).toEqual({ sent: 1, failed: 1 });
+    expect(await deliver(now)).toEqual({ sent: 1, failed: 1, givenUp: 0 });
     for (let attempt = 2; attempt <= MAX_PERMANENT_FAILURES; attempt++) {
       now = (await rowOf(id)).nextAttemptAt;
-      expect(await deliver(now)).toEqual({ sent: 0, failed: 1 });
+      const givenUp = attempt === MAX_PERMANENT_FAILURES ? 1 : 0;
+      expect(await deliver(now)).toEqual({ sent: 0, failed: 1, givenUp });
     }
     expect(await rowOf(id)).toMatchObject({
       attempts: MAX_PERMANENT_FAILURES,
@@ -278,7 +279,7 @@ describe("delivery", () => {
       failedAt: now,
       lastError: expect.stringContaining("550"),
     });
-    expect(await deliver(plus(now, 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver(plus(now, 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     expect(records.filter((record) => record.level === WARN)).toHaveLength(MAX_PERMANENT_FAILURES - 1);
     expect(records.filter((record) => record.level === ERROR)).toEqual([
       expect.objectContaining({
@@ -305,8 +306,8 @@ describe("delivery", () => {
       .set({ attempts: 1, claimedBy: "crashed-worker", claimedUntil: plus(claimedAt, LEASE_MS) })
       .where(eq(outgoingEmail.id, id));
 
-    expect(await deliver(plus(claimedAt, LEASE_MS - 1))).toEqual({ sent: 0, failed: 0 });
-    expect(await deliver(plus(claimedAt, LEASE_MS))).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver(plus(claimedAt, LEASE_MS - 1))).toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    expect(await deliver(plus(claimedAt, LEASE_MS))).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(await rowOf(id)).toMatchObject({ attempts: 2, claimedBy: null });
     expect(received.map((mail) => mail.subject)).toEqual(["Orphan"]);
   });

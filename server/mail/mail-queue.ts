@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { isDatabaseUnavailable } from "../db/database-errors";
 import { outgoingEmail } from "../db/schema";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics/metrics";
 import { deliverDueEmails } from "./deliver-due-emails";
 import type { Mailer } from "./mailer";
 
@@ -48,8 +49,17 @@ export function createMailQueue(options: {
   log: Logger;
   /** Passes are also tracked here, so that one `settled()` covers an account request's e-mails. */
   background?: { track(work: Promise<unknown>): void };
+  /** Counts each delivery attempt by outcome. */
+  metrics?: Pick<Metrics, "countMailDeliveries">;
 }): MailQueue {
-  const { db, mailer, log } = options;
+  const { db, mailer, log, metrics } = options;
+  const deliver = async (extra: { emailId?: string; signal?: AbortSignal }) => {
+    const report = await deliverDueEmails({ db, mailer, log, workerId, ...extra });
+    metrics?.countMailDeliveries("sent", report.sent);
+    metrics?.countMailDeliveries("failed", report.failed - report.givenUp);
+    metrics?.countMailDeliveries("given_up", report.givenUp);
+    return report;
+  };
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const stopping = new AbortController();
   let running: Promise<void> | null = null;
@@ -59,7 +69,7 @@ export function createMailQueue(options: {
 
   const pass = async () => {
     try {
-      await deliverDueEmails({ db, mailer, log, workerId, signal: stopping.signal });
+      await deliver({ signal: stopping.signal });
       if (Date.now() - prunedAt >= PRUNE_INTERVAL_MS) {
         prunedAt = Date.now();
         await pruneOutgoingEmails(db);
@@ -99,7 +109,7 @@ export function createMailQueue(options: {
     async deliver(emailId) {
       if (stopping.signal.aborted) return "queued";
       try {
-        const report = await deliverDueEmails({ db, mailer, log, workerId, emailId });
+        const report = await deliver({ emailId });
         if (report.sent > 0) return "sent";
         if (report.failed > 0) return "failed";
         // not claimed: this process's own pass may be sending it right now

@@ -714,6 +714,7 @@ describe("VAT on the admin's orders", () => {
     const summary = await prepareOrder({
       db: t.services.db,
       storage: t.services.storage,
+      metrics: t.services.metrics,
       userId: buyer.id,
       checkoutKey: randomUUID(),
       lines,

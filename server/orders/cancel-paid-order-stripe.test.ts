@@ -153,7 +153,12 @@ describe("cancelling a paid order on Stripe", () => {
       { variantId: cap.variant.id, quantity: 1 },
     ]);
     // the reservation ends, someone else buys the last cap, then the first shopper's payment arrives
-    await releaseOrder({ db: t.services.db, orderId: placed.orderId, outcome: "retry" });
+    await releaseOrder({
+      db: t.services.db,
+      metrics: t.services.metrics,
+      orderId: placed.orderId,
+      outcome: "retry",
+    });
     const other = await signUpTestUser(t.services);
     await placeReservedOrder(t.services, other, [{ variantId: cap.variant.id, quantity: 1 }]);
     stripe.completeSession(placed.sessionId);

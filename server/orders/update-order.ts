@@ -51,7 +51,7 @@ export async function updateOrder(options: {
    * The mail queue that delivers the shipped e-mail; and for cancelling an unpaid order: its payment
    * page is closed and its reservation released.
    */
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   db: Database;
   config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
   log: Logger;
@@ -120,7 +120,7 @@ export async function updateOrder(options: {
  * other payment states, are left to the plain status change.
  */
 async function cancelFirst(options: {
-  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log">;
+  services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
   orderId: string;
 }) {
   const { services, orderId } = options;

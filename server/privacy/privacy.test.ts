@@ -255,6 +255,7 @@ describe("Delete my account", () => {
     const draft = await prepareOrder({
       db: t.services.db,
       storage: t.services.storage,
+      metrics: t.services.metrics,
       userId: customer.id,
       checkoutKey: crypto.randomUUID(),
       lines: [{ variantId: product.variant.id, quantity: 1 }],

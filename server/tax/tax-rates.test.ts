@@ -177,6 +177,7 @@ describe("a rate change", () => {
     const summary = await prepareOrder({
       db: t.services.db,
       storage: t.services.storage,
+      metrics: t.services.metrics,
       userId: customer.id,
       checkoutKey: crypto.randomUUID(),
       lines: [{ variantId, quantity: 1 }],

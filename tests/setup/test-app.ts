@@ -28,11 +28,12 @@ const STARTUP_TIMEOUT_MS = 180_000;
 /**
  * The store's real Express app (server/http/app.ts) on its real route modules, listening on a free
  * port of 127.0.0.1, with services made from the given configuration, database and logger (cookies
- * made with `services` are valid here). The route modules are compiled by Vite as in `npm run dev`,
+ * made with `services` are valid here, and its metrics are `services.metrics`, so a use case run
+ * with `services` shows on the app's /metrics). The route modules are compiled by Vite as in `npm run dev`,
  * so no build is needed; the first request to a route compiles it (~1 s).
  */
 export async function startTestApp(
-  services: Pick<Services, "config" | "db" | "log">,
+  services: Pick<Services, "config" | "db" | "log" | "metrics">,
   options: { pageCache?: PageCache } = {},
 ) {
   const vite: ViteDevServer = await createServer({
@@ -48,7 +49,12 @@ export async function startTestApp(
   const { createHttpServer } = (await vite.ssrLoadModule("/server/http/http-server.ts")) as {
     createHttpServer: typeof CreateHttpServer;
   };
-  const created = await createServices({ config: services.config, db: services.db, log: services.log });
+  const created = await createServices({
+    config: services.config,
+    db: services.db,
+    log: services.log,
+    metrics: services.metrics,
+  });
   const server = createHttpServer(
     createApp({ services: created.services, build, pageCache: options.pageCache }),
   );
@@ -111,7 +117,7 @@ export function setupTestApp(
       catalogChanges = await t.handle.listen(CATALOG_CHANGED, app.pageCache.listener);
     }
     started = await startTestApp(
-      { config: t.services.config, db: t.services.db, log },
+      { config: t.services.config, db: t.services.db, log, metrics: t.services.metrics },
       { pageCache: options.pageCache ? app.pageCache : undefined },
     );
     Object.assign(app, started);

@@ -30,6 +30,7 @@ export async function placeReservedOrder(
   const summary = await prepareOrder({
     db: services.db,
     storage: services.storage,
+    metrics: services.metrics,
     userId: shopper.id,
     checkoutKey: crypto.randomUUID(),
     lines,

@@ -1,0 +1,1 @@
+CREATE INDEX "outgoing_email_failed_idx" ON "outgoing_email" USING btree ("failed_at") WHERE "outgoing_email"."sent_at" is null and "outgoing_email"."failed_at" is not null;
