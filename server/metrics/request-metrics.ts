@@ -83,6 +83,13 @@ function routeIdOf(routes: RouteObject[], path: string): string {
     pathname = pathname.slice(0, -".data".length);
     if (pathname === "/_root") pathname = "/";
   }
+  // a path that does not decode was refused before any route (middleware.ts); React Router would
+  // only warn about it on the console
+  try {
+    decodeURI(pathname);
+  } catch {
+    return "not_found";
+  }
   const deepest = matchRoutes(routes, pathname)?.at(-1)?.route;
   if (!deepest?.id || deepest.path === "*") return "not_found";
   return deepest.id;
