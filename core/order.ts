@@ -4,10 +4,17 @@
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "partially_refunded",
+  "refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const RECEIPT_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
+export const RECEIPT_STATUSES = ["completed", "pending", "failed", "partially_refunded", "refunded"] as const;
 
 /** How long a refund takes to reach the customer, as the returns policy promises (docs/SPEC.md#legal-pages). */
 export const REFUND_BUSINESS_DAYS = "5-10";
