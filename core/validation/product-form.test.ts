@@ -37,6 +37,7 @@ describe("productFormSchema", () => {
           category: "T-Shirts",
           sizes: oneSize(0),
           featured: false,
+          finalSale: false,
           images: [],
         },
       },
@@ -102,6 +103,7 @@ describe("productFormSchema", () => {
       ["sizeStock", ""],
       ["sizeSku", "med"],
       ["featured", "on"],
+      ["finalSale", "on"],
       ["images", "b"],
       ["images", "a"],
     ])
@@ -118,13 +120,17 @@ describe("productFormSchema", () => {
           { id: "0b9c3a52-6f7e-4d0e-8f3a-1c2d3e4f5a6b", size: "M", stock: 0, skuSuffix: "MED" },
         ],
         featured: true,
+        finalSale: true,
         images: ["b", "a"],
       },
     });
     data.delete("featured");
+    data.delete("finalSale");
     data.delete("images");
     data.append("images", " c ");
-    expect(parseForm(productFormSchema, data)).toMatchObject({ value: { featured: false, images: ["c"] } });
+    expect(parseForm(productFormSchema, data)).toMatchObject({
+      value: { featured: false, finalSale: false, images: ["c"] },
+    });
   });
 });
 

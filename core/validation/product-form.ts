@@ -65,6 +65,7 @@ const productFormFields = z.object({
   description: optionalText,
   category: optionalText,
   featured: checkbox,
+  finalSale: checkbox,
   images: textList,
 });
 
@@ -152,6 +153,8 @@ export const productFormSchema = productFormFields
         .max(MAX_PRODUCT_CATEGORY_LENGTH, productMessages.categoryTooLong)
         .transform((text) => text || null),
       featured: z.boolean(),
+      /** Final sale: customers cannot return it (docs/RETURNS.md). */
+      finalSale: z.boolean(),
       images: z
         .array(z.string().trim())
         .transform((ids) => ids.filter(Boolean))

@@ -16,6 +16,8 @@ export interface AdminProductView {
   /** Its sizes on sale, in order, as the dialog edits them. */
   sizes: { id: string; size: string; stock: number; skuSuffix: string | null }[];
   featured: boolean;
+  /** Final sale: customers cannot return it. */
+  finalSale: boolean;
   images: (ResponsiveImage & { id: string })[];
 }
 
@@ -40,6 +42,7 @@ export async function listAdminProductViews(
         skuSuffix,
       })),
       featured: row.featured,
+      finalSale: row.finalSale,
       images: row.images.map((id) => ({ id, ...toResponsiveImage(options.storage, id) })),
     }),
   );

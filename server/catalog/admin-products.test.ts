@@ -57,7 +57,13 @@ type ListData = {
   pageCount: number;
   total: number;
   error: string | null;
-  products: { id: string; name: string; priceCents: number; images: { id: string; src: string }[] }[];
+  products: {
+    id: string;
+    name: string;
+    priceCents: number;
+    finalSale: boolean;
+    images: { id: string; src: string }[];
+  }[];
 };
 
 let hue = 0;
@@ -281,6 +287,24 @@ describe("saving a product", () => {
     });
   });
 
+  it("saves the final-sale flag, shows it in the list and clears it when unticked", async () => {
+    const saved = await createProduct({ name: "Sealed Swim Shorts", finalSale: "on" });
+    expect(saved.finalSale).toBe(true);
+    const listed = dataOf<ListData>(await get(productsLoader, "/admin/products?q=sealed", admin.cookie)).data;
+    expect(listed.products.map((row) => [row.name, row.finalSale])).toEqual([["Sealed Swim Shorts", true]]);
+
+    // an unticked box sends nothing: the product becomes returnable again
+    const result = dataOf<ActionResult>(
+      await postProduct({ intent: "save", id: saved.id, name: "Sealed Swim Shorts", price: "10" }),
+    );
+    expect(result.data).toMatchObject({ ok: true, message: productMessages.updated });
+    expect((await productRow(saved.id))?.finalSale).toBe(false);
+  });
+
+  it("leaves a new product returnable unless told otherwise", async () => {
+    expect((await createProduct({ name: "Plain Returnable Tee" })).finalSale).toBe(false);
+  });
+
   it.each([
     [{ name: "", price: "10" }, productMessages.nameAndPriceRequired],
     [{ name: "No Price", price: "" }, productMessages.nameAndPriceRequired],
@@ -312,6 +336,7 @@ describe("saving a product", () => {
         category: null,
         sizes: [{ id: null, size: "One Size", stock: 0, skuSuffix: null }],
         featured: false,
+        finalSale: false,
         images,
       },
     }).catch((error: unknown) => error);

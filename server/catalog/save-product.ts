@@ -65,6 +65,7 @@ export async function saveProduct(options: {
       description: input.description,
       category: input.category,
       featured: input.featured,
+      finalSale: input.finalSale,
       images: input.images,
     };
     const [written] = existing

@@ -93,6 +93,7 @@ describe("page cache", () => {
           description: null,
           category: "Jackets",
           featured: false,
+          finalSale: false,
           images: [],
           sizes: [{ id: product.variant.id, size: product.variant.size, stock: 10, skuSuffix: null }],
         },

@@ -77,6 +77,8 @@ export function ProductDialog({
     category: useId(),
     description: useId(),
     featured: useId(),
+    finalSale: useId(),
+    finalSaleHint: useId(),
   };
   const saving = fetcher.state !== "idle";
   const result = fetcher.data?.intent === "save" ? fetcher.data : undefined;
@@ -182,6 +184,22 @@ export function ProductDialog({
               className="size-4 accent-[var(--color-accent)]"
             />
             <Label htmlFor={ids.featured}>Featured Product</Label>
+          </div>
+          <div className="flex items-start gap-2.5">
+            <input
+              id={ids.finalSale}
+              type="checkbox"
+              name="finalSale"
+              defaultChecked={product?.finalSale ?? false}
+              aria-describedby={ids.finalSaleHint}
+              className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={ids.finalSale}>Final sale / non-returnable</Label>
+              <p id={ids.finalSaleHint} className="text-muted-foreground text-xs">
+                Customers cannot return this product
+              </p>
+            </div>
           </div>
 
           <ImageUploader

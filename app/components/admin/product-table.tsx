@@ -1,5 +1,6 @@
 import { CheckIcon, PackageOpenIcon, PlusIcon, ShirtIcon, XIcon } from "lucide-react";
 import { useState } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
@@ -48,6 +49,16 @@ function Thumbnail({ product }: { product: AdminProduct }) {
         <ShirtIcon className="size-5" strokeWidth={1.3} aria-hidden />
       )}
     </div>
+  );
+}
+
+/** Marks a product customers cannot return (docs/RETURNS.md). */
+function FinalSaleBadge({ product }: { product: AdminProduct }) {
+  if (!product.finalSale) return null;
+  return (
+    <Badge variant="outline" className="shrink-0 whitespace-nowrap border-amber-400/40 text-amber-200">
+      Final sale
+    </Badge>
   );
 }
 
@@ -104,7 +115,10 @@ function ProductList({
         <li key={product.id} className="flex items-center gap-3 rounded-xl border bg-card/60 p-3">
           <Thumbnail product={product} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-sm">{product.name}</p>
+            <p className="flex min-w-0 items-center gap-2">
+              <span className="truncate font-medium text-sm">{product.name}</span>
+              <FinalSaleBadge product={product} />
+            </p>
             <p className="mt-0.5 truncate text-muted-foreground text-xs">
               {formatUsd(product.priceCents)} · {product.category ?? "Uncategorized"}
             </p>
@@ -188,7 +202,10 @@ export function ProductTable({
                     <td className={cn(adminCellClass, "min-w-52")}>
                       <div className="flex items-center gap-3">
                         <Thumbnail product={product} />
-                        <span className="line-clamp-2 font-medium">{product.name}</span>
+                        <div className="flex min-w-0 flex-col items-start gap-1">
+                          <span className="line-clamp-2 font-medium">{product.name}</span>
+                          <FinalSaleBadge product={product} />
+                        </div>
                       </div>
                     </td>
                     <td className={cn(adminCellClass, "whitespace-nowrap text-right tabular-nums")}>

@@ -11,6 +11,8 @@ export interface DemoProduct {
   stock: number;
   category: DemoCategory;
   featured: boolean;
+  /** Final sale: hygiene items customers cannot return (docs/RETURNS.md). */
+  finalSale?: boolean;
   /** in display order; the first is the card image */
   images: readonly GarmentShot[];
 }
@@ -406,6 +408,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     stock: 60,
     category: "Accessories",
     featured: false,
+    // worn next to the skin: not taken back, like underwear and swimwear
+    finalSale: true,
     images: shots({ kind: "socks", colourway: "onyx" }, ["front", "back", "detail"]),
   },
 ];

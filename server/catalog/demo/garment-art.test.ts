@@ -180,11 +180,15 @@ describe("demo catalog data", () => {
     expect(new Set(DEMO_PRODUCTS.map((demo) => demo.name)).size).toBe(DEMO_PRODUCTS.length);
   });
 
-  it("exercises the storefront's states: featured, low stock, sold out, no description", () => {
+  it("exercises the storefront's states: featured, low stock, sold out, no description, final sale", () => {
     expect(DEMO_PRODUCTS.filter((demo) => demo.featured).length).toBeGreaterThanOrEqual(4);
     expect(DEMO_PRODUCTS.filter((demo) => demo.stock > 0 && demo.stock < 5).length).toBeGreaterThanOrEqual(3);
     expect(DEMO_PRODUCTS.filter((demo) => demo.stock === 0)).toHaveLength(1);
     expect(DEMO_PRODUCTS.some((demo) => demo.description === null)).toBe(true);
+    // a return request shows a final-sale line it cannot choose
+    expect(DEMO_PRODUCTS.filter((demo) => demo.finalSale).map((demo) => demo.name)).toEqual([
+      "Midnight Stripe Crew Socks",
+    ]);
   });
 
   it.each(DEMO_PRODUCTS.map((demo) => [demo.name, demo] as const))("%s is a valid product", (_, demo) => {

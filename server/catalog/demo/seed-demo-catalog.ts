@@ -43,6 +43,7 @@ export async function seedDemoCatalog(options: {
       priceCents: demo.priceCents,
       category: demo.category,
       featured: demo.featured,
+      finalSale: demo.finalSale ?? false,
       images: demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
       createdAt,
       updatedAt: createdAt,
