@@ -28,6 +28,7 @@ export default [
     route("dashboard", "routes/admin.dashboard.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/export.csv", "routes/admin.orders.export.ts"),
+    route("returns", "routes/admin.returns.tsx"),
     route("coupons", "routes/admin.coupons.tsx"),
     route("receipts", "routes/admin.receipts.tsx"),
     route("tax-rates", "routes/admin.tax-rates.tsx"),

@@ -9,21 +9,36 @@ import {
   ReceiptIcon,
   ShoppingBagIcon,
   TicketPercentIcon,
+  Undo2Icon,
 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "../../server/auth/guards";
+import { countWaitingReturns } from "../../server/returns/admin-returns";
 import type { Route } from "./+types/admin";
 
 /** Remembers the collapsed sidebar across pages; read on the server so the first paint is right. */
 const SIDEBAR_COOKIE = "nocturn_admin_sidebar";
 
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   // every admin child loader and action checks again: a parent layout loader does not guard child actions
   requireAdmin(context, url);
   const cookies = request.headers.get("Cookie") ?? "";
-  return { collapsed: new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookies) };
+  return {
+    collapsed: new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookies),
+    waitingReturns: await waitingReturns(context),
+  };
+}
+
+/** The sidebar's badge; without it (the database did not answer) every admin page still works. */
+async function waitingReturns(context: Route.LoaderArgs["context"]): Promise<number | null> {
+  try {
+    return await countWaitingReturns(context.db);
+  } catch (error) {
+    context.log.warn({ err: error }, "waiting returns not counted");
+    return null;
+  }
 }
 
 interface AdminLink {
@@ -39,6 +54,7 @@ const LINKS: AdminLink[] = [
   // the admin index shows the product manager (docs/SPEC.md#routes)
   { to: "/admin/products", label: "Products", icon: PackageIcon, alsoCurrentOn: ["/admin"] },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBagIcon },
+  { to: "/admin/returns", label: "Returns", icon: Undo2Icon },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercentIcon },
   { to: "/admin/receipts", label: "Receipts", icon: ReceiptIcon },
   { to: "/admin/tax-rates", label: "Tax rates", icon: PercentIcon },
@@ -51,12 +67,28 @@ function isCurrent(link: AdminLink, pathname: string): boolean {
 
 const linkClass = (current: boolean, collapsed: boolean) =>
   cn(
-    "flex h-10 items-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors lg:gap-3",
+    "relative flex h-10 items-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors lg:gap-3",
     collapsed ? "justify-center px-0" : "px-2 lg:px-3",
     current
       ? "bg-secondary text-foreground shadow-[inset_3px_0_0_var(--color-accent)]"
       : "text-muted-foreground hover:bg-secondary/60 hover:text-foreground",
   );
+
+/** How many returns wait for an admin, beside "Returns"; a dot on the icon when the sidebar is collapsed. */
+function WaitingBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
+  const label = count > 99 ? "99+" : String(count);
+  return (
+    <span
+      className={cn(
+        "rounded-full bg-amber-400/20 px-1.5 font-semibold text-[11px] text-amber-200 tabular-nums leading-5",
+        collapsed ? "absolute top-0.5 right-0.5 px-1 leading-4" : "ml-auto",
+      )}
+    >
+      {label}
+      <span className="sr-only"> waiting</span>
+    </span>
+  );
+}
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(loaderData.collapsed);
@@ -115,7 +147,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <ul
               className={cn(
                 "grid gap-1 lg:flex lg:flex-col",
-                collapsed ? "grid-cols-7" : "grid-cols-3 sm:grid-cols-4",
+                collapsed ? "grid-cols-8" : "grid-cols-3 sm:grid-cols-4",
               )}
             >
               {LINKS.map((link) => {
@@ -131,6 +163,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     >
                       <Icon className={cn("size-4 shrink-0", current && "text-accent")} aria-hidden />
                       <span className={cn(collapsed && "sr-only")}>{link.label}</span>
+                      {link.to === "/admin/returns" && loaderData.waitingReturns ? (
+                        <WaitingBadge count={loaderData.waitingReturns} collapsed={collapsed} />
+                      ) : null}
                     </Link>
                   </li>
                 );

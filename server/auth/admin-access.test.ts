@@ -29,7 +29,20 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
 
 const ADMIN_ROUTES = adminRoutes(routes);
 /** Every intent an admin form sends, and one nobody sends. */
-const INTENTS = ["", "save", "delete", "update", "set-active", "export", "unknown"];
+const INTENTS = [
+  "",
+  "save",
+  "delete",
+  "update",
+  "set-active",
+  "export",
+  "approve",
+  "reject",
+  "receive",
+  "refund",
+  "exchange",
+  "unknown",
+];
 
 type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
 
@@ -49,6 +62,7 @@ describe("the admin area", () => {
         "/admin/dashboard",
         "/admin/orders",
         "/admin/orders/export.csv",
+        "/admin/returns",
         "/admin/coupons",
         "/admin/receipts",
         "/admin/tax-rates",
