@@ -17,6 +17,7 @@ const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
   pending: "Awaiting payment",
   failed: "Failed",
   cancelled: "Cancelled",
+  partially_refunded: "Partially refunded",
   refunded: "Refunded",
 };
 
