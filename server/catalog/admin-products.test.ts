@@ -173,8 +173,8 @@ describe("who may manage products", () => {
 
   it("remembers a collapsed sidebar from its cookie", async () => {
     const collapsed = await get(adminLoader, "/admin", `${admin.cookie}; nocturn_admin_sidebar=collapsed`);
-    expect(collapsed).toEqual({ collapsed: true });
-    expect(await get(adminLoader, "/admin", admin.cookie)).toEqual({ collapsed: false });
+    expect(collapsed).toMatchObject({ collapsed: true });
+    expect(await get(adminLoader, "/admin", admin.cookie)).toMatchObject({ collapsed: false });
   });
 });
 

@@ -1,13 +1,19 @@
 // The admin's Returns screen as its route answers (app/routes/admin.returns.tsx): the list and its
 // waiting count, a link to a return that is not there, and actions that name no return. Who may
 // call it at all is server/auth/admin-access.test.ts's job.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "../../app/routes/admin";
 import { action as returnsAction, loader as returnsLoader } from "../../app/routes/admin.returns";
 import { returnMessages } from "../../core/returns";
 import { callRoute, dataOf, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
-import { signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { insertTestProduct, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { placePaidOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
+import { orderItem } from "../db/schema";
+import { updateOrder } from "../orders/update-order";
+import { requestReturn } from "./request-return";
+import type { AdminReturnDetails } from "./return-views";
 
 const t = setupTestServices();
 let admin: { cookie: string };
@@ -89,5 +95,93 @@ describe("the Returns screen", () => {
       ),
     );
     expect(answer.status).toBe(400);
+  });
+});
+
+type ActionAnswer = { intent: string; ok: boolean; message?: string; error?: string };
+
+describe("an admin taking a return from request to refund on the Returns screen", () => {
+  it("finds it, opens it and moves it on with the screen's forms", async () => {
+    const customer = await registerTestCustomer(t.services, { fullName: "Rita Returner" });
+    const product = await insertTestProduct(t.services.db, {
+      priceCents: 4999,
+      sizes: [
+        { size: "M", stock: 5 },
+        { size: "L", stock: 5 },
+      ],
+    });
+    const [m, l] = product.variants as [{ id: string }, { id: string }];
+    const placed = await placePaidOrder(t.services, customer, [
+      { variantId: m.id, quantity: 1 },
+      { variantId: l.id, quantity: 1 },
+    ]);
+    await updateOrder({
+      services: t.services,
+      db: t.services.db,
+      config: t.services.config,
+      log: t.services.log,
+      orderId: placed.orderId,
+      status: "delivered",
+      trackingCode: "",
+    });
+    const [first, second] = await t.services.db
+      .select({ id: orderItem.id })
+      .from(orderItem)
+      .where(eq(orderItem.orderId, placed.orderId));
+    const asked = await requestReturn({
+      services: t.services,
+      user: { id: customer.id, email: customer.email, name: "Rita" },
+      orderId: placed.orderId,
+      input: {
+        resolution: "refund",
+        reason: "too_small",
+        comment: "",
+        lines: [first!, second!].map((line) => ({ orderItemId: line.id, quantity: 1, exchangeSize: "" })),
+      },
+    });
+
+    const listed = dataOf<ListData & { returns: { id: string }[] }>(
+      await load(`/admin/returns?q=${asked.rmaNumber.toLowerCase()}&state=requested`),
+    ).data;
+    expect(listed.returns.map((row) => row.id)).toEqual([asked.id]);
+    expect(listed.waitingCount).toBeGreaterThanOrEqual(1);
+    const opened = async () =>
+      dataOf<{ opened: { details: AdminReturnDetails } }>(await load(`/admin/returns?return=${asked.id}`))
+        .data.opened.details;
+    expect(await opened()).toMatchObject({ id: asked.id, state: "requested", customerEmail: customer.email });
+
+    const post = async (fields: Record<string, string>) =>
+      dataOf<ActionAnswer>(
+        await call(
+          returnsAction,
+          formRequest("/admin/returns", { returnId: asked.id, ...fields }, admin.cookie),
+        ),
+      );
+    expect(await post({ intent: "approve" })).toMatchObject({
+      status: 200,
+      data: { intent: "approve", ok: true },
+    });
+    // a step the state does not allow is refused with the message the dialog shows
+    expect(await post({ intent: "reject", reason: "Too late." })).toMatchObject({
+      status: 409,
+      data: { intent: "reject", ok: false, error: returnMessages.notAllowed("approved", "rejected") },
+    });
+
+    const details = await opened();
+    const [a, b] = details.items as [{ id: string }, { id: string }];
+    // every item needs its condition
+    expect(await post({ intent: "receive", [`condition:${a.id}`]: "sellable" })).toMatchObject({
+      data: { ok: false, error: returnMessages.conditionRequired },
+    });
+    expect(
+      await post({ intent: "receive", [`condition:${a.id}`]: "sellable", [`condition:${b.id}`]: "damaged" }),
+    ).toMatchObject({ status: 200, data: { ok: true } });
+    const received = await opened();
+    expect(received.items.map((item) => item.condition).sort()).toEqual(["damaged", "sellable"]);
+    expect(received.refundPreviewCents).toBeGreaterThan(0);
+
+    const refunded = await post({ intent: "refund" });
+    expect(refunded).toMatchObject({ status: 200, data: { intent: "refund", ok: true } });
+    expect(await opened()).toMatchObject({ state: "refunded", refundCents: received.refundPreviewCents });
   });
 });
