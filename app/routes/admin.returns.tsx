@@ -61,14 +61,22 @@ async function openReturn(context: Route.LoaderArgs["context"], returnId: string
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseAdminReturnQuery(url.searchParams);
-  const opened = query.open ? await openReturn(context, query.open) : null;
-  try {
-    const result = await listAdminReturns({
+  // both at once; openReturn answers a failure with a message, so it never takes the list down
+  const [opened, listed] = await Promise.all([
+    query.open ? openReturn(context, query.open) : null,
+    listAdminReturns({
       db: context.db,
       query: query.q,
       state: query.state || undefined,
       page: query.page,
-    });
+    }).then(
+      (result) => ({ ok: true as const, result }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
+  try {
+    if (!listed.ok) throw listed.error;
+    const { result } = listed;
     // a shared link to a page that no longer exists shows the last one
     if (query.page > result.pageCount)
       throw redirect(`/admin/returns${adminReturnQueryString({ ...query, page: result.pageCount })}`);

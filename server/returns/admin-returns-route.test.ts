@@ -110,7 +110,8 @@ describe("an admin taking a return from request to refund on the Returns screen"
         { size: "L", stock: 5 },
       ],
     });
-    const [m, l] = product.variants as [{ id: string }, { id: string }];
+    const [m, l] = product.variants;
+    if (!m || !l) throw new Error("expected two sizes");
     const placed = await placePaidOrder(t.services, customer, [
       { variantId: m.id, quantity: 1 },
       { variantId: l.id, quantity: 1 },
@@ -140,7 +141,7 @@ describe("an admin taking a return from request to refund on the Returns screen"
       },
     });
 
-    const listed = dataOf<ListData & { returns: { id: string }[] }>(
+    const listed = dataOf<Omit<ListData, "returns"> & { returns: { id: string }[] }>(
       await load(`/admin/returns?q=${asked.rmaNumber.toLowerCase()}&state=requested`),
     ).data;
     expect(listed.returns.map((row) => row.id)).toEqual([asked.id]);
@@ -168,7 +169,8 @@ describe("an admin taking a return from request to refund on the Returns screen"
     });
 
     const details = await opened();
-    const [a, b] = details.items as [{ id: string }, { id: string }];
+    const [a, b] = details.items;
+    if (!a || !b) throw new Error("expected two lines");
     // every item needs its condition
     expect(await post({ intent: "receive", [`condition:${a.id}`]: "sellable" })).toMatchObject({
       data: { ok: false, error: returnMessages.conditionRequired },

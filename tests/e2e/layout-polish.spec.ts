@@ -57,7 +57,16 @@ test.describe("admin sidebar on a phone", () => {
     await signInAsAdmin(page);
     await visit(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    for (const name of ["Dashboard", "Products", "Orders", "Coupons", "Receipts", "Tax rates", "Logout"]) {
+    for (const name of [
+      "Dashboard",
+      "Products",
+      "Orders",
+      "Returns",
+      "Coupons",
+      "Receipts",
+      "Tax rates",
+      "Logout",
+    ]) {
       const link = nav.getByRole("link", { name });
       await expect(link).toBeInViewport({ ratio: 1 });
     }
@@ -67,7 +76,7 @@ test.describe("admin sidebar on a phone", () => {
 
     // collapsed, the sections are a row of icons, still all on screen
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
-    for (const name of ["Dashboard", "Coupons", "Tax rates", "Logout"]) {
+    for (const name of ["Dashboard", "Returns", "Coupons", "Tax rates", "Logout"]) {
       await expect(nav.getByRole("link", { name })).toBeInViewport({ ratio: 1 });
     }
     await page.getByRole("button", { name: "Toggle sidebar" }).click();

@@ -30,6 +30,7 @@ import {
   RETURN_ITEM_CONDITIONS,
   RETURN_REJECTION_MAX_LENGTH,
   RETURN_STATE_LABELS,
+  RETURN_TRANSITIONS,
   type ReturnItemCondition,
   returnMessages,
 } from "../../../core/returns";
@@ -422,7 +423,9 @@ function ReturnActions({
   onConfirm: (kind: "refund" | "exchange") => void;
 }) {
   const { state, resolution } = details;
-  if (state === "requested") {
+  // the buttons follow the rules the server enforces (core/returns.ts)
+  const next = RETURN_TRANSITIONS[state];
+  if (next.includes("approved")) {
     if (form === "reject")
       return (
         <RejectForm
@@ -444,7 +447,7 @@ function ReturnActions({
       </ActionBar>
     );
   }
-  if (state === "approved") {
+  if (next.includes("received")) {
     if (form === "receive")
       return (
         <ReceiveForm
@@ -464,7 +467,7 @@ function ReturnActions({
       </ActionBar>
     );
   }
-  if (state === "received" && resolution === "refund") {
+  if (next.includes("refunded") && resolution === "refund") {
     return (
       <ActionBar
         hint={
@@ -479,7 +482,7 @@ function ReturnActions({
       </ActionBar>
     );
   }
-  if (state === "received" && resolution === "exchange") {
+  if (next.includes("exchanged") && resolution === "exchange") {
     return (
       <ActionBar hint="Send the customer the sizes they asked for, in a new order at no charge.">
         <Button disabled={busy} onClick={() => onConfirm("exchange")}>
