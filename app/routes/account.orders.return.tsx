@@ -189,7 +189,7 @@ function ReturnLine({
             aria-describedby={line.unavailableReason ? `${id}-reason` : `${id}-name`}
             onChange={(event) => onQuantity(Number(event.target.value))}
           >
-            {Array.from({ length: (selectable ? line.returnable : 0) + 1 }, (_, count) => (
+            {[...Array((selectable ? line.returnable : 0) + 1).keys()].map((count) => (
               <option key={count} value={count}>
                 {count}
               </option>
