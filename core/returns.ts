@@ -21,7 +21,11 @@ export const RETURN_ITEM_CONDITIONS = ["sellable", "damaged"] as const;
 export type ReturnItemCondition = (typeof RETURN_ITEM_CONDITIONS)[number];
 
 /** The states an admin still has to act on ("waiting" in the admin's count). */
-export const WAITING_RETURN_STATES = ["requested", "approved", "received"] as const satisfies readonly ReturnState[];
+export const WAITING_RETURN_STATES = [
+  "requested",
+  "approved",
+  "received",
+] as const satisfies readonly ReturnState[];
 
 /** A return in these states no longer holds the units it named: they may be returned again. */
 export const CLOSED_UNSUCCESSFUL_STATES = ["rejected", "cancelled"] as const satisfies readonly ReturnState[];
@@ -126,9 +130,15 @@ export interface PaidLine {
  * refunded before: the line's paid amount is shared over its units so that refunding every unit,
  * in any number of returns, gives back exactly what was paid (no cent lost or added by rounding).
  */
-export function lineRefund(line: PaidLine, alreadyRefunded: number, units: number): { cents: number; taxCents: number } {
+export function lineRefund(
+  line: PaidLine,
+  alreadyRefunded: number,
+  units: number,
+): { cents: number; taxCents: number } {
   if (units <= 0 || alreadyRefunded < 0 || alreadyRefunded + units > line.quantity) {
-    throw new RangeError(`cannot refund ${units} more of ${line.quantity} units (${alreadyRefunded} refunded)`);
+    throw new RangeError(
+      `cannot refund ${units} more of ${line.quantity} units (${alreadyRefunded} refunded)`,
+    );
   }
   const share = (count: number, total: number) => mulDivHalfUp(total, count, line.quantity);
   return {
@@ -142,12 +152,18 @@ export function paidLine(
   item: { priceCents: number; quantity: number; discountCents: number; netCents: number; taxCents: number },
   pricesIncludeTax: boolean,
 ): PaidLine {
-  const paidCents = pricesIncludeTax ? item.priceCents * item.quantity - item.discountCents : item.netCents + item.taxCents;
+  const paidCents = pricesIncludeTax
+    ? item.priceCents * item.quantity - item.discountCents
+    : item.netCents + item.taxCents;
   return { quantity: item.quantity, paidCents, taxCents: item.taxCents };
 }
 
 /** Shipping as charged: with its VAT when prices exclude it. */
-export function paidShipping(order: { shippingCents: number; shippingTaxCents: number; pricesIncludeTax: boolean }): {
+export function paidShipping(order: {
+  shippingCents: number;
+  shippingTaxCents: number;
+  pricesIncludeTax: boolean;
+}): {
   cents: number;
   taxCents: number;
 } {

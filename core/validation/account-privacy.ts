@@ -8,7 +8,6 @@ import { authMessages } from "./auth";
 export type DeletionBlocker =
   | { kind: "awaiting_payment"; orderNumber: string }
   | { kind: "not_delivered"; orderNumber: string }
-  // returns do not exist yet (issue 17 part 3); an open return will refuse deletion the same way
   | { kind: "open_return"; orderNumber: string };
 
 function blockerText(blocker: DeletionBlocker): string {

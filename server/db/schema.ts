@@ -528,7 +528,9 @@ export const returnItem = pgTable(
       .references(() => orderItem.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     /** Exchanges: the size sent instead (same product), reserved when the return is approved. */
-    exchangeVariantId: uuid("exchange_variant_id").references(() => productVariant.id, { onDelete: "set null" }),
+    exchangeVariantId: uuid("exchange_variant_id").references(() => productVariant.id, {
+      onDelete: "set null",
+    }),
     exchangeSize: text("exchange_size"),
     /** Set when the parcel arrives: sellable units go back to stock, damaged ones do not. */
     condition: text("condition", { enum: RETURN_ITEM_CONDITIONS }),

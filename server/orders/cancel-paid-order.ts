@@ -16,6 +16,7 @@ type CancelServices = Pick<Services, "db" | "payments" | "mailQueue" | "config" 
 export const cancelRefundMessages = {
   notFound: "Order not found.",
   notPaid: "Only a paid order can be cancelled with a refund.",
+  partlyRefunded: "Part of this order was refunded through a return: refund the rest through Returns.",
   noPayment: "This order has no payment at the provider to refund.",
   failed: (reason: string) => `Refund failed: ${reason.replace(/[.\s]+$/, "")}. The order was not changed.`,
   /** When the provider gives no reason a person can read (the details are in the log). */
@@ -67,6 +68,9 @@ export async function cancelPaidOrder(options: {
       amountCents: 0,
       customerNotified: null,
     };
+  }
+  if (current.paymentStatus === "partially_refunded") {
+    throw new AppError("order_partly_refunded", cancelRefundMessages.partlyRefunded, 409);
   }
   if (current.paymentStatus !== "paid") {
     throw new AppError("order_not_paid", cancelRefundMessages.notPaid, 409);

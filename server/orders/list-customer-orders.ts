@@ -7,6 +7,9 @@ import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type OrderItem, order, orderItem, refund } from "../db/schema";
+import { listReturnViews } from "../returns/list-return-views";
+import { lineBlocker, loadReturnableLines, orderReturnability } from "../returns/return-lines";
+import type { ReturnOffer, ReturnView } from "../returns/return-views";
 import type { Storage } from "../storage/storage";
 
 /** Shown in the Orders tab when the orders cannot be read (docs/SPEC.md#messages). */
@@ -56,6 +59,10 @@ export interface CustomerOrder {
    * payment or cancel the order.
    */
   reservedUntil: string | null;
+  /** The order's returns, oldest first (docs/RETURNS.md). */
+  returns: ReturnView[];
+  /** Whether "Return items" is offered, and why not. */
+  returnOffer: ReturnOffer;
 }
 
 /**
@@ -72,7 +79,7 @@ const isPlacedOrder = or(
 export async function listCustomerOrders(options: {
   db: Database;
   storage: Storage;
-  config: Pick<Config, "trackingUrlTemplate">;
+  config: Pick<Config, "trackingUrlTemplate" | "returnWindowDays" | "locale" | "timeZone">;
   userId: string;
 }): Promise<CustomerOrder[]> {
   const { db, storage, config, userId } = options;
@@ -100,6 +107,8 @@ export async function listCustomerOrders(options: {
       shippingMethod: order.shippingMethod,
       isReserved: order.isReserved,
       reservedUntil: order.reservedUntil,
+      deliveredAt: order.deliveredAt,
+      paymentMethod: order.paymentMethod,
     })
     .from(order)
     .where(and(eq(order.userId, userId), isPlacedOrder))
@@ -108,7 +117,10 @@ export async function listCustomerOrders(options: {
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.id);
-  const [items, refunds] = await Promise.all([
+  const now = new Date();
+  const returnability = new Map(rows.map((row) => [row.id, orderReturnability(row, config, now)]));
+  const open = rows.filter((row) => returnability.get(row.id)?.ok).map((row) => row.id);
+  const [items, refunds, returns, returnable] = await Promise.all([
     db
       .select()
       .from(orderItem)
@@ -123,6 +135,8 @@ export async function listCustomerOrders(options: {
       .from(refund)
       .where(inArray(refund.orderId, ids))
       .groupBy(refund.orderId),
+    listReturnViews({ db, storage, where: { orderIds: ids } }),
+    loadReturnableLines(db, open),
   ]);
   const refundByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const itemsByOrder = new Map<string, OrderItem[]>();
@@ -132,10 +146,17 @@ export async function listCustomerOrders(options: {
     else itemsByOrder.set(item.orderId, [item]);
   }
 
-  return rows.map(({ isReserved, reservedUntil, taxColumns, ...row }) => {
+  return rows.map(({ isReserved, reservedUntil, taxColumns, deliveredAt, paymentMethod, ...row }) => {
     const given = refundByOrder.get(row.id);
     return {
       ...row,
+      returns: returns
+        .filter((entry) => entry.orderId === row.id)
+        .map(({ orderId, refundTaxCents, refundError, ...view }) => view),
+      returnOffer: offer(
+        returnability.get(row.id),
+        returnable.filter((line) => line.item.orderId === row.id),
+      ),
       tax: orderTax(taxColumns),
       createdAt: row.createdAt.toISOString(),
       refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
@@ -154,4 +175,21 @@ export async function listCustomerOrders(options: {
       })),
     };
   });
+}
+
+/** "Return items" while the window is open and some line can still be returned; otherwise why not. */
+function offer(
+  returnability: ReturnType<typeof orderReturnability> | undefined,
+  lines: Awaited<ReturnType<typeof loadReturnableLines>>,
+): ReturnOffer {
+  if (!returnability) return { available: false, message: null };
+  if (!returnability.ok)
+    return { available: false, message: returnability.quiet ? null : returnability.message };
+  if (!lines.some((line) => lineBlocker(line) === null)) {
+    return {
+      available: false,
+      message: "Every item of this order is already in a return or cannot be returned.",
+    };
+  }
+  return { available: true, windowEndsAt: returnability.windowEndsAt.toISOString() };
 }

@@ -84,7 +84,13 @@ export async function updateOrder(options: {
       .for("update");
     if (!before) throw new AppError("order_not_found", UPDATE_ORDER_FAILED, 404);
     if (before.status !== status || before.trackingCode !== trackingCode) {
-      await tx.update(order).set({ status, trackingCode }).where(eq(order.id, orderId));
+      // the return window counts from the (last) delivery (docs/RETURNS.md#eligibility)
+      const delivered =
+        status === "delivered" && before.status !== "delivered" ? { deliveredAt: new Date() } : {};
+      await tx
+        .update(order)
+        .set({ status, trackingCode, ...delivered })
+        .where(eq(order.id, orderId));
     }
     const shipmentIsNews =
       status === "shipped" &&

@@ -102,11 +102,17 @@ export interface PaymentProvider {
   /** Closes an open session so it can no longer be paid; a no-op for one already closed. */
   expireSession(sessionId: string): Promise<void>;
   /**
-   * Gives the whole amount of a paid session back and returns the refund. The same idempotency key
-   * always stands for the same refund: a repeated call (after a timeout, a crash or a second click)
-   * returns the refund the first one made instead of making another.
+   * Gives `amountCents` of a paid session back (a return's partial refund), or all that is left of
+   * it when no amount is given, and returns the refund. The same idempotency key always stands for
+   * the same refund: a repeated call (after a timeout, a crash or a second click) returns the refund
+   * the first one made instead of making another.
    */
-  refund(options: { sessionId: string; reason: string; idempotencyKey: string }): Promise<ProviderRefund>;
+  refund(options: {
+    sessionId: string;
+    reason: string;
+    idempotencyKey: string;
+    amountCents?: number;
+  }): Promise<ProviderRefund>;
   /**
    * Checks a webhook's signature over the raw body and returns the event; throws
    * PaymentWebhookError when the signature or payload is not valid.

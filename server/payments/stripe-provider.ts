@@ -56,13 +56,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
    * The refund an earlier call made: the one carrying this idempotency key, or else (the charge was
    * refunded some other way, e.g. in the Dashboard) all the payment's refunds taken together.
    */
-  async function findRefund(paymentIntentId: string, idempotencyKey: string) {
+  async function findRefund(paymentIntentId: string, idempotencyKey: string, whole: boolean) {
     const list = await call(`list refunds of ${paymentIntentId}`, () =>
       stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
     );
     const given = list.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
     const ours = given.find((refund) => refund.metadata?.idempotency_key === idempotencyKey);
     if (ours) return { id: ours.id, amountCents: ours.amount };
+    // a partial refund is only ever its own; another refund of the payment is not it
+    if (!whole) return null;
     const [newest] = given;
     if (!newest) return null;
     return { id: newest.id, amountCents: given.reduce((sum, refund) => sum + refund.amount, 0) };
@@ -153,7 +155,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async refund({ sessionId, reason, idempotencyKey }) {
+    async refund({ sessionId, reason, idempotencyKey, amountCents }) {
       const session = await loadSession(sessionId);
       const paymentIntent = session.payment_intent;
       const paymentIntentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
@@ -167,6 +169,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const created = await stripe.refunds.create(
           {
             payment_intent: paymentIntentId,
+            // a return gives back part of the payment; without an amount Stripe refunds what is left
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
             metadata: {
               reason: reason.slice(0, METADATA_VALUE_MAX),
               session_id: sessionId,
@@ -185,7 +189,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           err instanceof Stripe.errors.StripeError &&
           (err.code === "charge_already_refunded" || err.type === "StripeIdempotencyError")
         ) {
-          const earlier = await findRefund(paymentIntentId, idempotencyKey);
+          const earlier = await findRefund(paymentIntentId, idempotencyKey, amountCents === undefined);
           if (earlier) return earlier;
         }
         throw toProviderError(`refund checkout session ${sessionId} (${paymentIntentId})`, err);

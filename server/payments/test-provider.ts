@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { testPaymentSession } from "../db/schema";
+import { testPaymentRefund, testPaymentSession } from "../db/schema";
 import {
   type CreateCheckoutSessionInput,
   type PaymentProvider,
@@ -89,22 +89,44 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
         .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
     },
 
-    async refund({ sessionId, idempotencyKey }) {
-      // setting (not adding) the refunded amount: a repeated refund gives nothing back twice
-      const [refunded] = await db
-        .update(testPaymentSession)
-        .set({ refundedCents: sql`${testPaymentSession.amountCents}` })
-        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "complete")))
-        .returning({ amountCents: testPaymentSession.amountCents });
-      if (!refunded) {
-        throw new PaymentProviderError(
-          `test checkout session ${sessionId} has no payment to refund`,
-          "the payment was never completed",
-        );
-      }
+    async refund({ sessionId, idempotencyKey, amountCents }) {
       // the key decides the id, as Stripe answers a repeated key with the refund it made
       const id = `tre_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
-      return { id, amountCents: refunded.amountCents };
+      return db.transaction(async (tx) => {
+        // the session's lock first: two calls with one key wait for each other, and the second finds the first's refund
+        const [session] = await tx
+          .select()
+          .from(testPaymentSession)
+          .where(eq(testPaymentSession.id, sessionId))
+          .for("update");
+        const [earlier] = await tx
+          .select()
+          .from(testPaymentRefund)
+          .where(eq(testPaymentRefund.idempotencyKey, idempotencyKey));
+        if (earlier) return { id: earlier.id, amountCents: earlier.amountCents };
+        if (session?.status !== "complete") {
+          throw new PaymentProviderError(
+            `test checkout session ${sessionId} has no payment to refund`,
+            "the payment was never completed",
+          );
+        }
+        const left = session.amountCents - session.refundedCents;
+        const amount = amountCents ?? left;
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+          throw new PaymentProviderError(
+            `test checkout session ${sessionId}: cannot refund ${amount} of the ${left} cents left`,
+            left === 0
+              ? "the payment has already been refunded in full"
+              : "the amount is more than what is left of the payment",
+          );
+        }
+        await tx.insert(testPaymentRefund).values({ idempotencyKey, id, sessionId, amountCents: amount });
+        await tx
+          .update(testPaymentSession)
+          .set({ refundedCents: sql`${testPaymentSession.refundedCents} + ${amount}` })
+          .where(eq(testPaymentSession.id, sessionId));
+        return { id, amountCents: amount };
+      });
     },
 
     verifyWebhook() {

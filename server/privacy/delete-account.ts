@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { WAITING_RETURN_STATES } from "../../core/returns";
 import {
   type AccountDeletionInput,
   accountDeletionSchema,
@@ -11,7 +12,7 @@ import { authRefusal, limitAttempts } from "../auth/auth-errors";
 import { RATE_LIMITS } from "../auth/rate-limit";
 import { signOut } from "../auth/sign-out";
 import type { Transaction } from "../db/client";
-import { order, outgoingEmail, rateLimit, user, verification } from "../db/schema";
+import { order, outgoingEmail, rateLimit, returnRequest, user, verification } from "../db/schema";
 import type { RequestContext } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { accountDeletedEmail } from "../mail/templates/account-deleted";
@@ -71,7 +72,11 @@ export async function deleteAccount(
       .where(eq(order.userId, userId))
       .orderBy(asc(order.id))
       .for("update");
-    const blockers = deletionBlockers(orders);
+    const open = await tx
+      .selectDistinct({ orderId: returnRequest.orderId })
+      .from(returnRequest)
+      .where(and(eq(returnRequest.userId, userId), inArray(returnRequest.state, [...WAITING_RETURN_STATES])));
+    const blockers = deletionBlockers(orders, new Set(open.map((entry) => entry.orderId)));
     if (blockers.length > 0) {
       throw new AppError("order_in_progress", accountPrivacyMessages.deletionBlocked(blockers), 409);
     }
@@ -162,12 +167,15 @@ async function lockAccount(tx: Transaction, userId: string) {
 /** The orders that keep an account from being deleted, in the order they were placed. */
 function deletionBlockers(
   orders: Array<{
+    id: string;
     orderNumber: string;
     status: string;
     paymentStatus: string;
     isReserved: boolean;
     createdAt: Date;
   }>,
+  /** Orders with a return an admin still has to finish. */
+  withOpenReturn: ReadonlySet<string>,
 ): DeletionBlocker[] {
   const blockers: DeletionBlocker[] = [];
   for (const row of [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
@@ -176,8 +184,9 @@ function deletionBlockers(
       blockers.push({ kind: "awaiting_payment", orderNumber: row.orderNumber });
     } else if (row.paymentStatus === "paid" && row.status !== "delivered" && row.status !== "cancelled") {
       blockers.push({ kind: "not_delivered", orderNumber: row.orderNumber });
+    } else if (withOpenReturn.has(row.id)) {
+      blockers.push({ kind: "open_return", orderNumber: row.orderNumber });
     }
-    // an open return will be one more kind here (issue 17 part 3)
   }
   return blockers;
 }

@@ -14,6 +14,7 @@ import {
   session,
   user,
 } from "../db/schema";
+import { listReturnViews } from "../returns/list-return-views";
 
 /** Bumped when a field changes meaning or goes away; new fields do not bump it. */
 export const CUSTOMER_DATA_FORMAT_VERSION = 1;
@@ -63,18 +64,32 @@ export interface CustomerDataExport {
     updatedAt: string;
   } | null;
   orders: ExportedOrder[];
-  /** Return requests; the store has none yet (issue 17 part 3), so always empty for now. */
+  /** The customer's return requests, oldest first. */
   returns: ExportedReturn[];
   /** E-mails the store sent or is about to send the customer (kept a week after sending). */
   emails: Array<{ kind: string; subject: string; queuedAt: string; sentAt: string | null }>;
 }
 
-/** The shape a return will take in the file: one entry per request, its order named by number. */
+/** One return request, its order named by number. */
 export interface ExportedReturn {
+  rmaNumber: string;
   orderNumber: string;
   status: string;
+  resolution: string;
+  reason: string;
+  comment: string | null;
+  rejectionReason: string | null;
+  refundCents: number | null;
+  replacementOrderNumber: string | null;
   createdAt: string;
-  lines: Array<{ productName: string; size: string; quantity: number }>;
+  lines: Array<{
+    productName: string;
+    size: string;
+    quantity: number;
+    exchangeSize: string | null;
+    condition: string | null;
+  }>;
+  history: Array<{ status: string; at: string }>;
 }
 
 interface ExportedOrder {
@@ -179,7 +194,7 @@ export async function exportCustomerData(options: {
         .orderBy(asc(outgoingEmail.createdAt)),
     ]);
     const orderIds = orders.map((row) => row.id);
-    const [items, receipts, refunds] =
+    const [items, receipts, refunds, returns] =
       orderIds.length > 0
         ? await Promise.all([
             tx
@@ -193,8 +208,9 @@ export async function exportCustomerData(options: {
               .from(refund)
               .where(inArray(refund.orderId, orderIds))
               .orderBy(asc(refund.createdAt), asc(refund.id)),
+            listReturnViews({ db: tx, where: { orderIds } }),
           ])
-        : [[], [], []];
+        : [[], [], [], []];
 
     return {
       format: "nocturn-customer-data",
@@ -304,7 +320,26 @@ export async function exportCustomerData(options: {
           paidAt: row.paidAt ? iso(row.paidAt) : null,
         };
       }),
-      returns: [],
+      returns: returns.map((entry) => ({
+        rmaNumber: entry.rmaNumber,
+        orderNumber: orders.find((row) => row.id === entry.orderId)?.orderNumber ?? "",
+        status: entry.state,
+        resolution: entry.resolution,
+        reason: entry.reasonLabel,
+        comment: entry.comment,
+        rejectionReason: entry.rejectionReason,
+        refundCents: entry.refundCents,
+        replacementOrderNumber: entry.replacementOrderNumber,
+        createdAt: entry.createdAt,
+        lines: entry.items.map((item) => ({
+          productName: item.productName,
+          size: item.size,
+          quantity: item.quantity,
+          exchangeSize: item.exchangeSize,
+          condition: item.condition,
+        })),
+        history: entry.events.map((event) => ({ status: event.state, at: event.at })),
+      })),
       emails: emails.map((email) => ({
         kind: email.kind,
         subject: email.subject,

@@ -124,7 +124,13 @@ export interface AdminReturnDetails extends ReturnView {
   refundPreviewCents: number | null;
   events: Required<ReturnEventView>[];
   /** The customer's other returns, newest first (their history). */
-  history: Array<{ id: string; rmaNumber: string; state: ReturnState; orderNumber: string; createdAt: string }>;
+  history: Array<{
+    id: string;
+    rmaNumber: string;
+    state: ReturnState;
+    orderNumber: string;
+    createdAt: string;
+  }>;
   /** How many paid orders the customer has (history at a glance). */
   customerOrderCount: number;
 }
