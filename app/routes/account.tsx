@@ -144,7 +144,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       if (!isProductId(returnId)) throw new AppError("return_not_found", returnMessages.notFound, 404);
       const { message } = await cancelReturn({
         services: context,
-        user: { id: user.id, email: user.email, name: user.name },
+        user: { id: user.id, email: user.email },
         returnId,
       });
       return { intent, ok: true as const, message };
