@@ -101,7 +101,7 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
       </dl>
       <ul className="mt-3 divide-y border-y text-sm">
         {ret.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap justify-between gap-x-3 py-2">
+          <li key={item.id} className="flex justify-between gap-3 py-2">
             <span className="min-w-0">
               {item.productName} <span className="text-muted-foreground">· Size {item.size}</span>
               {item.exchangeSize && (
