@@ -1,8 +1,9 @@
 import { ArrowLeftIcon, CircleAlertIcon, Undo2Icon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { OrderDate } from "~/components/account-order-date";
 import { FormError } from "~/components/auth-ui";
+import { NotFound } from "~/components/not-found";
 import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect, Textarea } from "~/components/ui/input";
@@ -414,4 +415,10 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
       <ReturnRequestForm form={form} serverError={serverError} />
     </div>
   );
+}
+
+/** Another customer's order, or none: the store's 404 page, inside the page's frame (as product.tsx does). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <NotFound />;
 }
