@@ -20,6 +20,7 @@ export default [
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("account/data-export", "routes/account.data-export.ts"),
+  route("account/orders/:orderId/return", "routes/account.orders.return.tsx"),
   route("admin", "routes/admin.tsx", [
     // the admin index shows the product manager (docs/SPEC.md#routes)
     index("routes/admin.products.tsx", { id: "admin-index" }),

@@ -29,9 +29,9 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** "pending" → "Pending". */
+/** "pending" → "Pending", "partially_refunded" → "Partially refunded". */
 export function capitalize(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1);
+  return value.charAt(0).toUpperCase() + value.slice(1).replaceAll("_", " ");
 }
 
 export type BadgeTone = "green" | "blue" | "indigo" | "yellow" | "orange" | "amber" | "red" | "gray";
@@ -70,17 +70,19 @@ export function adminStatusTone(status: string): BadgeTone {
   }
 }
 
-/** Payment status (admin details): paid green, pending yellow, otherwise red. */
+/** Payment status (admin details): paid green, pending yellow, partially refunded amber, otherwise red. */
 export function paymentStatusTone(status: string): BadgeTone {
   if (status === "paid") return "green";
   if (status === "pending") return "yellow";
+  if (status === "partially_refunded") return "amber";
   return "red";
 }
 
-/** Receipt status: completed green, pending yellow, failed red, other gray. */
+/** Receipt status: completed green, pending yellow, partially refunded amber, failed red, other gray. */
 export function receiptStatusTone(status: string): BadgeTone {
   if (status === "completed") return "green";
   if (status === "pending") return "yellow";
+  if (status === "partially_refunded") return "amber";
   if (status === "failed") return "red";
   return "gray";
 }

@@ -83,6 +83,7 @@ export const returnMessages = {
   notFound: "Return not found.",
   orderNotFound: "Order not found.",
   notDelivered: "Items can be returned once the order has been delivered.",
+  returnsOff: "This shop does not take returns online; please contact us.",
   notPaid: "This order has no payment to return items against.",
   replacement: "This order replaced items from an earlier return; please contact us to return it.",
   windowClosed: (days: number, endedOn: string) =>

@@ -1,6 +1,7 @@
 import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { OrderDate } from "~/components/account-order-date";
+import { OrderReturns } from "~/components/order-returns";
 import { OrderTotals } from "~/components/order-totals";
 import { PendingOrderPanel } from "~/components/pending-order-actions";
 import { ProductImage } from "~/components/product-image";
@@ -167,6 +168,7 @@ export function OrderDetailsDialog({
           )}
           <OrderItems order={order} />
           <OrderSummary order={order} />
+          <OrderReturns order={order} />
           <section aria-labelledby="address-heading" className="text-sm">
             <h3 id="address-heading" className="mb-1 flex items-center gap-2 font-semibold">
               <MapPinIcon className="size-4 text-accent" aria-hidden /> Shipping Address

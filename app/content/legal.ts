@@ -92,18 +92,20 @@ export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
         list: {
           ordered: true,
           items: [
-            `Contact our customer support within ${RETURN_WINDOW_DAYS} days of delivery with your order number and the items you would like to return.`,
-            "We will reply by e-mail with your return authorization and the address to send your items to.",
-            "Pack the items securely, unworn and unwashed, with all tags attached and in their original packaging.",
-            "Send the parcel with a tracked shipping service and keep your proof of postage until your refund is confirmed.",
-            `We inspect your return on arrival and notify you by e-mail. Approved refunds are issued within ${REFUND_BUSINESS_DAYS} business days.`,
+            `Sign in, open My Orders, choose the order and select "Return items". The button is there for ${RETURN_WINDOW_DAYS} days after delivery.`,
+            "Choose the items and quantities, a reason, and whether you would like a refund or another size. You get a return number (RMA) on screen and by e-mail.",
+            "Once we approve your return, we e-mail you the instructions and the address to send your items to.",
+            "Pack the items securely, unworn and unwashed, with all tags attached and in their original packaging, and send them with a tracked shipping service. Keep your proof of postage.",
+            `We inspect your return on arrival. Refunds give back the price you paid, VAT included, to your original payment method within ${REFUND_BUSINESS_DAYS} business days; shipping is refunded too when your whole order comes back.`,
           ],
         },
+        note: "You can follow every step of your return in the order's details in My Orders, and cancel it there until we have approved it.",
+        link: { to: "/account/orders", label: "Go to My Orders" },
       },
       {
         heading: "Exchanges",
         paragraphs: [
-          "Need a different size or color? The quickest way to get it is to return the original item for a refund and place a new order, so your preferred item is secured while stock lasts.",
+          'Need a different size? Choose "Exchange for another size" when you request your return: you can swap for any other size of the same product that is in stock. Once your return arrives and passes inspection, we ship the new size at no charge.',
           "If an item arrives damaged, defective or incorrect, contact us and we will replace it free of charge or, if a replacement is no longer available, refund it in full, including shipping.",
         ],
       },

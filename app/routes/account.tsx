@@ -11,6 +11,7 @@ import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages } from "../../core/checkout";
 import { isProductId } from "../../core/product";
+import { returnMessages } from "../../core/returns";
 import { accountDeletionSchema, accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { authMessages, passwordChangeSchema, profileSchema } from "../../core/validation/auth";
 import { formText } from "../../core/validation/form-schema";
@@ -26,6 +27,7 @@ import { handleAction, reportFailure } from "../../server/http/errors";
 import { redirectWithToast } from "../../server/http/flash";
 import { CUSTOMER_ORDERS_LOAD_ERROR, listCustomerOrders } from "../../server/orders/list-customer-orders";
 import { deleteAccount } from "../../server/privacy/delete-account";
+import { cancelReturn } from "../../server/returns/cancel-return";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
@@ -132,6 +134,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         orderId: readOrderId(form),
       });
       return { intent, ok: true as const, message: cancelPendingOrderMessages.cancelled(orderNumber) };
+    });
+  }
+  if (intent === "cancel-return") {
+    const failure = { fallback: returnMessages.actionFailed, what: "cancelling a return failed" };
+    return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      const returnId = formText(form, "returnId");
+      // anything but an id is answered like a return that is not the customer's
+      if (!isProductId(returnId)) throw new AppError("return_not_found", returnMessages.notFound, 404);
+      const { message } = await cancelReturn({
+        services: context,
+        user: { id: user.id, email: user.email },
+        returnId,
+      });
+      return { intent, ok: true as const, message };
     });
   }
   if (intent === "delete-account") {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
@@ -8,7 +8,7 @@ import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/s
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { type Database, openDatabase } from "../db/client";
-import { order, product } from "../db/schema";
+import { order, product, refund } from "../db/schema";
 import { DASHBOARD_DAYS, getSalesDashboard, type SalesDashboard } from "./get-sales-dashboard";
 
 const t = setupTestServices();
@@ -31,7 +31,7 @@ interface OrderSeed {
   /** The order total is this subtotal plus 999 cents shipping. */
   subtotalCents: number;
   status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
-  paymentStatus: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+  paymentStatus: "pending" | "paid" | "failed" | "cancelled" | "partially_refunded" | "refunded";
   paidAt: Date | null;
   createdAt: Date;
   attentionReason?: string;
@@ -424,5 +424,38 @@ describe("a known set of orders and products", () => {
       ids.todayMidnight!.orderNumber,
       ids.lateYesterday!.orderNumber,
     ]);
+  });
+});
+
+describe("returns in the figures", () => {
+  it("counts a partly refunded order with what the customer kept, and an exchange's replacement not at all", async () => {
+    const day = new Date("2026-01-20T18:00:00.000Z");
+    const partly = await insertOrder({
+      ...paid(customer.id, 20_000, "2026-01-20T10:00:00Z", "delivered"),
+      paymentStatus: "partially_refunded",
+    });
+    await t.services.db.insert(refund).values({
+      orderId: partly.id,
+      amountCents: 5_000,
+      reason: "Return RMA-1",
+      providerRefundId: "tre_dashboard",
+      idempotencyKey: `return-refund:${randomUUID()}`,
+    });
+    const replacement = await insertOrder({
+      ...paid(customer.id, 0, "2026-01-20T11:00:00Z"),
+      subtotalCents: 0,
+    });
+    await t.services.db
+      .update(order)
+      .set({ paymentMethod: "exchange", shippingCents: 0, totalCents: 0 })
+      .where(eq(order.id, replacement.id));
+
+    const dashboard = await dashboardAt(day);
+    expect(dashboard.today).toEqual(sales(20_999 - 5_000, 1));
+    expect(dayOf(dashboard, "2026-01-20")).toEqual({
+      day: "2026-01-20",
+      revenueCents: 15_999,
+      paidOrders: 1,
+    });
   });
 });

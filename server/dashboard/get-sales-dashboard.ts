@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, lt, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, not, sql } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "../../core/order";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { getCatalogSummary } from "../catalog/get-catalog-summary";
 import type { Database } from "../db/client";
 import { order, product, user } from "../db/schema";
+import { REPLACEMENT_PAYMENT_METHOD } from "../returns/return-lines";
 import { sumVatCollected, type VatCollected } from "./sum-vat-collected";
 
 /** Days in the revenue chart, and the period of the average order value. */
@@ -59,10 +60,22 @@ export interface SalesDashboard {
 }
 
 /**
- * Revenue is what customers paid and kept paid: `paid_at` set and payment status "paid". A refund
- * turns the payment status to "refunded", so a refunded order leaves the figures.
+ * Revenue is what customers paid and kept paid: `paid_at` set and payment status "paid" or
+ * "partially refunded" (a return refunded part of it: that part is taken off, `kept` below). A full
+ * refund turns the payment status to "refunded", so a refunded order leaves the figures. An
+ * exchange's replacement order was not a sale (nothing was charged) and is not counted.
  */
-const isPaid = and(eq(order.paymentStatus, "paid"), sql`${order.paidAt} is not null`)!;
+const isPaid = and(
+  inArray(order.paymentStatus, ["paid", "partially_refunded"]),
+  sql`${order.paidAt} is not null`,
+  ne(order.paymentMethod, REPLACEMENT_PAYMENT_METHOD),
+)!;
+
+/** What an order's customer kept paying, and its VAT: the total and VAT less the order's refunds. */
+const refunded = sql`(select coalesce(sum(r.amount_cents), 0) from refund r where r.order_id = ${order.id})`;
+const refundedVat = sql`(select coalesce(sum(r.tax_cents), 0) from refund r where r.order_id = ${order.id})`;
+const kept = sql`(${order.totalCents} - ${refunded})`;
+const keptNet = sql`(${order.totalCents} - ${refunded} - (${order.taxCents} - ${refundedVat}))`;
 
 /**
  * A checkout that was never paid and ended cancelled (expired, declined, abandoned). The admin
@@ -104,15 +117,15 @@ export async function getSalesDashboard(options: {
   const salesQuery = db.execute(sql`
     select
       count(*) filter (where ${order.paidAt} >= ${today}::timestamptz)::int as today_orders,
-      coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_cents,
-      coalesce(sum(${order.totalCents} - ${order.taxCents}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_net_cents,
+      coalesce(sum(${kept}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_cents,
+      coalesce(sum(${keptNet}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_net_cents,
       count(*) filter (where ${order.paidAt} >= ${weekStart}::timestamptz)::int as week_orders,
-      coalesce(sum(${order.totalCents}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_cents,
-      coalesce(sum(${order.totalCents} - ${order.taxCents}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_net_cents,
+      coalesce(sum(${kept}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_cents,
+      coalesce(sum(${keptNet}) filter (where ${order.paidAt} >= ${weekStart}::timestamptz), 0)::float8 as week_net_cents,
       count(*)::int as month_orders,
-      coalesce(sum(${order.totalCents}), 0)::float8 as month_cents,
-      coalesce(sum(${order.totalCents} - ${order.taxCents}), 0)::float8 as month_net_cents,
-      round(avg(${order.totalCents}))::float8 as average_cents
+      coalesce(sum(${kept}), 0)::float8 as month_cents,
+      coalesce(sum(${keptNet}), 0)::float8 as month_net_cents,
+      round(avg(${kept}))::float8 as average_cents
     from ${order}
     where ${paidInPeriod}
   `);
@@ -129,7 +142,7 @@ export async function getSalesDashboard(options: {
     ) as days
     left join (
       select (${order.paidAt} at time zone 'UTC')::date as day,
-        sum(${order.totalCents}) as cents,
+        sum(${kept}) as cents,
         count(*) as orders
       from ${order}
       where ${paidInPeriod}

@@ -7,6 +7,13 @@ export const PGLITE_LOCK_FILE = "nocturn.lock";
 /** The embedded database's folder is open in another process that is still running. */
 export class DatabaseLockedError extends Error {
   override name = "DatabaseLockedError";
+  constructor(
+    message: string,
+    /** The pid of the process that holds the folder. */
+    readonly owner: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface PgliteLock {
@@ -41,6 +48,7 @@ export async function acquirePgliteLock(dataDir: string, pid = process.pid): Pro
       throw new DatabaseLockedError(
         `The embedded database in ${dataDir} is in use by process ${owner}; PGlite is single-process: ` +
           "stop that process first, or set DATABASE_URL to run several processes.",
+        owner,
       );
     }
     const aside = `${file}.stale-${pid}`;

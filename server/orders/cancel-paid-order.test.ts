@@ -153,7 +153,13 @@ describe("cancelling a paid order from the admin", () => {
     expect(receipts).toEqual([
       expect.objectContaining({
         status: "refunded",
-        refund: { amount: "$276.99", createdAt: refunds[0]!.createdAt.toISOString() },
+        refunds: [
+          {
+            amount: "$276.99",
+            createdAt: refunds[0]!.createdAt.toISOString(),
+            reason: "Order cancelled by an admin",
+          },
+        ],
       }),
     ]);
   });

@@ -23,8 +23,8 @@ export interface ReceiptView {
   vat: { label: string; amount: string } | null;
   /** The VAT the payment provider reported charging, "$5.33"; null when it reported none. */
   providerVat: string | null;
-  /** Money given back: "$59.99" and when (ISO), or null. */
-  refund: { amount: string; createdAt: string } | null;
+  /** Money given back, each refund: "$59.99", when (ISO) and why ("Return RMA-5001"), oldest first. */
+  refunds: Array<{ amount: string; createdAt: string; reason: string }>;
   /** The provider's raw charge data as indented JSON, when kept. */
   providerData: string | null;
 }
@@ -83,12 +83,11 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
     createdAt: receipt.createdAt.toISOString(),
     vat: orderVat(receipt.order),
     providerVat: receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency),
-    refund: receipt.refunded
-      ? {
-          amount: formatReceiptAmount(receipt.refunded.amountCents, receipt.currency),
-          createdAt: receipt.refunded.at.toISOString(),
-        }
-      : null,
+    refunds: receipt.refunds.map((given) => ({
+      amount: formatReceiptAmount(given.amountCents, receipt.currency),
+      createdAt: given.at.toISOString(),
+      reason: given.reason,
+    })),
     providerData:
       receipt.providerData === null || receipt.providerData === undefined
         ? null

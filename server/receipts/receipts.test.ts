@@ -135,7 +135,7 @@ describe("receipts screen", () => {
       expect(page.receipts[2]).toEqual({
         id: visa.receipt.id,
         receiptNumber: visa.receipt.receiptNumber,
-        refund: null,
+        refunds: [],
         orderNumber: visa.order.orderNumber,
         billingEmail: "Rhea.Moon@Nocturn-Shop.io",
         cardLabel: "Visa •••• 4242",

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray, max, or, type SQL, sql, sum } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { order, type Receipt, receipt, refund } from "../db/schema";
 
@@ -15,8 +15,8 @@ export type ReceiptWithOrder = Receipt & {
     taxRateBasisPoints: number | null;
     taxCents: number;
   };
-  /** What was given back for the order, all refunds together, and when the last was made. */
-  refunded: { amountCents: number; at: Date } | null;
+  /** What was given back for the order, each refund (a cancel, or one per return), oldest first. */
+  refunds: Array<{ amountCents: number; at: Date; reason: string }>;
 };
 
 function escapeLike(value: string) {
@@ -76,22 +76,23 @@ export async function searchReceipts(options: {
       ? await db
           .select({
             orderId: refund.orderId,
-            amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
-            at: max(refund.createdAt),
+            amountCents: refund.amountCents,
+            at: refund.createdAt,
+            reason: refund.reason,
           })
           .from(refund)
           .where(inArray(refund.orderId, orderIds))
-          .groupBy(refund.orderId)
+          .orderBy(asc(refund.createdAt), asc(refund.id))
       : [];
-  const refundedByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const total = matching?.total ?? 0;
   return {
     receipts: rows.map((row): ReceiptWithOrder => {
-      const given = refundedByOrder.get(row.receipt.orderId);
       return {
         ...row.receipt,
         order: row.order,
-        refunded: given?.at ? { amountCents: given.amountCents, at: given.at } : null,
+        refunds: refunds
+          .filter((given) => given.orderId === row.receipt.orderId)
+          .map(({ orderId, ...given }) => given),
       };
     }),
     total,

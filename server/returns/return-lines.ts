@@ -92,6 +92,7 @@ export function orderReturnability(
   config: Pick<Config, "returnWindowDays" | "locale" | "timeZone">,
   now: Date,
 ): OrderReturnability {
+  if (config.returnWindowDays === 0) return { ok: false, message: returnMessages.returnsOff, quiet: true };
   if (row.status !== "delivered" || !row.deliveredAt) {
     return { ok: false, message: returnMessages.notDelivered, quiet: true };
   }

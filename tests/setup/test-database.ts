@@ -33,3 +33,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const dump = await readFile(inject("pgliteTemplate"));
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
+
+/**
+ * A migrated embedded database in `dataDir` (on disk, under its lock), for tests of what happens to
+ * the folder itself: a copy of this run's PGlite template, or migrated here when the run has none
+ * (TEST_DATABASE_URL set). Close it when done.
+ */
+export async function createTestPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
+  const template = inject("pgliteTemplate");
+  const handle = await openDatabase({
+    dataDir,
+    loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+  });
+  await handle.migrate();
+  return handle;
+}

@@ -16,9 +16,13 @@ export const TEST_PUBLIC_URL = "http://localhost:3999";
  * temporary folder, local storage. Nothing is mocked. The mail queue delivers when a use case wakes
  * it (no poll runs, so a test decides when retries happen): before reading the outbox, await
  * `services.mailQueue.settled()` (or `services.auth.background.settled()`, which includes it).
+ * `database`: one the test opened itself (closed with the services); default: createTestDatabase.
  */
-export async function createTestServices(env: Record<string, string> = {}) {
-  const handle: DatabaseHandle = await createTestDatabase();
+export async function createTestServices(
+  env: Record<string, string> = {},
+  options: { database?: DatabaseHandle } = {},
+) {
+  const handle: DatabaseHandle = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), "nocturn-test-"));
   const config = parseConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,

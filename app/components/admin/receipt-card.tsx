@@ -32,7 +32,9 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
             incl. {receipt.vat.label}: {receipt.vat.amount}
           </p>
         ) : null}
-        {receipt.refund ? <RefundNote refund={receipt.refund} className="mt-1 text-sm" /> : null}
+        {receipt.refunds.map((refund) => (
+          <RefundNote key={refund.createdAt + refund.amount} refund={refund} className="mt-1 text-sm" />
+        ))}
       </div>
       <dl className="grid gap-1.5 text-sm">
         <div className="flex items-center gap-2">
@@ -67,18 +69,19 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
   );
 }
 
-/** "Refunded $59.99 on Mar 3, 2026, 14:05 UTC" (the card and the details dialog). */
+/** "Refunded $59.99 on Mar 3, 2026, 14:05 UTC" (the card and the details dialog), one per refund. */
 export function RefundNote({
   refund,
   className,
 }: {
-  refund: NonNullable<ReceiptView["refund"]>;
+  refund: ReceiptView["refunds"][number];
   className?: string;
 }) {
   return (
     <p className={className} data-testid="receipt-refund">
       <span className="text-red-300">Refunded</span> <span className="tabular-nums">{refund.amount}</span> on{" "}
       <DateTime iso={refund.createdAt} />
+      <span className="text-muted-foreground"> · {refund.reason}</span>
     </p>
   );
 }

@@ -56,9 +56,13 @@ export function ReceiptDetailsDialog({
               <Row label="Status">
                 <StatusBadge status={receipt.status} tone={receiptStatusTone(receipt.status)} />
               </Row>
-              {receipt.refund ? (
-                <Row label="Refund">
-                  <RefundNote refund={receipt.refund} />
+              {receipt.refunds.length > 0 ? (
+                <Row label={receipt.refunds.length === 1 ? "Refund" : "Refunds"}>
+                  <div className="grid gap-1">
+                    {receipt.refunds.map((refund) => (
+                      <RefundNote key={refund.createdAt + refund.amount} refund={refund} />
+                    ))}
+                  </div>
                 </Row>
               ) : null}
               <Row label="Payment method">
