@@ -755,7 +755,10 @@ describe("guards", () => {
     );
     expect(dashboard.data.name).toBe("Boss Person");
     expect(dashboard.data.summary).toMatchObject({ products: expect.any(Number) });
-    expect(await get(adminLoader, "/admin/dashboard", { cookie: adminCookie })).toMatchObject({ collapsed: false, waitingReturns: 0 });
+    expect(await get(adminLoader, "/admin/dashboard", { cookie: adminCookie })).toMatchObject({
+      collapsed: false,
+      waitingReturns: 0,
+    });
   });
 
   it("the account action and loader send a visitor to /login", async () => {

@@ -8,7 +8,7 @@ import { listReturnViews } from "./list-return-views";
 import { computeReturnRefund } from "./return-actions";
 import type { AdminReturnDetails, AdminReturnList } from "./return-views";
 
-export const ADMIN_RETURNS_PAGE_SIZE = 20;
+const ADMIN_RETURNS_PAGE_SIZE = 20;
 
 function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);

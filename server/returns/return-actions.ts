@@ -219,7 +219,7 @@ export async function computeReturnRefund(
 }
 
 /** The idempotency key of a return's refund: one per return, at the provider and in `refund`. */
-export const returnRefundKey = (returnId: string) => `return-refund:${returnId}`;
+const returnRefundKey = (returnId: string) => `return-refund:${returnId}`;
 
 /**
  * Refunds a received return through the payment provider (docs/RETURNS.md#money). The amount is

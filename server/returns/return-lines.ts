@@ -72,7 +72,7 @@ export function lineBlocker(line: ReturnableLine): string | null {
 }
 
 /** "Mar 5, 2026" in the store's locale and zone. */
-export function storeDate(config: Pick<Config, "locale" | "timeZone">, value: Date): string {
+function storeDate(config: Pick<Config, "locale" | "timeZone">, value: Date): string {
   return new Intl.DateTimeFormat(config.locale, {
     timeZone: config.timeZone,
     year: "numeric",
