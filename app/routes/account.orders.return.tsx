@@ -152,16 +152,14 @@ function ReturnLine({
   const quantity = choice.quantities[line.orderItemId] ?? 0;
   const exchanging = choice.resolution === "exchange" && quantity > 0;
   return (
-    <li
-      className={cn("flex flex-col gap-3 py-4 sm:flex-row sm:items-start", !selectable && "opacity-70")}
-      data-testid="return-line"
-    >
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start" data-testid="return-line">
       <div className="flex min-w-0 flex-1 gap-3">
         <ProductImage
           image={line.image}
           alt={line.productName}
           sizes="64px"
-          className="w-16 shrink-0 rounded-md border [&_svg]:size-6"
+          // a line that cannot be chosen is dimmed by its picture only: its text keeps its contrast
+          className={cn("w-16 shrink-0 rounded-md border [&_svg]:size-6", !selectable && "opacity-50")}
         />
         <div className="min-w-0">
           <p className="font-medium" id={`${id}-name`}>
