@@ -46,6 +46,10 @@ export async function requestReturn(options: {
             [...lines.values()].flatMap((line) => (line.item.productId ? [line.item.productId] : [])),
           )
         : [];
+    // one entry per line: a form naming a line twice is not one a browser sends
+    if (new Set(input.lines.map((line) => line.orderItemId)).size !== input.lines.length) {
+      throw new AppError("invalid_return", returnMessages.chooseItems);
+    }
     const items = input.lines.map((wanted) => {
       const line = lines.get(wanted.orderItemId);
       if (!line) throw new AppError("invalid_return", returnMessages.chooseItems);

@@ -1,6 +1,6 @@
 // The admin's steps of a return (docs/RETURNS.md#states): approve, reject, mark received, refund,
 // exchange. Each runs in one transaction under the order's and the return's locks.
-import { and, eq, isNotNull, ne, or, sql, sum } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql, sum } from "drizzle-orm";
 import { formatUsd } from "../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../core/order";
 import {
@@ -17,7 +17,16 @@ import { AppError, parseInput } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
 import { returnStock, takeStock } from "../checkout/reserve-stock";
 import type { Database, Transaction } from "../db/client";
-import { type Order, order, orderItem, receipt, refund, returnItem, returnRequest } from "../db/schema";
+import {
+  type Order,
+  order,
+  orderItem,
+  productVariant,
+  receipt,
+  refund,
+  returnItem,
+  returnRequest,
+} from "../db/schema";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { REPLACEMENT_PAYMENT_METHOD } from "./return-lines";
 import {
@@ -51,6 +60,27 @@ async function loadItems(tx: Database | Transaction, returnId: string) {
     .innerJoin(orderItem, eq(orderItem.id, returnItem.orderItemId))
     .where(eq(returnItem.returnId, returnId))
     .orderBy(orderItem.productName, orderItem.size);
+}
+
+/** The first of an exchange's lines whose size is gone or has too few units (in id order, as takeStock goes). */
+async function firstShortLine<L extends { variantId: string | null; quantity: number }>(
+  tx: Transaction,
+  lines: readonly L[],
+): Promise<L> {
+  const ids = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const sizes = ids.length
+    ? await tx
+        .select({ id: productVariant.id, stock: productVariant.stock, retiredAt: productVariant.retiredAt })
+        .from(productVariant)
+        .where(inArray(productVariant.id, ids))
+    : [];
+  const short = [...lines]
+    .sort((a, b) => (a.variantId ?? "").localeCompare(b.variantId ?? ""))
+    .find((line) => {
+      const size = sizes.find((candidate) => candidate.id === line.variantId);
+      return !size || size.retiredAt !== null || size.stock < line.quantity;
+    });
+  return short ?? (lines[0] as L);
 }
 
 /** Runs one step and, after the commit, tries its e-mail at once. */
@@ -90,10 +120,11 @@ export function approveReturn(options: AdminStep): Promise<ReturnStepResult> {
         await takeStock(tx, lines);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const short = lines.find((line) => error.userMessage.includes(line.productName)) ?? lines[0];
+        // takeStock stops at the first size that cannot serve its line: name it for the admin
+        const short = await firstShortLine(tx, lines);
         throw new AppError(
           "exchange_stock_gone",
-          returnMessages.exchangeStockGone(short?.productName ?? "the product", short?.size ?? ""),
+          returnMessages.exchangeStockGone(short.productName, short.size),
           409,
           { cause: error },
         );

@@ -18,7 +18,15 @@ import { onPostgres } from "../../tests/setup/test-database";
 import { placePaidOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
-import { order, receipt, refund, returnEvent, returnRequest, testPaymentSession } from "../db/schema";
+import {
+  order,
+  productVariant,
+  receipt,
+  refund,
+  returnEvent,
+  returnRequest,
+  testPaymentSession,
+} from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { listCustomerOrders } from "../orders/list-customer-orders";
 import { updateOrder } from "../orders/update-order";
@@ -396,6 +404,22 @@ describe("an exchange", () => {
       replacementOrderNumber: replacement.orderNumber,
     });
     expect(original.paymentStatus).toBe("paid");
+  });
+
+  it("is not approved when the size set aside has sold out since the request, and says which", async () => {
+    const { customer, placed, xl, lineOf } = await deliveredOrder();
+    const admin1 = await admin();
+    const ret = await ask(
+      customer,
+      placed.orderId,
+      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
+      "exchange",
+    );
+    await t.services.db.update(productVariant).set({ stock: 0 }).where(eq(productVariant.id, xl.id));
+    const error = await refusal(approveReturn({ services: t.services, admin: admin1, returnId: ret.id }));
+    expect(error.status).toBe(409);
+    expect(error.userMessage).toBe(returnMessages.exchangeStockGone(lineOf("M").productName, "XL"));
+    expect((await getAdminReturn({ ...t.services, returnId: ret.id })).state).toBe("requested");
   });
 
   it("is refused for a size that is not in stock, or the size already bought", async () => {

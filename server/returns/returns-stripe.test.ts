@@ -1,0 +1,113 @@
+// A return's refund on the Stripe driver, against the local Stripe stand-in: a partial refund with
+// `amount` under the return's key, asked once however often it is pressed, and a cancel-and-refund
+// refused afterwards (the rest is refunded through returns).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import {
+  insertTestProduct,
+  orderRow,
+  registerTestCustomer,
+  signUpTestAdmin,
+} from "../../tests/setup/test-commerce";
+import { placePaidOrder } from "../../tests/setup/test-orders";
+import { createTestServices, type TestServices } from "../../tests/setup/test-services";
+import { AppError } from "../app-error";
+import { refund } from "../db/schema";
+import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
+import { updateOrder } from "../orders/update-order";
+import { getAdminReturn } from "./admin-returns";
+import { getReturnForm } from "./get-return-form";
+import { requestReturn } from "./request-return";
+import { approveReturn, markReturnReceived, refundReturn } from "./return-actions";
+
+let stripe: StripeStandIn;
+let t: TestServices;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createTestServices({
+    STRIPE_SECRET_KEY: "sk_test_nocturn",
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+describe("a return refunded on Stripe", () => {
+  it("refunds part of the charge with the return's amount and key, once", async () => {
+    const customer = await registerTestCustomer(t.services, { fullName: "Stella Stripe" });
+    const admin = await signUpTestAdmin(t.services);
+    const jacket = await insertTestProduct(t.services.db, {
+      priceCents: 15900,
+      sizes: [{ size: "M", stock: 5 }],
+    });
+    const placed = await placePaidOrder(
+      t.services,
+      customer,
+      [{ variantId: jacket.variant.id, quantity: 2 }],
+      {
+        pay: (sessionId) => stripe.completeSession(sessionId),
+      },
+    );
+    await updateOrder({
+      services: t.services,
+      db: t.services.db,
+      config: t.services.config,
+      log: t.services.log,
+      orderId: placed.orderId,
+      status: "delivered",
+      trackingCode: "",
+    });
+    const form = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
+    const ret = await requestReturn({
+      services: t.services,
+      user: { id: customer.id, email: customer.email, name: "Stella" },
+      orderId: placed.orderId,
+      input: {
+        resolution: "refund",
+        reason: "changed_mind",
+        comment: "",
+        lines: [{ orderItemId: form.lines[0]!.orderItemId, quantity: 1, exchangeSize: "" }],
+      },
+    });
+    const step = { services: t.services, admin: { id: admin.id, email: admin.email }, returnId: ret.id };
+    await approveReturn(step);
+    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
+    await markReturnReceived({ ...step, conditions: { [details.items[0]!.id]: "sellable" } });
+
+    const answers = await Promise.all([refundReturn(step), refundReturn(step)]);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual(["already-refunded", "refunded"]);
+
+    const asked = stripe.requests.filter(
+      (request) =>
+        request.method === "POST" && request.path === "/v1/refunds" && request.body.amount === "15900",
+    );
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(asked.map((request) => request.headers["idempotency-key"]))).toEqual(
+      new Set([`return-refund:${ret.id}`]),
+    );
+    const session = stripe.sessions.get(placed.sessionId);
+    const given = [...stripe.refunds.values()].filter(
+      (entry) => entry.payment_intent === session?.payment_intent,
+    );
+    expect(given.map((entry) => entry.amount)).toEqual([15900]);
+    const recorded = await t.services.db.select().from(refund).where(eq(refund.orderId, placed.orderId));
+    expect(recorded).toEqual([
+      expect.objectContaining({ providerRefundId: given[0]!.id, amountCents: 15900 }),
+    ]);
+    expect((await orderRow(t.services.db, placed.orderId)).paymentStatus).toBe("partially_refunded");
+
+    const refused = await cancelPaidOrder({
+      services: t.services,
+      orderId: placed.orderId,
+      adminId: admin.id,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).userMessage).toBe(cancelRefundMessages.partlyRefunded);
+  });
+});
