@@ -1,5 +1,6 @@
 import { and, eq, exists, gt, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { escapeLike } from "../db/escape-like";
 import { product, productVariant } from "../db/schema";
 
 export interface ProductFilters {
@@ -10,10 +11,6 @@ export interface ProductFilters {
   /** Only products with this size on sale and in stock. */
   size?: string;
   inStockOnly?: boolean;
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**

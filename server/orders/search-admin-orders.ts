@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { DELETED_CUSTOMER_LABEL, type OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
+import { escapeLike } from "../db/escape-like";
 import { type Order, type OrderItem, order, orderItem, type Refund, refund, user } from "../db/schema";
 
 const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -22,10 +23,6 @@ export type AdminOrder = Order & {
   /** Money given back, oldest first, with the e-mail of the admin who gave it (null: the store did). */
   refunds: Array<Refund & { createdByEmail: string | null }>;
 };
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * A checkout attempt that was never paid and ended cancelled (expired, declined, abandoned): the

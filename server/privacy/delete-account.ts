@@ -12,6 +12,7 @@ import { authRefusal, limitAttempts } from "../auth/auth-errors";
 import { RATE_LIMITS } from "../auth/rate-limit";
 import { signOut } from "../auth/sign-out";
 import type { Transaction } from "../db/client";
+import { escapeLike } from "../db/escape-like";
 import { order, outgoingEmail, rateLimit, returnRequest, user, verification } from "../db/schema";
 import type { RequestContext } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
@@ -189,8 +190,4 @@ function deletionBlockers(
     }
   }
   return blockers;
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

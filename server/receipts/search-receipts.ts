@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { escapeLike } from "../db/escape-like";
 import { order, type Receipt, receipt, refund } from "../db/schema";
 
 const RECEIPTS_PAGE_SIZE = 20;
@@ -18,10 +19,6 @@ export type ReceiptWithOrder = Receipt & {
   /** What was given back for the order, each refund (a cancel, or one per return), oldest first. */
   refunds: Array<{ amountCents: number; at: Date; reason: string }>;
 };
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * One page of payment receipts, newest first, each with its order. `query` matches receipt

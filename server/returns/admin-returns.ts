@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql 
 import { type ReturnState, returnMessages, WAITING_RETURN_STATES } from "../../core/returns";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
+import { escapeLike } from "../db/escape-like";
 import { order, returnItem, returnReason, returnRequest, user } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { listReturnViews } from "./list-return-views";
@@ -9,10 +10,6 @@ import { computeReturnRefund } from "./return-actions";
 import type { AdminReturnDetails, AdminReturnList } from "./return-views";
 
 const ADMIN_RETURNS_PAGE_SIZE = 20;
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** The admin's Returns list, newest first: search by RMA, order number or e-mail; filter by state. */
 export async function listAdminReturns(options: {

@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, MapPinIcon, PencilIcon, TriangleAlertIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DetailRow, DetailSection } from "~/components/admin/detail-section";
 import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -40,25 +40,6 @@ export function OrderDetailsDialog({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    // min-w-0: a grid item would otherwise grow to its longest unbreakable line (a product id)
-    <section className="min-w-0 rounded-lg border bg-card/40 p-4">
-      <h3 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-widest">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1 text-sm">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words text-right">{children}</dd>
-    </div>
-  );
-}
-
 function Details({
   order,
   trackingService,
@@ -94,24 +75,24 @@ function Details({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Section title="Order">
+        <DetailSection title="Order">
           <dl>
-            <Row label="Status">
+            <DetailRow label="Status">
               <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
-            </Row>
-            <Row label="Created">
+            </DetailRow>
+            <DetailRow label="Created">
               <DateTime iso={order.createdAt} />
-            </Row>
-            <Row label="Updated">
+            </DetailRow>
+            <DetailRow label="Updated">
               <DateTime iso={order.updatedAt} />
-            </Row>
-            <Row label="Tracking">
+            </DetailRow>
+            <DetailRow label="Tracking">
               {order.trackingCode ? (
                 <span className="font-mono">{order.trackingCode}</span>
               ) : (
                 <span className="text-muted-foreground">Not yet shipped</span>
               )}
-            </Row>
+            </DetailRow>
           </dl>
           {order.trackingHref ? (
             <a
@@ -124,11 +105,11 @@ function Details({
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-        </Section>
+        </DetailSection>
 
-        <Section title="Customer">
+        <DetailSection title="Customer">
           <dl>
-            <Row label="Email">
+            <DetailRow label="Email">
               {order.customerEmail ? (
                 <a href={`mailto:${order.customerEmail}`} className="underline-offset-4 hover:underline">
                   {order.customerEmail}
@@ -138,33 +119,35 @@ function Details({
                   {order.userId === null ? DELETED_CUSTOMER_LABEL : "Unknown"}
                 </span>
               )}
-            </Row>
-            {order.customerName ? <Row label="Name">{order.customerName}</Row> : null}
-            <Row label="Phone">
+            </DetailRow>
+            {order.customerName ? <DetailRow label="Name">{order.customerName}</DetailRow> : null}
+            <DetailRow label="Phone">
               <span className="text-muted-foreground">Not provided</span>
-            </Row>
+            </DetailRow>
             {order.userId ? (
-              <Row label="User ID">
+              <DetailRow label="User ID">
                 <span className="break-all font-mono text-xs">{order.userId}</span>
-              </Row>
+              </DetailRow>
             ) : null}
           </dl>
-        </Section>
+        </DetailSection>
 
-        <Section title="Payment">
+        <DetailSection title="Payment">
           <dl>
-            <Row label="Method">{PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}</Row>
-            <Row label="Status">
+            <DetailRow label="Method">
+              {PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}
+            </DetailRow>
+            <DetailRow label="Status">
               <StatusBadge status={order.paymentStatus} tone={paymentStatusTone(order.paymentStatus)} />
-            </Row>
+            </DetailRow>
             {order.paidAt ? (
-              <Row label="Paid">
+              <DetailRow label="Paid">
                 <DateTime iso={order.paidAt} />
-              </Row>
+              </DetailRow>
             ) : null}
-            <Row label="Shipping cost">
+            <DetailRow label="Shipping cost">
               <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
-            </Row>
+            </DetailRow>
           </dl>
           {order.refunds.map((given) => (
             <div
@@ -193,9 +176,9 @@ function Details({
               </p>
             </div>
           ))}
-        </Section>
+        </DetailSection>
 
-        <Section title="Shipping">
+        <DetailSection title="Shipping">
           <div className="flex items-start justify-between gap-3">
             {order.shippingAddress.trim() ? (
               <address className="whitespace-pre-line text-sm not-italic leading-relaxed">
@@ -217,10 +200,10 @@ function Details({
               {order.shippingNote?.trim() || <span className="text-muted-foreground">None</span>}
             </p>
           </div>
-        </Section>
+        </DetailSection>
       </div>
 
-      <Section title={`Items (${order.itemCount})`}>
+      <DetailSection title={`Items (${order.itemCount})`}>
         {order.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">No items.</p>
         ) : (
@@ -265,31 +248,31 @@ function Details({
           </ul>
         )}
         <dl className="mt-4 border-t pt-3">
-          <Row label="Subtotal">
+          <DetailRow label="Subtotal">
             <span className="tabular-nums">{formatUsd(order.subtotalCents)}</span>
-          </Row>
+          </DetailRow>
           {order.discountCents > 0 ? (
-            <Row label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}>
+            <DetailRow label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}>
               <span className="text-emerald-300 tabular-nums">−{formatUsd(order.discountCents)}</span>
-            </Row>
+            </DetailRow>
           ) : null}
-          <Row label="Shipping">
+          <DetailRow label="Shipping">
             <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
-          </Row>
+          </DetailRow>
           {order.tax ? (
-            <Row label={vatLabel(order.tax.rateBasisPoints, order.tax.countryName)}>
+            <DetailRow label={vatLabel(order.tax.rateBasisPoints, order.tax.countryName)}>
               <span className="tabular-nums">{formatUsd(order.taxCents)}</span>{" "}
               <span className="text-muted-foreground text-xs">
                 {order.tax.mode === "inclusive" ? "included" : "added"}
               </span>
-            </Row>
+            </DetailRow>
           ) : null}
           <div className="mt-1 flex items-baseline justify-between border-t pt-2 font-semibold">
             <dt>Total</dt>
             <dd className="text-lg tabular-nums">{formatUsd(order.totalCents)}</dd>
           </div>
         </dl>
-      </Section>
+      </DetailSection>
 
       {order.tax ? <VatSection order={order} tax={order.tax} /> : null}
 
@@ -315,20 +298,20 @@ function LineTax({ item }: { item: AdminOrderView["items"][number] }) {
 /** Where the VAT went and how much per rate: what the One-Stop-Shop return adds up. */
 function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<AdminOrderView["tax"]> }) {
   return (
-    <Section title="VAT">
+    <DetailSection title="VAT">
       <dl>
-        <Row label="Country">
+        <DetailRow label="Country">
           {tax.countryName} <span className="font-mono text-muted-foreground text-xs">{tax.country}</span>
-        </Row>
-        <Row label="Prices">
+        </DetailRow>
+        <DetailRow label="Prices">
           {tax.mode === "inclusive" ? "Include VAT" : "Exclude VAT (added at checkout)"}
-        </Row>
-        <Row label="VAT on shipping">
+        </DetailRow>
+        <DetailRow label="VAT on shipping">
           <span className="tabular-nums">{formatUsd(tax.shippingTaxCents)}</span>
-        </Row>
-        <Row label="Total without VAT">
+        </DetailRow>
+        <DetailRow label="Total without VAT">
           <span className="tabular-nums">{formatUsd(order.totalCents - order.taxCents)}</span>
-        </Row>
+        </DetailRow>
       </dl>
       <table className="mt-3 w-full border-t text-sm">
         <caption className="sr-only">VAT per rate</caption>
@@ -357,6 +340,6 @@ function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<Ad
           ))}
         </tbody>
       </table>
-    </Section>
+    </DetailSection>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { DetailRow, DetailSection } from "~/components/admin/detail-section";
 import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -92,25 +93,6 @@ function NotFound({ message }: { message: string }) {
         <p className="font-medium">{message}</p>
       </div>
     </>
-  );
-}
-
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    // min-w-0: a grid item would otherwise grow to its longest unbreakable line
-    <section className={cn("min-w-0 rounded-lg border bg-card/40 p-4", className)}>
-      <h3 className="mb-3 font-semibold text-muted-foreground text-xs uppercase tracking-widest">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1 text-sm">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words text-right">{children}</dd>
-    </div>
   );
 }
 
@@ -218,53 +200,53 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Section title="Return">
+        <DetailSection title="Return">
           <dl>
-            <Row label="State">
+            <DetailRow label="State">
               <ReturnStateBadge state={details.state} />
-            </Row>
-            <Row label="Order">
+            </DetailRow>
+            <DetailRow label="Order">
               <Link
                 to={`/admin/orders?q=${encodeURIComponent(details.orderNumber)}`}
                 className="font-mono underline-offset-4 hover:underline"
               >
                 {details.orderNumber}
               </Link>
-            </Row>
-            <Row label="Resolution">{capitalize(details.resolution)}</Row>
-            <Row label="Reason">{details.reasonLabel}</Row>
+            </DetailRow>
+            <DetailRow label="Resolution">{capitalize(details.resolution)}</DetailRow>
+            <DetailRow label="Reason">{details.reasonLabel}</DetailRow>
             {refunded ? (
               <>
-                <Row label="Refunded">
+                <DetailRow label="Refunded">
                   <span className="font-semibold tabular-nums">{formatUsd(details.refundCents ?? 0)}</span>
-                </Row>
+                </DetailRow>
                 {details.refundTaxCents !== null ? (
-                  <Row label="VAT given back">
+                  <DetailRow label="VAT given back">
                     <span className="tabular-nums">{formatUsd(details.refundTaxCents)}</span>
-                  </Row>
+                  </DetailRow>
                 ) : null}
               </>
             ) : details.refundPreviewCents !== null && details.resolution === "refund" ? (
-              <Row label="To refund">
+              <DetailRow label="To refund">
                 <span className="tabular-nums">{formatUsd(details.refundPreviewCents)}</span>
-              </Row>
+              </DetailRow>
             ) : null}
             {details.replacementOrderNumber ? (
-              <Row label="Replacement order">
+              <DetailRow label="Replacement order">
                 <Link
                   to={`/admin/orders?q=${encodeURIComponent(details.replacementOrderNumber)}`}
                   className="font-mono underline-offset-4 hover:underline"
                 >
                   {details.replacementOrderNumber}
                 </Link>
-              </Row>
+              </DetailRow>
             ) : null}
           </dl>
-        </Section>
+        </DetailSection>
 
-        <Section title="Customer">
+        <DetailSection title="Customer">
           <dl>
-            <Row label="Email">
+            <DetailRow label="Email">
               {details.customerEmail ? (
                 <a href={`mailto:${details.customerEmail}`} className="underline-offset-4 hover:underline">
                   {details.customerEmail}
@@ -272,20 +254,20 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
               ) : (
                 <span className="text-muted-foreground">{DELETED_CUSTOMER_LABEL}</span>
               )}
-            </Row>
-            {details.customerName ? <Row label="Name">{details.customerName}</Row> : null}
-            <Row label="Paid orders">
+            </DetailRow>
+            {details.customerName ? <DetailRow label="Name">{details.customerName}</DetailRow> : null}
+            <DetailRow label="Paid orders">
               <span className="tabular-nums">{details.customerOrderCount}</span>
-            </Row>
-            <Row label="Other returns">
+            </DetailRow>
+            <DetailRow label="Other returns">
               <span className="tabular-nums">{details.history.length}</span>
-            </Row>
+            </DetailRow>
           </dl>
-        </Section>
+        </DetailSection>
       </div>
 
       {details.comment || details.rejectionReason ? (
-        <Section title="Notes">
+        <DetailSection title="Notes">
           {details.comment ? (
             <div>
               <h4 className="mb-1 text-muted-foreground text-xs">Customer's comment</h4>
@@ -298,10 +280,10 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
               <p className="whitespace-pre-line break-words text-sm">{details.rejectionReason}</p>
             </div>
           ) : null}
-        </Section>
+        </DetailSection>
       ) : null}
 
-      <Section title={`Items (${details.items.reduce((sum, item) => sum + item.quantity, 0)})`}>
+      <DetailSection title={`Items (${details.items.reduce((sum, item) => sum + item.quantity, 0)})`}>
         <ul className="divide-y">
           {details.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -322,9 +304,9 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
             </li>
           ))}
         </ul>
-      </Section>
+      </DetailSection>
 
-      <Section title="Timeline">
+      <DetailSection title="Timeline">
         <ol className="flex flex-col gap-3">
           {details.events.map((event, index) => (
             // events have no id of their own; their order never changes
@@ -356,9 +338,9 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
             </li>
           ))}
         </ol>
-      </Section>
+      </DetailSection>
 
-      <Section title="Customer's other returns">
+      <DetailSection title="Customer's other returns">
         {details.history.length === 0 ? (
           <p className="text-muted-foreground text-sm">No other returns.</p>
         ) : (
@@ -379,7 +361,7 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
     </>
   );
 }
