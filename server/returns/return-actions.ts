@@ -249,6 +249,14 @@ export async function computeReturnRefund(
   return { cents, taxCents };
 }
 
+/** An earlier press (or another admin) refunded it; nothing was done now. */
+const alreadyRefunded = (rmaNumber: string) => ({
+  rmaNumber,
+  message: `Return ${rmaNumber} was already refunded`,
+  outcome: "already-refunded" as const,
+  amountCents: 0,
+});
+
 /** The idempotency key of a return's refund: one per return, at the provider and in `refund`. */
 const returnRefundKey = (returnId: string) => `return-refund:${returnId}`;
 
@@ -287,14 +295,7 @@ export async function refundReturn(
     return { locked, amount };
   });
   const { locked, amount } = fixed;
-  if (!amount) {
-    return {
-      rmaNumber: locked.ret.rmaNumber,
-      message: `Return ${locked.ret.rmaNumber} was already refunded`,
-      outcome: "already-refunded",
-      amountCents: 0,
-    };
-  }
+  if (!amount) return alreadyRefunded(locked.ret.rmaNumber);
 
   const idempotencyKey = returnRefundKey(returnId);
   let given: ProviderRefund;
@@ -365,14 +366,7 @@ export async function refundReturn(
     });
     return { emailId };
   });
-  if (!recorded) {
-    return {
-      rmaNumber: locked.ret.rmaNumber,
-      message: `Return ${locked.ret.rmaNumber} was already refunded`,
-      outcome: "already-refunded",
-      amountCents: 0,
-    };
-  }
+  if (!recorded) return alreadyRefunded(locked.ret.rmaNumber);
   services.log.info(
     { returnId, adminId: admin.id, providerRefundId: given.id, amountCents: given.amountCents },
     "return refunded",
