@@ -134,6 +134,7 @@ describe("removing and clearing", () => {
 const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProductView => ({
   ...product,
   description: null,
+  finalSale: false,
   featured: false,
   images: [],
   stock: sizes.reduce((sum, size) => sum + size.stock, 0),

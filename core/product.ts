@@ -29,6 +29,8 @@ export interface ProductView {
   stock: number;
   category: string | null;
   featured: boolean;
+  /** Final sale: cannot be returned (docs/RETURNS.md). */
+  finalSale: boolean;
   images: ResponsiveImage[];
 }
 

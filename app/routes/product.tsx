@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/meta";
 import { lineQuantityLimit, toCartProduct } from "../../core/cart";
 import { formatUsd } from "../../core/money";
 import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../core/product";
+import { returnMessages } from "../../core/returns";
 import { getProduct } from "../../server/catalog/get-product";
 import { listRelatedProducts } from "../../server/catalog/list-related-products";
 import { listProductSizes } from "../../server/catalog/product-sizes";
@@ -38,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // the size guide's table travels as data, so its content is not in every product page's code
     sizeGuide: sizeGuideFor(row.category),
     related: related.map((item) => toProductView(context.storage, item)),
+    returnWindowDays: context.config.returnWindowDays,
   };
 }
 
@@ -225,7 +227,7 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
 }
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
-  const { product, related, sizeGuide } = loaderData;
+  const { product, related, sizeGuide, returnWindowDays } = loaderData;
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
 
   return (
@@ -262,6 +264,17 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <dd className="font-mono">{productSku(product.id)}</dd>
             <dt className="text-muted-foreground">Shipping</dt>
             <dd>Complementary Priority, 2-4 business days</dd>
+            {product.finalSale ? (
+              <>
+                <dt className="text-muted-foreground">Returns</dt>
+                <dd className="text-amber-200">{returnMessages.finalSale}</dd>
+              </>
+            ) : returnWindowDays > 0 ? (
+              <>
+                <dt className="text-muted-foreground">Returns</dt>
+                <dd>Within {returnWindowDays} days of delivery, from My Orders</dd>
+              </>
+            ) : null}
           </dl>
         </div>
       </div>

@@ -22,6 +22,7 @@ export function toProductView(storage: Storage, product: Product): ProductView {
     stock: product.stock,
     category: product.category,
     featured: product.featured,
+    finalSale: product.finalSale,
     images: product.images.map((imageId) => toResponsiveImage(storage, imageId)),
   };
 }
