@@ -1,3 +1,4 @@
+import { isUuid } from "./ids";
 import type { ResponsiveImage } from "./images";
 
 /** Stock below this shows "Only {n} left". */
@@ -50,10 +51,8 @@ export function sizedName(name: string, size: string): string {
   return size === ONE_SIZE ? name : `${name} (${size})`;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isProductId(value: string): boolean {
-  return UUID_PATTERN.test(value);
+  return isUuid(value);
 }
 
 export const SHOP_SORTS = {

@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
+import { isUuid } from "../../core/ids";
 import { formatUsd } from "../../core/money";
-import { isProductId } from "../../core/product";
 import { RETURN_COMMENT_MAX_LENGTH, type ReturnResolution, returnMessages } from "../../core/returns";
 import { readReturnRequestForm, returnFieldNames } from "../../core/validation/returns";
 import { AppError, isAppError } from "../../server/app-error";
@@ -36,7 +36,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { user } = requireUser(context, url);
   // anything but an id is answered like an order that is not the customer's
-  if (!isProductId(params.orderId)) throw data(returnMessages.orderNotFound, { status: 404 });
+  if (!isUuid(params.orderId)) throw data(returnMessages.orderNotFound, { status: 404 });
   try {
     const form = await getReturnForm({
       db: context.db,
@@ -68,8 +68,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     details: { userId: user.id, orderId: params.orderId },
   };
   return handleAction(context, { ...failure, extra: { ok: false as const } }, async () => {
-    if (!isProductId(params.orderId))
-      throw new AppError("order_not_found", returnMessages.orderNotFound, 404);
+    if (!isUuid(params.orderId)) throw new AppError("order_not_found", returnMessages.orderNotFound, 404);
     const input = readReturnRequestForm(await request.formData());
     const { message } = await requestReturn({
       services: context,

@@ -359,7 +359,8 @@ function DeleteAccountSection() {
         </p>
         <p>
           The records of your orders and their receipts are kept, no longer linked to you, for as long as tax
-          law requires. While an order is awaiting payment or on its way, your account cannot be deleted yet.
+          law requires. While an order is awaiting payment, on its way or has a return in progress, your
+          account cannot be deleted yet.
         </p>
       </div>
       <FormError id="delete-account-error" message={error} />

@@ -19,7 +19,7 @@ import { ReturnTable } from "~/components/admin/return-table";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
-import { isProductId as isUuid } from "../../core/product";
+import { isUuid } from "../../core/ids";
 import { returnMessages } from "../../core/returns";
 import { formText } from "../../core/validation/form-schema";
 import { AppError } from "../../server/app-error";

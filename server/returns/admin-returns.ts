@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../core/ids";
 import { type ReturnState, returnMessages, WAITING_RETURN_STATES } from "../../core/returns";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
@@ -110,7 +111,7 @@ export async function getAdminReturn(options: {
   returnId: string;
 }): Promise<AdminReturnDetails> {
   const { db, storage, returnId } = options;
-  const [view] = /^[0-9a-f-]{36}$/i.test(returnId)
+  const [view] = isUuid(returnId)
     ? await listReturnViews({ db, storage, where: { returnIds: [returnId] }, withActors: true })
     : [];
   if (!view) throw new AppError("return_not_found", returnMessages.notFound, 404);
