@@ -3,6 +3,7 @@
 // refund; another customer exchanges a line for another size and gets a replacement order.
 import path from "node:path";
 import type { Browser } from "@playwright/test";
+import { returnMessages } from "../../core/returns";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -134,10 +135,14 @@ test.describe("returns", () => {
     const socksLine = lines.filter({ hasText: FINAL_SALE_PRODUCT });
     await expect(socksLine).toContainText("Final sale: this item cannot be returned.");
     await expect(socksLine.getByLabel("Quantity to return")).toBeDisabled();
+    // nothing chosen yet: the form says what is missing and keeps what was typed
+    await page.getByLabel(/Comment/).fill("Runs a size small.");
+    await page.getByRole("button", { name: "Request return" }).click();
+    await expect(page.getByText(returnMessages.chooseItems)).toBeVisible();
+    await expect(page.getByLabel(/Comment/)).toHaveValue("Runs a size small.");
     const shirtLine = lines.filter({ hasText: shirt.product.name });
     await shirtLine.getByLabel("Quantity to return").selectOption("1");
     await page.getByLabel("Reason for the return").selectOption({ label: "Too small" });
-    await page.getByLabel(/Comment/).fill("Runs a size small.");
     await expectNoSeriousViolations(page);
     await shot(page, "customer-return-form");
     await page.getByRole("button", { name: "Request return" }).click();
