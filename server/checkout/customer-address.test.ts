@@ -27,7 +27,6 @@ async function prepare(cookie: string, shipping: Partial<typeof TEST_SHIPPING> =
       "/cart",
       {
         intent: "prepare",
-        checkoutKey: crypto.randomUUID(),
         lines: JSON.stringify([{ variantId: tee.variant.id, quantity: 1 }]),
         couponCode: "",
         ...TEST_SHIPPING,

@@ -170,8 +170,6 @@ export const order = pgTable(
      * order stays, as tax law keeps it, detached from the erased person.
      */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-    /** Chosen by the browser when the checkout dialog opens: Back and Continue reuse one order. */
-    checkoutKey: text("checkout_key").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     /** The payment adapter's id: "test" or "stripe". */
@@ -198,7 +196,18 @@ export const order = pgTable(
     /** One entry per rate: { rateBasisPoints, baseCents, taxCents } (core/pricing.ts summarizeTax). */
     taxSummary: jsonb("tax_summary").$type<TaxSummaryEntry[]>().notNull().default([]),
     trackingCode: text("tracking_code"),
+    /** The payment page this order can be paid on now; null before Pay and after the page was replaced. */
     paymentSessionId: text("payment_session_id").unique(),
+    /**
+     * Pages this order was once payable on and no longer is (expired when the checkout was changed or
+     * paid again): a payment that still arrives on one is refunded, never applied (settle-order.ts).
+     */
+    replacedSessionIds: text("replaced_session_ids").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the customer first reached the payment page. Before that the order is a checkout: not in
+     * My Orders, not in the admin's list or counts (server/orders/placed-order.ts).
+     */
+    paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
     /** True while this order holds its stock and coupon use (from reservation until release). */
     isReserved: boolean("is_reserved").notNull().default(false),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
@@ -210,7 +219,10 @@ export const order = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("order_checkout_key_idx").on(t.userId, t.checkoutKey),
+    // one open checkout per customer (prepare-order.ts): at most one unpaid order not holding stock
+    uniqueIndex("order_open_checkout_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'pending' and not ${t.isReserved}`),
     index("order_user_idx").on(t.userId, t.createdAt.desc()),
     index("order_created_idx").on(t.createdAt.desc()),
     index("order_status_idx").on(t.status),
