@@ -70,9 +70,11 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
         </div>
       ) : (
         <p className="text-muted-foreground text-sm">
-          {order.status === "cancelled"
-            ? "This order was cancelled, so there is no package to track."
-            : "Tracking information will appear here once your order ships."}
+          {order.status !== "cancelled"
+            ? "Tracking information will appear here once your order ships."
+            : order.paymentStatus === "cancelled" || order.paymentStatus === "failed"
+              ? "This order was cancelled before it was paid. Nothing was charged."
+              : "This order was cancelled, so there is no package to track."}
         </p>
       )}
     </section>
