@@ -65,6 +65,9 @@ async function orderWithCoupon(couponId: string, code: string, withUsage = true)
     .insert(order)
     .values({
       userId: customerId,
+      status: "processing",
+      paymentStatus: "paid",
+      paidAt: new Date(),
       paymentMethod: "test",
       shippingMethod: "Complementary Priority",
       shippingCents: 999,
