@@ -117,7 +117,7 @@ test.describe("refunds", () => {
     // the customer leaves the payment page and comes back later through their account
     await visit(page, "/account/orders");
     const row = page.getByTestId("order-row").first();
-    await expect(row).toContainText("Pending");
+    await expect(row).toContainText("Awaiting payment");
     const orderNumber = (await row.getByRole("rowheader").textContent()) ?? "";
     await row.getByRole("button", { name: /View/ }).click();
     const details = page.getByRole("dialog");
