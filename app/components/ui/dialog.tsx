@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { DialogOpenMarker } from "~/lib/open-dialogs";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -38,6 +39,7 @@ export function DialogContent({
         {...props}
       >
         {children}
+        <DialogOpenMarker />
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1.5 text-muted-foreground hover:text-foreground">
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>

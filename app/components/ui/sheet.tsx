@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { DialogOpenMarker } from "~/lib/open-dialogs";
 import { cn } from "~/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
@@ -23,6 +24,7 @@ export function SheetContent({
         {...props}
       >
         {children}
+        <DialogOpenMarker />
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-2 text-muted-foreground hover:text-foreground">
           <XIcon className="size-5" />
           <span className="sr-only">Close menu</span>
