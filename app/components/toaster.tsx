@@ -12,15 +12,15 @@ type Placement = Pick<ToasterProps, "position" | "offset" | "mobileOffset">;
 const BESIDE_PAGE: Placement = { position: "bottom-right" };
 
 /**
- * A dialog keeps its buttons at the bottom (its footer, Cancel and the primary action) and its
- * close button in the top right corner, and on a phone it takes the whole screen: so while one is
- * open, toasts go to the top centre, over the dialog's heading, and on a phone leave the corners
- * free. An error a dialog raises is then seen where the shopper is looking, above its overlay.
+ * While a dialog is open, in the top 6.5rem of the screen that every dialog and sheet leaves free
+ * (app/components/ui/dialog.tsx): above the dialog, over its overlay, so a toast covers none of
+ * its buttons wherever its content scrolls, and an error the dialog raises is read right above it.
+ * The band holds a stack of three one-line toasts.
  */
-const OVER_DIALOG: Placement = {
+const ABOVE_DIALOG: Placement = {
   position: "top-center",
   offset: { top: "1rem" },
-  mobileOffset: { top: "1rem", left: "4.5rem", right: "4.5rem" },
+  mobileOffset: { top: "1rem" },
 };
 
 /** Rendered after SonnerToaster inside one boundary: its effect runs once sonner's has subscribed. */
@@ -36,7 +36,7 @@ export function Toaster() {
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster theme="dark" richColors closeButton {...(dialogOpen ? OVER_DIALOG : BESIDE_PAGE)} />
+      <SonnerToaster theme="dark" richColors closeButton {...(dialogOpen ? ABOVE_DIALOG : BESIDE_PAGE)} />
       <Ready />
     </Suspense>
   );
