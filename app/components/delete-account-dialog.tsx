@@ -1,29 +1,39 @@
 import { ArchiveIcon, Trash2Icon } from "lucide-react";
-import { useId } from "react";
+import { type RefObject, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { accountDeletionEffects } from "../../core/validation/account-privacy";
 
 /**
  * The last question before "Delete my account" posts: what is erased and what is kept. It opens
- * with the focus on Cancel, the choice that loses nothing.
+ * with the focus on Cancel, the choice that loses nothing, and gives it back to `opener` on closing.
  */
 export function DeleteAccountDialog({
   open,
   onOpenChange,
   onConfirm,
   busy,
+  opener,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   busy: boolean;
+  /** The button that asked: opened by a form's submit, not a Radix trigger, so Radix knows none. */
+  opener: RefObject<HTMLElement | null>;
 }) {
   const erasedId = useId();
   const keptId = useId();
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent role="alertdialog" width="md">
+      <DialogContent
+        role="alertdialog"
+        width="md"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
+      >
         <DialogHeading
           title="Delete your account?"
           description="This cannot be undone. Read what is erased and what is kept."

@@ -351,6 +351,7 @@ function DeleteAccountSection() {
   );
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   // a refusal (a wrong password, an order in progress) closes the confirmation and is shown in the
   // box above the form; a deletion redirects home
@@ -400,7 +401,7 @@ function DeleteAccountSection() {
           aria-invalid={invalidField === "password" || undefined}
           aria-describedby={error ? "delete-account-error" : undefined}
         />
-        <Button type="submit" variant="destructive" className="self-start" disabled={busy}>
+        <Button ref={submit} type="submit" variant="destructive" className="self-start" disabled={busy}>
           <Trash2Icon /> {busy ? "Deleting..." : "Delete my account"}
         </Button>
       </fetcher.Form>
@@ -409,6 +410,7 @@ function DeleteAccountSection() {
         onOpenChange={setConfirming}
         busy={busy}
         onConfirm={() => form.current && fetcher.submit(form.current, { method: "post" })}
+        opener={submit}
       />
     </section>
   );
