@@ -326,7 +326,7 @@ test.describe("cart", () => {
       await expect(summary.getByTestId("cart-shipping")).toHaveText(formatUsd(SHIPPING_CENTS));
       await expect(page.getByTestId("cart-total")).toHaveText(total);
       const vat = cartVatRow("inclusive", null);
-      await expect(summary.getByTestId("vat-row").locator("dt")).toHaveText(`${vat.label}${vat.note}`);
+      await expect(summary.getByTestId("vat-row").locator("dt")).toHaveText(`${vat.label} ${vat.note}`);
       await expect(summary.getByTestId("vat-amount")).toHaveText("Included");
       await expect(summary.getByText("Calculated at checkout")).toHaveCount(0);
       await expect(page.getByRole("button", { name: /^Checkout/ })).toContainText(total);

@@ -83,7 +83,7 @@ async function expectOneDiscount(dialog: Locator, order: ReturnType<typeof expec
 /** The cart's VAT row says `label` and `value`, with its note. */
 async function expectCartVatRow(summary: Locator, expected: ReturnType<typeof cartVatRow>) {
   const row = summary.getByTestId("vat-row");
-  await expect(row.locator("dt")).toHaveText(`${expected.label}${expected.note}`);
+  await expect(row.locator("dt")).toHaveText(`${expected.label} ${expected.note}`);
   await expect(row.getByTestId("vat-note")).toHaveText(expected.note);
   await expect(row.getByTestId("vat-amount")).toHaveText(expected.value);
 }

@@ -41,13 +41,13 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
       </div>
       <div className="flex justify-between gap-4">
         <dt className="text-muted-foreground">
-          Shipping ({SHIPPING_METHOD})<span className="block text-xs">{SHIPPING_DAYS}</span>
+          Shipping ({SHIPPING_METHOD}) <span className="block text-xs">{SHIPPING_DAYS}</span>
         </dt>
         <dd data-testid="cart-shipping">{formatUsd(estimate.shippingCents)}</dd>
       </div>
       <div className="flex justify-between gap-4" data-testid="vat-row">
         <dt className="text-muted-foreground">
-          {vat.label}
+          {vat.label}{" "}
           <span className="block text-xs" data-testid="vat-note">
             {vat.note}
           </span>
@@ -65,7 +65,7 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
           Total
           {/* the VAT is not in it yet: added at checkout, once the country is known */}
           {mode === "exclusive" && !tax && (
-            <span className="ml-1.5 font-normal text-muted-foreground text-xs">{vatNote(mode)}</span>
+            <span className="font-normal text-muted-foreground text-xs"> {vatNote(mode)}</span>
           )}
         </dt>
         <dd data-testid="cart-total">{formatUsd(estimate.totalCents)}</dd>
