@@ -12,7 +12,7 @@ function overlap(a: Box, b: Box): boolean {
 }
 
 /** Resolves once the toasts' transitions (sliding in, stacking, moving) have ended. */
-export async function toastsSettled(page: Page): Promise<void> {
+async function toastsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
