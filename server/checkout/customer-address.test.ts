@@ -150,7 +150,7 @@ describe("the remembered shipping address", () => {
     const hana = await customer("Hana Hill");
     const cartData = async () => (await call(cartLoader, getRequest("/cart", hana.cookie), hana.cookie)).data;
     const before = await cartData();
-    // no saved address: the cart's tax stays "Calculated at checkout"
+    // no saved address: the cart's VAT row says "Included", its amount waits for the checkout
     expect(before.savedCountry).toBeNull();
     const rates = before.vatRates as Record<string, number>;
     expect(Object.keys(rates).sort()).toEqual(EU_COUNTRIES.map((country) => country.code).sort());
