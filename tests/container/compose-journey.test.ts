@@ -5,12 +5,21 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../cluster/harness";
-import { TEST_SHIPPING } from "../setup/test-commerce";
 import { podman, requireEnv, Shopper } from "./podman";
 
 const origin = requireEnv("NOCTURN_URL", "nginx's address, also the stores' PUBLIC_URL");
 const stores = requireEnv("NOCTURN_STORE_CONTAINERS", "the store containers, comma-separated").split(",");
 const PASSWORD = "midnight-velvet-journey-7";
+const SHIPPING = {
+  fullName: "Journey Shopper",
+  addressLine1: "Torstraße 101",
+  addressLine2: "",
+  city: "Berlin",
+  state: "Berlin",
+  zipCode: "10119",
+  country: "DE",
+  note: "",
+};
 const customer = {
   fullName: "Journey Shopper",
   email: `journey-${randomBytes(4).toString("hex")}@nocturn-shop.io`,
@@ -101,7 +110,7 @@ describe("compose.yaml: nginx, two store containers, PostgreSQL", () => {
       intent: "prepare",
       lines: JSON.stringify([{ variantId: size!.id, quantity: 1 }]),
       couponCode: "",
-      ...TEST_SHIPPING,
+      ...SHIPPING,
     });
     const order = prepared.order as { orderId: string; orderNumber: string; totalCents: number };
     expect(order.orderNumber).toMatch(/^NOC-\d+$/);
