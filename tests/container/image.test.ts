@@ -26,7 +26,7 @@ const lockfile = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
   packages: Record<string, LockEntry>;
 };
 
-/** `podman run --rm` of the image with `args` after the entrypoint `node -e`: its output. */
+/** Runs `script` with `node -e` in a throwaway container of the image, in /app; its output. */
 const nodeInImage = (script: string) =>
   podmanOk(["run", "--rm", "--entrypoint", "node", image, "-e", script]);
 
