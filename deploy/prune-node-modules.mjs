@@ -3,7 +3,7 @@
 //
 // npm keeps, under --omit=dev, the dev tools that a production package names as an *optional* peer
 // (better-auth: vitest, drizzle-kit, ...; @react-router/node: typescript), with their own
-// dependencies and platform binaries: about 100 MB that nothing runs in the image. --omit=optional
+// dependencies and platform binaries: over 100 MB that nothing runs in the image. --omit=optional
 // is no way out: it also drops the platform binaries sharp and esbuild (tsx) need. So this walks
 // the lockfile from package.json's dependencies, through each package's dependencies, optional
 // dependencies and required peers, resolving names as Node does (nearest node_modules first), and
