@@ -1,7 +1,6 @@
 # The store in a container: `docker build -t nocturn .`, or `docker compose up --build` with
-# compose.yaml (PostgreSQL, two store processes, nginx). The steps are the ones CI runs (npm ci,
-# npm run build, node server.js on Node.js 24); CI cannot build the image itself (no Docker daemon
-# on its machine), see README "Containers".
+# compose.yaml (PostgreSQL, two store processes, nginx). CI builds and runs both with podman
+# (.ci/container; README "Containers" says what it checks).
 
 # --- the production build, with every dependency ---
 FROM node:24-bookworm-slim AS build
@@ -19,19 +18,28 @@ FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json .npmrc ./
+COPY deploy/prune-node-modules.mjs ./
 # --ignore-scripts: the one install script is the project's postinstall (patch-package, a dev
-# dependency, patching @react-router/dev, another); no production dependency has one
-RUN npm ci --omit=dev --ignore-scripts
+# dependency, patching @react-router/dev, another); no production dependency has one. Then out
+# with what npm keeps under --omit=dev only because a production package names it as an optional
+# peer: typescript, vite, vitest, drizzle-kit... (deploy/prune-node-modules.mjs says how)
+RUN npm ci --omit=dev --ignore-scripts && node prune-node-modules.mjs
 
-# --- the runtime: the build, the production dependencies, the sources `npm run admin:create` and
-# `npm run seed:demo` run (with tsx), the migrations; runs as the image's unprivileged `node` user ---
+# --- the runtime: the build, the production dependencies, the migrations, and what the tsx
+# scripts `npm run admin:create`, `seed:demo`, `db:backup` and `db:restore` run (the scripts, the
+# server and core sources they import, tsconfig.json tsx compiles with); no tests, no configs of
+# the build, lint or tests. Runs as the image's unprivileged `node` user ---
 FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data \
     NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false
 COPY --from=deps /app/node_modules ./node_modules
-COPY . .
 COPY --from=build /app/build ./build
+COPY package.json server.js tsconfig.json ./
+COPY drizzle ./drizzle
+COPY core ./core
+COPY server ./server
+COPY scripts/create-admin.ts scripts/seed-demo.ts scripts/db-backup.ts scripts/db-restore.ts ./scripts/
 # DATA_DIR, and a folder for MEDIA_SHARED_DIR (compose.yaml mounts a volume there; a new volume
 # takes this folder's owner), both the node user's
 RUN mkdir -p /app/data /app/media && chown node:node /app/data /app/media
@@ -41,7 +49,8 @@ EXPOSE 3000
 # give it a stop timeout above 15 s (`docker stop -t 20`, compose's stop_grace_period)
 STOPSIGNAL SIGTERM
 # liveness: /healthz never asks the database (docs/OPERATIONS.md); the slim image has no curl.
-# start-period: a first start waits for PostgreSQL, migrates and seeds the demo catalog
+# start-period: a first start waits for PostgreSQL, migrates and seeds the demo catalog.
+# (podman keeps a HEALTHCHECK only in Docker's image format: `podman build --format docker`)
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself, not npm, so that SIGTERM reaches the store

@@ -1,4 +1,6 @@
-// Sums the runners' JSON reports into the one line CI reads: "N passed, N failed".
+// Sums the runners' JSON reports into the one line CI reads: "N passed, N failed". Besides vitest's
+// and Playwright's, `checks-*.json` from CI's own steps (.ci/container): { checks: [{ name, status:
+// "passed" | "failed" | "skipped", detail }] }; a skipped check is listed with its reason.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -22,7 +24,17 @@ function countPlaywright(suites = []) {
 
 for (const file of existsSync(folder) ? readdirSync(folder) : []) {
   const report = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
-  if (file.startsWith("vitest")) {
+  if (file.startsWith("checks-")) {
+    const before = { passed, failed };
+    for (const check of report.checks) {
+      if (check.status === "passed") passed++;
+      else if (check.status === "skipped") {
+        skipped++;
+        console.log(`${file}: skipped "${check.name}": ${check.detail}`);
+      } else failed++;
+    }
+    console.log(`${file}: ${passed - before.passed} passed, ${failed - before.failed} failed`);
+  } else if (file.startsWith("vitest")) {
     passed += report.numPassedTests;
     failed +=
       report.numFailedTests +
