@@ -12,17 +12,17 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "~/components/toaster";
+import { Toaster } from "~/components/layout/toaster";
 import { toast } from "~/lib/toast";
 import { isAdmin } from "../server/auth/guards";
 import type { FlashToast as FlashToastData } from "../server/http/flash";
 import { taxMode } from "../server/tax/tax-rates";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
-import { NotFound } from "./components/not-found";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { NotFound } from "./components/not-found-panel";
 import { ProductNavigationSkeleton } from "./components/product-skeleton";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
 import { Button } from "./components/ui/button";
 import { Stylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";

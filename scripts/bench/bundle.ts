@@ -24,10 +24,10 @@ export interface RouteBundle {
 }
 
 const STOREFRONT_ROUTES: readonly { label: string; routeId: string }[] = [
-  { label: "home", routeId: "routes/home" },
-  { label: "shop", routeId: "routes/products" },
-  { label: "product", routeId: "routes/product" },
-  { label: "cart", routeId: "routes/cart" },
+  { label: "home", routeId: "routes/shop/home" },
+  { label: "shop", routeId: "routes/shop/products" },
+  { label: "product", routeId: "routes/shop/product" },
+  { label: "cart", routeId: "routes/cart/cart" },
 ];
 
 // static imports in Rollup's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`

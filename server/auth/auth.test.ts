@@ -3,14 +3,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
-import { loader as adminLoader } from "../../app/routes/admin";
-import { loader as adminDashboardLoader } from "../../app/routes/admin.dashboard";
-import { action as forgotPasswordAction } from "../../app/routes/forgot-password";
-import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
-import { action as logoutAction } from "../../app/routes/logout";
-import { action as registerAction } from "../../app/routes/register";
-import { action as resetPasswordAction } from "../../app/routes/reset-password";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
+import { loader as adminLoader } from "../../app/routes/admin/admin-layout";
+import { loader as adminDashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
+import { action as forgotPasswordAction } from "../../app/routes/auth/forgot-password";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/auth/login";
+import { action as logoutAction } from "../../app/routes/auth/logout";
+import { action as registerAction } from "../../app/routes/auth/register";
+import { action as resetPasswordAction } from "../../app/routes/auth/reset-password";
 import { authMessages } from "../../core/validation/auth";
 import {
   callRoute,

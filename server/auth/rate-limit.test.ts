@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
+import { action as loginAction } from "../../app/routes/auth/login";
+import { action as registerAction } from "../../app/routes/auth/register";
 import { authMessages } from "../../core/validation/auth";
 import { callRoute, freshIp, type RouteFunction, settle } from "../../tests/setup/route-call";
 import { freshEmail } from "../../tests/setup/test-commerce";

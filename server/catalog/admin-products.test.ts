@@ -2,9 +2,12 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as adminLoader } from "../../app/routes/admin";
-import { action as productsAction, loader as productsLoader } from "../../app/routes/admin.products";
-import { action as imagesAction } from "../../app/routes/admin.products.images";
+import { loader as adminLoader } from "../../app/routes/admin/admin-layout";
+import {
+  action as productsAction,
+  loader as productsLoader,
+} from "../../app/routes/admin/products/admin-products";
+import { action as imagesAction } from "../../app/routes/admin/products/product-images";
 import { IMAGE_WIDTHS } from "../../core/images";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
 import { makeImage } from "../../tests/fixtures/images";

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as cartAction } from "../../app/routes/cart";
-import { loader as successLoader } from "../../app/routes/checkout-success";
-import { action as testCheckoutAction, loader as testCheckoutLoader } from "../../app/routes/test-checkout";
+import { action as cartAction } from "../../app/routes/cart/cart";
+import { loader as successLoader } from "../../app/routes/checkout/checkout-success";
+import {
+  action as testCheckoutAction,
+  loader as testCheckoutLoader,
+} from "../../app/routes/checkout/test-checkout";
 import { checkoutMessages, type OrderSummary } from "../../core/checkout";
 import { couponMessages } from "../../core/coupon";
 import { callRoute, type RouteFunction, settle } from "../../tests/setup/route-call";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
-import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
+import { action as cartAction, loader as cartLoader } from "../../app/routes/cart/cart";
 import { EU_COUNTRIES } from "../../core/checkout";
 import { callRoute, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
 import { insertTestProduct, registerTestCustomer, TEST_SHIPPING } from "../../tests/setup/test-commerce";

@@ -3,7 +3,7 @@
 // shipping step, Pay, the provider's page and settlement.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as testCheckoutLoader } from "../../app/routes/test-checkout";
+import { loader as testCheckoutLoader } from "../../app/routes/checkout/test-checkout";
 import { callRoute, settle } from "../../tests/setup/route-call";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
 import {

@@ -3,7 +3,7 @@
 // one call that opens the page.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as testCheckoutAction } from "../../app/routes/test-checkout";
+import { action as testCheckoutAction } from "../../app/routes/checkout/test-checkout";
 import { checkoutMessages } from "../../core/checkout";
 import { callRoute, settle } from "../../tests/setup/route-call";
 import {

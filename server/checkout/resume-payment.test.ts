@@ -3,7 +3,7 @@
 // Cancel order (stock back at once, the page closed); only the order's owner may do either.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
 import { checkoutMessages } from "../../core/checkout";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
 import { insertTestProduct, orderRow, signUpTestUser, sizeStock } from "../../tests/setup/test-commerce";

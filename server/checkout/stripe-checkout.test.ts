@@ -2,8 +2,8 @@
 // webhooks signed as Stripe signs them, delivered twice, out of order, or forged.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
-import { action as cartAction } from "../../app/routes/cart";
+import { action as cartAction } from "../../app/routes/cart/cart";
+import { action as webhookAction } from "../../app/routes/checkout/api.webhooks.stripe";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { callRoute, settle } from "../../tests/setup/route-call";

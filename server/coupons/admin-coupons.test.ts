@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "../../app/routes/admin.coupons";
+import { action, loader } from "../../app/routes/admin/coupons/admin-coupons";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";

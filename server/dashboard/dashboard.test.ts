@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
+import { loader as dashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as dashboardLoader } from "../../app/routes/admin.dashboard";
+import { loader as dashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { priceOrder } from "../../core/pricing";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
 import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";

@@ -3,7 +3,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as imagesAction, loader as imagesLoader } from "../../app/routes/admin.products.images";
+import {
+  action as imagesAction,
+  loader as imagesLoader,
+} from "../../app/routes/admin/products/product-images";
 import { IMAGE_WIDTHS, imageKey } from "../../core/images";
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
 import { makeImage, makeNoisyPng, SVG_IMAGE } from "../../tests/fixtures/images";

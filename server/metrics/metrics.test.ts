@@ -137,12 +137,12 @@ describe("what the metrics count", () => {
     expect((await app.fetch("/favicon.ico")).status).toBeLessThan(500);
 
     const after = await scrape();
-    expect(requestCount(after, "routes/product", "200") - requestCount(before, "routes/product", "200")).toBe(
+    expect(requestCount(after, "routes/shop/product", "200") - requestCount(before, "routes/shop/product", "200")).toBe(
       2,
     );
     expect(requestCount(after, "not_found", "404") - requestCount(before, "not_found", "404")).toBe(1);
     expect(requestCount(after, "health", "200") - requestCount(before, "health", "200")).toBe(1);
-    expect(after.some((sample) => sample.labels.route === "routes/reset-password")).toBe(true);
+    expect(after.some((sample) => sample.labels.route === "routes/auth/reset-password")).toBe(true);
 
     // every route label is a route id or one of the fixed names; no label carries a URL, an id or a token
     const routeIds = new Set(Object.keys(app.build.routes));

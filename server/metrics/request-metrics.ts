@@ -13,7 +13,7 @@ export function nameRoute(res: Response, route: "health" | "metrics") {
 /**
  * Observes every request in `http_request_duration_seconds` when its response ends: method, status
  * and the route, which is never the URL (unbounded, and it can carry a reset token) but one of a
- * fixed set: the React Router route id of the deepest route the path matches ("routes/product" for
+ * fixed set: the React Router route id of the deepest route the path matches ("routes/shop/product" for
  * any /products/:id, and a `.data` request counts as its page), "static" for files, "health" and
  * "metrics" for those endpoints, "not_found" for paths only the catch-all route matches. A request
  * whose client hung up before the end is observed with status "aborted".

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrderView } from "../../app/components/admin/order-table";
-import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin.orders";
-import { loader as exportLoader } from "../../app/routes/admin.orders.export";
+import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
+import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
+import { loader as exportLoader } from "../../app/routes/admin/orders/orders-export";
 import { trackingUrl } from "../../core/order";
 import {
   callRoute,

@@ -3,7 +3,7 @@
 // refund is recorded too.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as ordersAction } from "../../app/routes/admin.orders";
+import { action as ordersAction } from "../../app/routes/admin/orders/admin-orders";
 import { callRoute, dataOf } from "../../tests/setup/route-call";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
 import {

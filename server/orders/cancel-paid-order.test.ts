@@ -2,9 +2,9 @@
 // records, the e-mail, repeats and concurrent presses; and cancelling orders that are not paid.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrderView } from "../../app/components/admin/order-table";
-import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin.orders";
-import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
+import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
+import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
+import { loader as receiptsLoader } from "../../app/routes/admin/receipts/admin-receipts";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
 import {
   insertTestCoupon,

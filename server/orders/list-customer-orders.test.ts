@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import type { AccountOrdersResult } from "../../app/components/account-orders";
-import { loader as accountLoader } from "../../app/routes/account";
+import { loader as accountLoader } from "../../app/routes/account/account";
+import type { AccountOrdersResult } from "../../app/routes/account/order-list";
 import { imageKey } from "../../core/images";
 import { trackingUrl } from "../../core/order";
 import { priceOrder, SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";

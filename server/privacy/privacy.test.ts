@@ -2,12 +2,12 @@
 // real database: what the file holds and leaves out, when deletion is refused, and what is left after.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AdminOrderView } from "../../app/components/admin/order-table";
-import { action as accountAction } from "../../app/routes/account";
-import { action as exportAction, loader as exportPageLoader } from "../../app/routes/account.data-export";
-import { loader as ordersLoader } from "../../app/routes/admin.orders";
-import { loader as exportCsvLoader } from "../../app/routes/admin.orders.export";
-import { action as loginAction } from "../../app/routes/login";
+import { action as accountAction } from "../../app/routes/account/account";
+import { action as exportAction, loader as exportPageLoader } from "../../app/routes/account/data-export";
+import { loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
+import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
+import { loader as exportCsvLoader } from "../../app/routes/admin/orders/orders-export";
+import { action as loginAction } from "../../app/routes/auth/login";
 import { DELETED_CUSTOMER_LABEL } from "../../core/order";
 import { accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { callRoute, dataOf, getRequest, locationOf, redirectOf } from "../../tests/setup/route-call";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
+import { loader as receiptsLoader } from "../../app/routes/admin/receipts/admin-receipts";
 import { callRoute, dataOf, getRequest, routeArgs } from "../../tests/setup/route-call";
 import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { createTestServices, requestContext, setupTestServices } from "../../tests/setup/test-services";

@@ -2,7 +2,7 @@
 // the money a refund gives back, and the races (two refunds, two requests) on PostgreSQL.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account";
+import { action as accountAction } from "../../app/routes/account/account";
 import { lineRefund, returnMessages } from "../../core/returns";
 import { accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { callRoute, dataOf } from "../../tests/setup/route-call";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "../../app/routes/admin.tax-rates";
+import { action, loader } from "../../app/routes/admin/tax-rates/admin-tax-rates";
 import { EU_COUNTRIES } from "../../core/checkout";
 import { taxRateMessages as m } from "../../core/validation/tax-rate-form";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";

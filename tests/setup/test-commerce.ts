@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { action as loginAction } from "../../app/routes/login";
-import { action as registerAction } from "../../app/routes/register";
+import { action as loginAction } from "../../app/routes/auth/login";
+import { action as registerAction } from "../../app/routes/auth/register";
 import { ONE_SIZE } from "../../core/product";
 import { createOrPromoteAdmin } from "../../server/auth/create-admin";
 import { insertSizes, type NewSize } from "../../server/catalog/insert-sizes";

@@ -1,8 +1,0 @@
-import { type LucideIcon, RotateCcwIcon, ScrollTextIcon, ShieldCheckIcon } from "lucide-react";
-import type { LegalSectionId } from "~/content/legal";
-
-export const LEGAL_ICONS: Record<LegalSectionId, LucideIcon> = {
-  returns: RotateCcwIcon,
-  privacy: ShieldCheckIcon,
-  terms: ScrollTextIcon,
-};

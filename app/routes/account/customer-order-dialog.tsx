@@ -1,0 +1,190 @@
+import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react";
+import { Link } from "react-router";
+import { OrderTotals } from "~/components/order-totals";
+import { ProductImage } from "~/components/product-image";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
+import { OrderDate } from "~/routes/account/order-date";
+import { OrderReturns } from "~/routes/account/order-returns";
+import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
+import { formatUsd } from "../../../core/money";
+import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../../core/order";
+import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
+
+const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
+  paid: "Paid",
+  pending: "Awaiting payment",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
+};
+
+async function copyTrackingCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast.success("Tracking code copied to clipboard");
+  } catch {
+    toast.error("Could not copy the tracking code. Please select it and copy it by hand.");
+  }
+}
+
+function PackageTracking({ order }: { order: CustomerOrder }) {
+  const { trackingCode } = order;
+  const trackable = canTrack(order) && order.trackingUrl;
+  return (
+    <section aria-labelledby="tracking-heading" className="rounded-lg border bg-card/60 p-4">
+      <h3 id="tracking-heading" className="mb-3 flex items-center gap-2 font-semibold text-sm">
+        <TruckIcon className="size-4 text-accent" aria-hidden /> Package Tracking
+      </h3>
+      {trackingCode ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-muted-foreground text-xs">Tracking Code</p>
+            <div className="flex items-center gap-1">
+              <code className="break-all font-mono text-sm" data-testid="tracking-code">
+                {trackingCode}
+              </code>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                onClick={() => copyTrackingCode(trackingCode)}
+                aria-label="Copy tracking code"
+                title="Copy tracking code"
+              >
+                <CopyIcon />
+              </Button>
+            </div>
+          </div>
+          {trackable && (
+            <Button asChild variant="accent" size="sm" className="self-start sm:self-auto">
+              <a href={order.trackingUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+                <ExternalLinkIcon /> Track Package
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className="text-muted-foreground text-sm">
+          {order.status !== "cancelled"
+            ? "Tracking information will appear here once your order ships."
+            : order.paymentStatus === "cancelled" || order.paymentStatus === "failed"
+              ? "This order was cancelled before it was paid. Nothing was charged."
+              : "This order was cancelled, so there is no package to track."}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OrderItems({ order }: { order: CustomerOrder }) {
+  return (
+    <section aria-labelledby="items-heading">
+      <h3 id="items-heading" className="mb-2 font-semibold text-sm">
+        Items
+      </h3>
+      <ul className="divide-y border-y">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-center gap-3 py-3" data-testid="order-item">
+            <ProductImage
+              image={item.image}
+              alt={item.productName}
+              sizes="48px"
+              className="w-12 shrink-0 rounded-md border [&_svg]:size-6"
+            />
+            <div className="min-w-0 flex-1">
+              {item.productId ? (
+                <Link
+                  to={`/products/${item.productId}?size=${encodeURIComponent(item.size)}`}
+                  className="font-medium text-sm underline-offset-4 hover:underline"
+                >
+                  {item.productName}
+                </Link>
+              ) : (
+                <p className="font-medium text-sm">
+                  {item.productName}
+                  <span className="block font-normal text-muted-foreground text-xs">No longer available</span>
+                </p>
+              )}
+              <p className="text-muted-foreground text-xs">
+                Size {item.size} · {item.quantity} × {formatUsd(item.priceCents)}
+              </p>
+            </div>
+            <p className="shrink-0 font-medium text-sm">{formatUsd(item.priceCents * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: CustomerOrder }) {
+  return (
+    <OrderTotals totals={order}>
+      {order.refund && (
+        <div className="flex justify-between gap-4 text-red-300" data-testid="order-refund">
+          <dt>
+            Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />
+          </dt>
+          <dd>−{formatUsd(order.refund.amountCents)}</dd>
+        </div>
+      )}
+    </OrderTotals>
+  );
+}
+
+/** The customer's view of one order: status, tracking, items and what was paid. */
+export function OrderDetailsDialog({
+  order,
+  onOpenChange,
+}: {
+  order: CustomerOrder | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={order !== null} onOpenChange={onOpenChange}>
+      {order && (
+        <DialogContent width="2xl" className="gap-5!">
+          <DialogHeader className="pr-8">
+            <div className="flex flex-wrap items-center gap-3">
+              <DialogTitle>Order {order.orderNumber}</DialogTitle>
+              <StatusBadge
+                status={order.status}
+                label={customerStatusLabel(order)}
+                tone={customerStatusTone(order.status)}
+              />
+            </div>
+            <DialogDescription>
+              <span className="block">
+                Placed on <OrderDate iso={order.createdAt} withTime />
+              </span>
+              <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
+            </DialogDescription>
+          </DialogHeader>
+          {/* always mounted: it tells the customer how Cancel order went after the order changed */}
+          <PendingOrderPanel order={order} />
+          {order.awaitingPayment ? null : <PackageTracking order={order} />}
+          {order.refund && (
+            <p className="rounded-lg border border-red-400/30 bg-red-400/5 px-4 py-3 text-sm">
+              Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />.
+              The money goes back to your original payment method within {REFUND_BUSINESS_DAYS} business days.
+            </p>
+          )}
+          <OrderItems order={order} />
+          <OrderSummary order={order} />
+          <OrderReturns order={order} />
+          <section aria-labelledby="address-heading" className="text-sm">
+            <h3 id="address-heading" className="mb-1 flex items-center gap-2 font-semibold">
+              <MapPinIcon className="size-4 text-accent" aria-hidden /> Shipping Address
+            </h3>
+            <p className="whitespace-pre-line text-muted-foreground">{order.shippingAddress}</p>
+          </section>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

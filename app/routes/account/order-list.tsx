@@ -1,0 +1,156 @@
+import { CircleAlertIcon, EyeIcon, PackageIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
+import { OrderDate } from "~/routes/account/order-date";
+import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
+import { formatUsd } from "../../../core/money";
+import { customerStatusLabel, customerStatusTone } from "../../../core/order";
+import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
+
+/** What the account loader hands the Orders tab. */
+export type AccountOrdersResult = { ok: true; orders: CustomerOrder[] } | { ok: false; message: string };
+
+function OrdersEmpty() {
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+      <PackageIcon className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="font-semibold text-xl">No orders yet</h2>
+      <p className="text-muted-foreground">
+        When you place an order, it will appear here with its status and tracking.
+      </p>
+      <Button asChild className="mt-2">
+        <Link to="/products">Shop Now</Link>
+      </Button>
+    </section>
+  );
+}
+
+function OrdersFailed({ message }: { message: string }) {
+  return (
+    <section
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
+    >
+      <CircleAlertIcon className="size-10 text-destructive" aria-hidden />
+      <p className="font-medium">{message}</p>
+    </section>
+  );
+}
+
+function ViewButton({ order, onView }: { order: CustomerOrder; onView: (id: string) => void }) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onView(order.id)}>
+      <EyeIcon /> View <span className="sr-only">order {order.orderNumber}</span>
+    </Button>
+  );
+}
+
+/** Wide screens: a table with the spec's columns. */
+function OrdersTable({ orders, onView }: { orders: CustomerOrder[]; onView: (id: string) => void }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border bg-card/60 sm:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your orders, newest first</caption>
+        <thead className="border-b text-muted-foreground text-xs uppercase tracking-wider">
+          <tr>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Order ID
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-3 text-right font-medium">
+              Total
+            </th>
+            <th scope="col" className="px-5 py-3 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {orders.map((order) => (
+            <tr key={order.id} data-testid="order-row" className="hover:bg-secondary/40">
+              <th scope="row" className="whitespace-nowrap px-5 py-4 font-medium font-mono">
+                {order.orderNumber}
+              </th>
+              <td className="whitespace-nowrap px-5 py-4 text-muted-foreground">
+                <OrderDate iso={order.createdAt} />
+              </td>
+              <td className="px-5 py-4">
+                <StatusBadge
+                  status={order.status}
+                  label={customerStatusLabel(order)}
+                  tone={customerStatusTone(order.status)}
+                />
+              </td>
+              <td className="whitespace-nowrap px-5 py-4 text-right font-medium">
+                {formatUsd(order.totalCents)}
+              </td>
+              <td className="px-5 py-3 text-right">
+                <div className="flex items-center justify-end gap-2">
+                  {order.awaitingPayment ? <CompletePaymentButton order={order} /> : null}
+                  <ViewButton order={order} onView={onView} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per order with the same facts. */
+function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: string) => void }) {
+  return (
+    <ul className="grid gap-3 sm:hidden">
+      {orders.map((order) => (
+        <li key={order.id} data-testid="order-card" className="rounded-xl border bg-card/60 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium font-mono">{order.orderNumber}</p>
+              <p className="text-muted-foreground text-sm">
+                <OrderDate iso={order.createdAt} />
+              </p>
+            </div>
+            <StatusBadge
+              status={order.status}
+              label={customerStatusLabel(order)}
+              tone={customerStatusTone(order.status)}
+            />
+          </div>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3">
+            <p className="font-semibold">{formatUsd(order.totalCents)}</p>
+            <ViewButton order={order} onView={onView} />
+          </div>
+          {order.awaitingPayment ? <CompletePaymentButton order={order} className="mt-3 w-full" /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Orders tab of the account page. */
+export function AccountOrders({ result }: { result: AccountOrdersResult }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  if (!result.ok) return <OrdersFailed message={result.message} />;
+  const { orders } = result;
+  if (orders.length === 0) return <OrdersEmpty />;
+  const open = orders.find((order) => order.id === openId) ?? null;
+  return (
+    <section aria-labelledby="orders-heading">
+      <h2 id="orders-heading" className="mb-4 font-semibold text-xl">
+        Order History
+      </h2>
+      <OrdersTable orders={orders} onView={setOpenId} />
+      <OrderCards orders={orders} onView={setOpenId} />
+      <OrderDetailsDialog order={open} onOpenChange={(isOpen) => !isOpen && setOpenId(null)} />
+    </section>
+  );
+}

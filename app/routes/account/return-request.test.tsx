@@ -1,0 +1,237 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider, useActionData, useLoaderData } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { RETURN_COMMENT_MAX_LENGTH, returnMessages } from "../../../core/returns";
+import type { ReturnForm } from "../../../server/returns/return-views";
+import type { Route } from "./+types/return-request";
+import ReturnItems from "./return-request";
+
+// tells React that `act` drives this test, so updates are flushed at the end of each act()
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const HOODIE = "11111111-1111-4111-8111-111111111111";
+const TEE = "22222222-2222-4222-8222-222222222222";
+const SOCKS = "33333333-3333-4333-8333-333333333333";
+
+/** A delivered order: two hoodies (L and XL in stock), a tee with no other size, final-sale socks. */
+const FORM: ReturnForm = {
+  orderId: "44444444-4444-4444-8444-444444444444",
+  orderNumber: "NOC-20261104-ABCD",
+  deliveredAt: "2026-11-04T10:00:00.000Z",
+  windowEndsAt: "2026-12-04T10:00:00.000Z",
+  windowDays: 30,
+  reasons: [
+    { code: "too_small", label: "Too small" },
+    { code: "changed_mind", label: "Changed my mind" },
+  ],
+  lines: [
+    {
+      orderItemId: HOODIE,
+      productName: "Eclipse Hoodie",
+      size: "M",
+      image: null,
+      unitPaidCents: 8_900,
+      quantityBought: 2,
+      returnable: 2,
+      unavailableReason: null,
+      exchangeSizes: ["L", "XL"],
+    },
+    {
+      orderItemId: TEE,
+      productName: "Void Tee",
+      size: "S",
+      image: null,
+      unitPaidCents: 3_500,
+      quantityBought: 1,
+      returnable: 1,
+      unavailableReason: null,
+      exchangeSizes: [],
+    },
+    {
+      orderItemId: SOCKS,
+      productName: "Night Socks",
+      size: "One Size",
+      image: null,
+      unitPaidCents: 1_200,
+      quantityBought: 3,
+      returnable: 0,
+      unavailableReason: returnMessages.finalSale,
+      exchangeSizes: [],
+    },
+  ],
+};
+
+const mounted: { root: Root; dispose: () => void }[] = [];
+afterEach(() => {
+  for (const { root, dispose } of mounted.splice(0)) {
+    act(() => root.unmount());
+    dispose();
+  }
+});
+
+/** Lets the router's promise chains run (an action's answer reaches the router a few ticks later). */
+async function settle() {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The page with the loader's form; its action records what was posted and refuses with `refusal`. */
+function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be returned.") {
+  const loaderData = { ok: true as const, form: FORM };
+  const posted: FormData[] = [];
+  function Page() {
+    const props = {
+      loaderData: useLoaderData(),
+      actionData: useActionData(),
+    } as Route.ComponentProps;
+    return <ReturnItems {...props} />;
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        id: "page",
+        path: "/",
+        Component: Page,
+        loader: () => loaderData,
+        action: async ({ request }) => {
+          posted.push(await request.formData());
+          return { ok: false, error: refusal, code: "invalid_input" };
+        },
+      },
+    ],
+    { hydrationData: { loaderData: { page: loaderData } } },
+  );
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() => root.render(<RouterProvider router={router} />));
+  mounted.push({ root, dispose: () => router.dispose() });
+
+  const lines = () => [...container.querySelectorAll<HTMLElement>("[data-testid=return-line]")];
+  const line = (name: string) => {
+    const found = lines().find((element) => element.textContent?.includes(name));
+    if (!found) throw new Error(`no line ${name}`);
+    return found;
+  };
+  const select = (name: string) => {
+    const found = container.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
+    if (!found) throw new Error(`no select ${name}`);
+    return found;
+  };
+  const choose = (element: HTMLSelectElement | HTMLTextAreaElement, value: string) =>
+    act(() => {
+      // React tracks the value it last set: go around its setter, as a person typing does
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value")?.set;
+      setter?.call(element, value);
+      element.dispatchEvent(
+        new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
+      );
+    });
+  const radio = (value: string) => {
+    const found = container.querySelector<HTMLInputElement>(`input[name=resolution][value=${value}]`);
+    if (!found) throw new Error(`no radio ${value}`);
+    return found;
+  };
+  const error = () => container.querySelector("[role=alert]")?.textContent ?? null;
+  const submit = async () => {
+    const button = [...container.querySelectorAll("button")].find((b) =>
+      b.textContent?.includes("Request return"),
+    );
+    await act(async () => {
+      button?.click();
+      await settle();
+    });
+  };
+  return { container, lines, line, select, choose, radio, error, submit, posted };
+}
+
+describe("the return form", () => {
+  it("offers each line up to what can still be returned; a final-sale line is shown but cannot be chosen", () => {
+    const page = renderPage();
+
+    expect(page.container.querySelector("h1")?.textContent).toBe("Return items from order NOC-20261104-ABCD");
+    expect(page.lines()).toHaveLength(3);
+    expect([...page.select(`quantity.${HOODIE}`).options].map((option) => option.value)).toEqual([
+      "0",
+      "1",
+      "2",
+    ]);
+    expect(page.line("Eclipse Hoodie").textContent).toContain("$89.00 each");
+    const socks = page.line("Night Socks").querySelector("select");
+    expect(socks?.disabled).toBe(true);
+    expect(page.line("Night Socks").textContent).toContain(returnMessages.finalSale);
+  });
+
+  it("asks for another size only for the chosen lines of an exchange, and says when there is none", () => {
+    const page = renderPage();
+
+    page.choose(page.select(`quantity.${HOODIE}`), "1");
+    page.choose(page.select(`quantity.${TEE}`), "1");
+    expect(page.container.querySelector(`select[name="exchangeSize.${HOODIE}"]`)).toBeNull();
+
+    act(() => page.radio("exchange").click());
+    expect([...page.select(`exchangeSize.${HOODIE}`).options].map((option) => option.textContent)).toEqual([
+      "Choose a size",
+      "L",
+      "XL",
+    ]);
+    expect(page.container.querySelector(`select[name="exchangeSize.${TEE}"]`)).toBeNull();
+    expect(page.line("Void Tee").textContent).toContain("No other size of this item is in stock");
+  });
+
+  it("checks in the browser first: nothing chosen, then no reason, is not sent", async () => {
+    const page = renderPage();
+
+    await page.submit();
+    expect(page.error()).toBe(returnMessages.chooseItems);
+
+    page.choose(page.select(`quantity.${HOODIE}`), "2");
+    expect(page.error()).toBeNull();
+    await page.submit();
+    expect(page.error()).toBe(returnMessages.chooseReason);
+    expect(page.posted).toHaveLength(0);
+  });
+
+  it("counts the comment's characters", () => {
+    const page = renderPage();
+    const comment = page.container.querySelector<HTMLTextAreaElement>("textarea[name=comment]");
+    if (!comment) throw new Error("no comment field");
+
+    page.choose(comment, "Sleeves too short");
+    expect(page.container.textContent).toContain(`17/${RETURN_COMMENT_MAX_LENGTH}`);
+    expect(comment.maxLength).toBe(RETURN_COMMENT_MAX_LENGTH);
+  });
+
+  it("posts the contract's field names and keeps every choice when the server refuses", async () => {
+    const refusal = "Size XL of Eclipse Hoodie is not in stock, so it cannot be exchanged for now.";
+    const page = renderPage(refusal);
+    const comment = page.container.querySelector<HTMLTextAreaElement>("textarea[name=comment]");
+    if (!comment) throw new Error("no comment field");
+
+    page.choose(page.select(`quantity.${HOODIE}`), "2");
+    page.choose(page.select("reason"), "too_small");
+    page.choose(comment, "Runs small");
+    act(() => page.radio("exchange").click());
+    page.choose(page.select(`exchangeSize.${HOODIE}`), "XL");
+    await page.submit();
+
+    expect(page.posted).toHaveLength(1);
+    const [posted] = page.posted;
+    expect(Object.fromEntries(posted?.entries() ?? [])).toEqual({
+      [`quantity.${HOODIE}`]: "2",
+      [`quantity.${TEE}`]: "0",
+      [`exchangeSize.${HOODIE}`]: "XL",
+      reason: "too_small",
+      comment: "Runs small",
+      resolution: "exchange",
+    });
+    expect(page.error()).toBe(refusal);
+    expect(page.select(`quantity.${HOODIE}`).value).toBe("2");
+    expect(page.select("reason").value).toBe("too_small");
+    expect(comment.value).toBe("Runs small");
+    expect(page.radio("exchange").checked).toBe(true);
+    expect(page.select(`exchangeSize.${HOODIE}`).value).toBe("XL");
+  });
+});

@@ -1,0 +1,221 @@
+import { type ReactNode, useCallback, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { FormError } from "~/components/auth-ui";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { parseForm } from "../../../../core/validation/form-schema";
+import {
+  centsToPriceField,
+  MAX_PRODUCT_CATEGORY_LENGTH,
+  MAX_PRODUCT_DESCRIPTION_LENGTH,
+  MAX_PRODUCT_NAME_LENGTH,
+  productFormSchema,
+  productMessages,
+} from "../../../../core/validation/product-form";
+import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+import { ImageUploader } from "./image-uploader";
+import { ProductSizesField } from "./product-sizes-field";
+import type { UploaderImage } from "./use-image-uploads";
+
+/** A product as the admin screens see it (server/catalog/admin-product.view.ts). */
+export type AdminProduct = AdminProductView;
+
+interface ActionResult {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** A labelled field; the asterisk of a required one is for the eye only (the input says required). */
+function FieldRow({
+  label,
+  required,
+  children,
+  htmlFor,
+}: {
+  label: string;
+  required?: boolean;
+  htmlFor: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={htmlFor}>
+        {label}
+        {required ? (
+          <span className="text-accent" aria-hidden>
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/** Add mode (`product` null) or edit mode; saves through the products route's action. */
+export function ProductDialog({
+  open,
+  product,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: AdminProduct | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const [images, setImages] = useState<UploaderImage[]>(product?.images ?? []);
+  const [uploading, setUploading] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const ids = {
+    name: useId(),
+    price: useId(),
+    category: useId(),
+    description: useId(),
+    featured: useId(),
+    finalSale: useId(),
+    finalSaleHint: useId(),
+  };
+  const saving = fetcher.state !== "idle";
+  const result = fetcher.data?.intent === "save" ? fetcher.data : undefined;
+  const serverError = result && !result.ok ? result.error : undefined;
+  const error = clientError ?? (serverError === productMessages.saveFailed ? null : serverError) ?? null;
+
+  // after the action and the list's reload: a toast; on success the dialog closes
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.intent !== "save") return;
+    if (answer.ok) {
+      toast.success(answer.message ?? productMessages.updated);
+      onOpenChange(false);
+    } else {
+      toast.error(productMessages.saveFailed, {
+        description: answer.error === productMessages.saveFailed ? undefined : answer.error,
+      });
+    }
+  });
+
+  const updateImages = useCallback(
+    (update: (current: UploaderImage[]) => UploaderImage[]) => setImages(update),
+    [],
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent width="2xl">
+        <DialogHeading
+          title={product ? "Edit Product" : "Add Product"}
+          description={`${
+            product
+              ? "Change the product's details and images."
+              : "Fill in the product's details and add up to 5 images."
+          } Fields marked * are required.`}
+        />
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            const checked = parseForm(productFormSchema, new FormData(event.currentTarget));
+            setClientError(checked.ok ? null : checked.message);
+            if (!checked.ok) event.preventDefault();
+          }}
+        >
+          <FormError message={error} />
+          <input type="hidden" name="intent" value="save" />
+          {product ? <input type="hidden" name="id" value={product.id} /> : null}
+          {images.map((image) => (
+            <input key={image.id} type="hidden" name="images" value={image.id} />
+          ))}
+
+          <FieldRow label="Product Name" required htmlFor={ids.name}>
+            <Input
+              id={ids.name}
+              name="name"
+              defaultValue={product?.name}
+              required
+              maxLength={MAX_PRODUCT_NAME_LENGTH}
+              autoComplete="off"
+            />
+          </FieldRow>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FieldRow label="Price" required htmlFor={ids.price}>
+              <Input
+                id={ids.price}
+                name="price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                defaultValue={product ? centsToPriceField(product.priceCents) : undefined}
+                placeholder="0.00"
+                required
+              />
+            </FieldRow>
+            <FieldRow label="Category" htmlFor={ids.category}>
+              <Input
+                id={ids.category}
+                name="category"
+                defaultValue={product?.category ?? ""}
+                placeholder="E.g. T-Shirts"
+                maxLength={MAX_PRODUCT_CATEGORY_LENGTH}
+              />
+            </FieldRow>
+          </div>
+          <ProductSizesField product={product} disabled={saving} />
+          <FieldRow label="Description" htmlFor={ids.description}>
+            <Textarea
+              id={ids.description}
+              name="description"
+              defaultValue={product?.description ?? ""}
+              rows={4}
+              maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
+            />
+          </FieldRow>
+          <div className="flex items-center gap-2.5">
+            <input
+              id={ids.featured}
+              type="checkbox"
+              name="featured"
+              defaultChecked={product?.featured ?? false}
+              className="size-4 accent-[var(--color-accent)]"
+            />
+            <Label htmlFor={ids.featured}>Featured Product</Label>
+          </div>
+          <div className="flex items-start gap-2.5">
+            <input
+              id={ids.finalSale}
+              type="checkbox"
+              name="finalSale"
+              defaultChecked={product?.finalSale ?? false}
+              aria-describedby={ids.finalSaleHint}
+              className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={ids.finalSale}>Final sale / non-returnable</Label>
+              <p id={ids.finalSaleHint} className="text-muted-foreground text-xs">
+                Customers cannot return this product
+              </p>
+            </div>
+          </div>
+
+          <ImageUploader
+            images={images}
+            onImagesChange={updateImages}
+            onBusyChange={setUploading}
+            disabled={saving}
+          />
+
+          <DialogActions busy={saving} className="border-t pt-5">
+            <Button type="submit" disabled={saving || uploading}>
+              {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
+            </Button>
+          </DialogActions>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

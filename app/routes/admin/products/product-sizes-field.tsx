@@ -1,0 +1,209 @@
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { ONE_SIZE } from "../../../../core/product";
+import {
+  MAX_PRODUCT_SIZES,
+  MAX_SIZE_LENGTH,
+  MAX_SKU_SUFFIX_LENGTH,
+} from "../../../../core/validation/product-form";
+import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+
+interface SizeRow {
+  /** React's key: stable while rows move. */
+  key: string;
+  /** The size's id once saved; "" for a new row. */
+  id: string;
+  size: string;
+  stock: string;
+  sku: string;
+}
+
+/** Size runs an admin can start from; sizes already listed keep their stock. */
+const PRESETS = [
+  { label: "XS-XXL", sizes: ["XS", "S", "M", "L", "XL", "XXL"] },
+  { label: "W28-W36", sizes: ["W28", "W30", "W32", "W34", "W36"] },
+  { label: ONE_SIZE, sizes: [ONE_SIZE] },
+];
+
+let nextKey = 0;
+const newRow = (size = "", stock = "0"): SizeRow => ({
+  key: `new-${++nextKey}`,
+  id: "",
+  size,
+  stock,
+  sku: "",
+});
+
+/**
+ * The product dialog's sizes: one row per size with its stock and optional SKU suffix, in the
+ * order the shop shows them. The rows post as parallel lists (sizeId, sizeLabel, sizeStock, sizeSku).
+ */
+export function ProductSizesField({
+  product,
+  disabled,
+}: {
+  product: AdminProductView | null;
+  disabled: boolean;
+}) {
+  const [rows, setRows] = useState<SizeRow[]>(() =>
+    product && product.sizes.length > 0
+      ? product.sizes.map((size) => ({
+          key: size.id,
+          id: size.id,
+          size: size.size,
+          stock: String(size.stock),
+          sku: size.skuSuffix ?? "",
+        }))
+      : [newRow(ONE_SIZE)],
+  );
+  const headingId = useId();
+  const update = (key: string, change: Partial<SizeRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const move = (index: number, by: -1 | 1) =>
+    setRows((current) => {
+      const next = [...current];
+      const [row] = next.splice(index, 1);
+      next.splice(index + by, 0, row as SizeRow);
+      return next;
+    });
+  const applyPreset = (sizes: string[]) =>
+    setRows((current) =>
+      sizes.map(
+        (size) => current.find((row) => row.size.trim().toLowerCase() === size.toLowerCase()) ?? newRow(size),
+      ),
+    );
+  const total = rows.reduce((sum, row) => sum + (Number.parseInt(row.stock, 10) || 0), 0);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-medium text-sm">
+          Sizes and stock <span className="font-normal text-muted-foreground">· {total} in stock</span>
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          {PRESETS.map((preset) => (
+            <Button
+              key={preset.label}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => applyPreset(preset.sizes)}
+            >
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <ol className="flex flex-col gap-2">
+        {rows.map((row, index) => {
+          const name = row.size.trim() || `row ${index + 1}`;
+          return (
+            <li
+              key={row.key}
+              className="grid grid-cols-[1fr_5.5rem_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_7rem_auto]"
+            >
+              <input type="hidden" name="sizeId" value={row.id} />
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${row.key}-size`} className={index > 0 ? "sr-only" : undefined}>
+                  Size
+                </Label>
+                <Input
+                  id={`${row.key}-size`}
+                  name="sizeLabel"
+                  value={row.size}
+                  onChange={(event) => update(row.key, { size: event.target.value })}
+                  maxLength={MAX_SIZE_LENGTH}
+                  required
+                  autoComplete="off"
+                  disabled={disabled}
+                />
+              </div>
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${row.key}-stock`} className={index > 0 ? "sr-only" : undefined}>
+                  Stock<span className="sr-only"> of {name}</span>
+                </Label>
+                <Input
+                  id={`${row.key}-stock`}
+                  name="sizeStock"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  value={row.stock}
+                  onChange={(event) => update(row.key, { stock: event.target.value })}
+                  disabled={disabled}
+                />
+              </div>
+              <div className="col-span-3 row-start-2 flex flex-col gap-1 sm:col-span-1 sm:row-start-auto">
+                <Label htmlFor={`${row.key}-sku`} className={index > 0 ? "sm:sr-only" : undefined}>
+                  SKU suffix<span className="sr-only"> of {name}</span>
+                </Label>
+                <Input
+                  id={`${row.key}-sku`}
+                  name="sizeSku"
+                  value={row.sku}
+                  onChange={(event) => update(row.key, { sku: event.target.value })}
+                  maxLength={MAX_SKU_SUFFIX_LENGTH}
+                  placeholder="Optional"
+                  autoComplete="off"
+                  disabled={disabled}
+                />
+              </div>
+              <div className="flex">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${name} up`}
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUpIcon />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${name} down`}
+                  disabled={disabled || index === rows.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDownIcon />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${name}`}
+                  disabled={disabled || rows.length === 1}
+                  onClick={() =>
+                    setRows((current) => current.filter((candidate) => candidate.key !== row.key))
+                  }
+                >
+                  <XIcon />
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={disabled || rows.length >= MAX_PRODUCT_SIZES}
+          onClick={() => setRows((current) => [...current, newRow()])}
+        >
+          <PlusIcon /> Add size
+        </Button>
+        <p className="text-muted-foreground text-xs">
+          A removed size that appears in orders is retired: it leaves the shop and stays on those orders.
+        </p>
+      </div>
+    </section>
+  );
+}

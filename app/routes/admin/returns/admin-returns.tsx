@@ -1,0 +1,229 @@
+import { RefreshCwIcon, Undo2Icon } from "lucide-react";
+import { useCallback } from "react";
+import { data, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
+import { AdminLoadError, AdminPagination } from "~/routes/admin/admin-list";
+import {
+  CONDITION_FIELD_PREFIX,
+  type OpenedReturn,
+  RETURN_INTENTS,
+  type ReturnActionResult,
+  ReturnDetailsDialog,
+  type ReturnIntent,
+} from "~/routes/admin/returns/return-dialog";
+import {
+  adminReturnQueryString,
+  parseAdminReturnQuery,
+  ReturnFilters,
+} from "~/routes/admin/returns/return-filters";
+import { ReturnTable } from "~/routes/admin/returns/return-table";
+import { isUuid } from "../../../../core/ids";
+import { returnMessages } from "../../../../core/returns";
+import { formText } from "../../../../core/validation/form-schema";
+import { AppError } from "../../../../server/app-error";
+import { requireAdmin } from "../../../../server/auth/guards";
+import { handleAction, listLoadFailure, reportFailure } from "../../../../server/http/errors";
+import { getAdminReturn, listAdminReturns } from "../../../../server/returns/admin-returns";
+import {
+  approveReturn,
+  exchangeReturn,
+  markReturnReceived,
+  refundReturn,
+  rejectReturn,
+} from "../../../../server/returns/return-actions";
+import type { AdminReturnRow } from "../../../../server/returns/return-views";
+import type { Route } from "./+types/admin-returns";
+
+const LOAD_FAILED = "Failed to load returns. Please try again later.";
+const DETAILS_FAILED = "Failed to load the return. Please try again.";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Returns", description: "Store administration.", noIndex: true });
+}
+
+/** The return `?return=<id>` names, or why it cannot be shown; an unknown id is a message, not a crash. */
+async function openReturn(context: Route.LoaderArgs["context"], returnId: string): Promise<OpenedReturn> {
+  if (!isUuid(returnId)) return { details: null, error: returnMessages.notFound };
+  try {
+    return { details: await getAdminReturn({ ...context, returnId }), error: null };
+  } catch (error) {
+    const failure = reportFailure(context, error, {
+      fallback: DETAILS_FAILED,
+      what: "admin return details failed",
+      details: { returnId },
+    });
+    return { details: null, error: failure.status === 404 ? returnMessages.notFound : failure.error };
+  }
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const query = parseAdminReturnQuery(url.searchParams);
+  // both at once; openReturn answers a failure with a message, so it never takes the list down
+  const [opened, listed] = await Promise.all([
+    query.open ? openReturn(context, query.open) : null,
+    listAdminReturns({
+      db: context.db,
+      query: query.q,
+      state: query.state || undefined,
+      page: query.page,
+    }).then(
+      (result) => ({ ok: true as const, result }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
+  try {
+    if (!listed.ok) throw listed.error;
+    const { result } = listed;
+    // a shared link to a page that no longer exists shows the last one
+    if (query.page > result.pageCount)
+      throw redirect(`/admin/returns${adminReturnQueryString({ ...query, page: result.pageCount })}`);
+    return { query, opened, ...result, error: null };
+  } catch (error) {
+    return listLoadFailure(context, error, {
+      fallback: LOAD_FAILED,
+      what: "admin return list failed",
+      details: { query },
+      empty: {
+        query,
+        opened,
+        returns: [] as AdminReturnRow[],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        waitingCount: 0,
+      },
+    });
+  }
+}
+
+const isReturnIntent = (value: string): value is ReturnIntent =>
+  (RETURN_INTENTS as readonly string[]).includes(value);
+
+/** The item conditions of a "receive" form: `condition:<return item id>` fields. */
+function conditionsOf(form: FormData): Record<string, string> {
+  const conditions: Record<string, string> = {};
+  for (const [name, value] of form)
+    if (name.startsWith(CONDITION_FIELD_PREFIX) && typeof value === "string")
+      conditions[name.slice(CONDITION_FIELD_PREFIX.length)] = value;
+  return conditions;
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { user } = requireAdmin(context, url);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const returnId = formText(form, "returnId");
+  if (!isReturnIntent(intent)) throw data("Unknown action", { status: 400 });
+  const failure = {
+    fallback: returnMessages.actionFailed,
+    what: `return ${intent} failed`,
+    extra: { intent, ok: false as const },
+    details: { returnId, intent },
+  };
+  return handleAction(context, failure, async () => {
+    // a malformed id would reach the database as a type error: it is simply not a return
+    if (!isUuid(returnId)) throw new AppError("return_not_found", returnMessages.notFound, 404);
+    const step = { services: context, admin: { id: user.id, email: user.email }, returnId };
+    const result =
+      intent === "approve"
+        ? await approveReturn(step)
+        : intent === "reject"
+          ? await rejectReturn({ ...step, reason: formText(form, "reason") })
+          : intent === "receive"
+            ? await markReturnReceived({ ...step, conditions: conditionsOf(form) })
+            : intent === "refund"
+              ? await refundReturn(step)
+              : await exchangeReturn(step);
+    return {
+      intent,
+      ok: true,
+      message: result.message,
+      rmaNumber: result.rmaNumber,
+    } satisfies ReturnActionResult;
+  });
+}
+
+export default function AdminReturns({ loaderData }: Route.ComponentProps) {
+  const { query, opened, returns, total, page, pageCount, waitingCount, error } = loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/returns";
+  const refreshing = revalidator.state === "loading";
+  const filtered = Boolean(query.q || query.state);
+  const listHref = adminReturnQueryString({ ...query, open: "" });
+  const hrefFor = useCallback(
+    (id: string) => `/admin/returns${adminReturnQueryString({ ...query, open: id })}`,
+    [query],
+  );
+  const close = useCallback(
+    () => navigate(`/admin/returns${listHref}`, { preventScrollReset: true }),
+    [navigate, listHref],
+  );
+
+  return (
+    <section aria-labelledby="returns-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="returns-heading" className="font-bold text-3xl">
+            Returns
+          </h1>
+          <p className="mt-1 text-muted-foreground text-sm" aria-live="polite">
+            {total === 1 ? "1 return" : `${total} returns`}
+            {" · "}
+            <span className={cn(waitingCount > 0 && "font-medium text-amber-200")}>
+              {waitingCount} waiting
+            </span>
+          </p>
+        </div>
+        <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
+          <RefreshCwIcon className={cn(refreshing && "animate-spin")} aria-hidden />
+          {refreshing ? "Refreshing..." : "Refresh Returns"}
+        </Button>
+      </div>
+
+      <div className="mb-6">
+        <ReturnFilters query={query} />
+      </div>
+
+      {error ? (
+        <AdminLoadError message={error} onRetry={() => revalidator.revalidate()} retryIcon={RefreshCwIcon} />
+      ) : returns.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
+          <Undo2Icon className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="font-semibold text-xl">No returns found</h2>
+          <p className="text-muted-foreground">
+            {filtered
+              ? "Try a different search term or clear filters."
+              : "Return requests from customers will appear here."}
+          </p>
+          {filtered ? (
+            <Link to="/admin/returns" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div
+          className={cn("transition-opacity", (loading || refreshing) && "opacity-60")}
+          aria-busy={loading}
+        >
+          <ReturnTable returns={returns} hrefFor={hrefFor} />
+        </div>
+      )}
+
+      <AdminPagination
+        page={page}
+        pageCount={pageCount}
+        className="mt-8!"
+        preventScrollReset
+        hrefFor={(target) => `/admin/returns${adminReturnQueryString({ ...query, open: "", page: target })}`}
+      />
+
+      <ReturnDetailsDialog opened={opened} hrefFor={hrefFor} onClose={close} />
+    </section>
+  );
+}

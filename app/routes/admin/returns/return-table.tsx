@@ -1,0 +1,162 @@
+import { EyeIcon } from "lucide-react";
+import { Link } from "react-router";
+import { StatusBadge } from "~/components/status-badge";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { capitalize, DELETED_CUSTOMER_LABEL } from "../../../../core/order";
+import { RETURN_STATE_LABELS, type ReturnState, returnStateTone } from "../../../../core/returns";
+import type { AdminReturnRow } from "../../../../server/returns/return-views";
+import { DateTime } from "../admin-date-time";
+
+export function ReturnStateBadge({ state, className }: { state: ReturnState; className?: string }) {
+  return (
+    <StatusBadge status={RETURN_STATE_LABELS[state]} tone={returnStateTone(state)} className={className} />
+  );
+}
+
+const HEADERS = [
+  "RMA",
+  "Order",
+  "Customer",
+  "State",
+  "Resolution",
+  "Items",
+  "Reason",
+  "Requested",
+  "Actions",
+];
+
+/** `hrefFor(id)`: the list's URL with that return's details open. */
+interface ReturnListProps {
+  returns: AdminReturnRow[];
+  hrefFor: (id: string) => string;
+}
+
+function CustomerEmail({ row }: { row: AdminReturnRow }) {
+  return row.customerEmail ? (
+    <span className="block truncate" title={row.customerEmail}>
+      {row.customerEmail}
+    </span>
+  ) : (
+    <span className="block truncate text-muted-foreground">{DELETED_CUSTOMER_LABEL}</span>
+  );
+}
+
+function ViewLink({ row, hrefFor }: { row: AdminReturnRow; hrefFor: ReturnListProps["hrefFor"] }) {
+  return (
+    <Link
+      to={hrefFor(row.id)}
+      preventScrollReset
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+      aria-label={`View return ${row.rmaNumber}`}
+    >
+      <EyeIcon aria-hidden /> View
+    </Link>
+  );
+}
+
+/** A table where the nine columns fit, a list of cards on narrower screens (as the orders list). */
+export function ReturnTable({ returns, hrefFor }: ReturnListProps) {
+  return (
+    <>
+      <ul className="grid gap-3 xl:hidden" aria-label="Returns, newest first">
+        {returns.map((row) => (
+          <ReturnCard key={row.id} row={row} hrefFor={hrefFor} />
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border bg-card/60 xl:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Returns, newest first</caption>
+          <thead className="text-muted-foreground text-xs uppercase tracking-wider">
+            <tr>
+              {HEADERS.map((header) => (
+                <th
+                  key={header}
+                  scope="col"
+                  className={cn(
+                    "whitespace-nowrap px-2.5 py-3 font-medium first:pl-4 last:pr-4",
+                    (header === "Actions" || header === "Items") && "text-right",
+                  )}
+                >
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {returns.map((row) => (
+              <tr key={row.id} className="border-t align-top transition-colors hover:bg-muted/30">
+                <td className="whitespace-nowrap py-3 pr-2.5 pl-4 font-mono font-semibold">
+                  {row.rmaNumber}
+                </td>
+                <td className="whitespace-nowrap px-2.5 py-3 font-mono">{row.orderNumber}</td>
+                <td className="max-w-48 px-2.5 py-3">
+                  <CustomerEmail row={row} />
+                </td>
+                <td className="px-2.5 py-3">
+                  <ReturnStateBadge state={row.state} />
+                </td>
+                <td className="px-2.5 py-3">{capitalize(row.resolution)}</td>
+                <td className="px-2.5 py-3 text-right tabular-nums">{row.itemCount}</td>
+                <td className="max-w-44 px-2.5 py-3">
+                  <span className="line-clamp-2">{row.reasonLabel}</span>
+                </td>
+                <td className="px-2.5 py-3">
+                  <DateTime iso={row.createdAt} layout="stacked" />
+                </td>
+                <td className="py-3 pr-4 pl-2.5 text-right">
+                  <ViewLink row={row} hrefFor={hrefFor} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The same facts as a table row, stacked, for screens too narrow for nine columns. */
+function ReturnCard({ row, hrefFor }: { row: AdminReturnRow; hrefFor: ReturnListProps["hrefFor"] }) {
+  return (
+    <li className="rounded-xl border bg-card/60 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-mono font-semibold">{row.rmaNumber}</span>
+        <ReturnStateBadge state={row.state} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+        <div className="col-span-2 min-w-0">
+          <dt className="text-muted-foreground text-xs">Customer</dt>
+          <dd>
+            <CustomerEmail row={row} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Order</dt>
+          <dd className="font-mono">{row.orderNumber}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Requested</dt>
+          <dd>
+            <DateTime iso={row.createdAt} layout="stacked" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Resolution</dt>
+          <dd>{capitalize(row.resolution)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Items</dt>
+          <dd className="tabular-nums">{row.itemCount}</dd>
+        </div>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-muted-foreground text-xs">Reason</dt>
+          <dd className="break-words">{row.reasonLabel}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex border-t pt-3">
+        <ViewLink row={row} hrefFor={hrefFor} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,15 @@
+import { listProductsById } from "../../../server/catalog/list-products-by-id";
+import { listProductSizes } from "../../../server/catalog/product-sizes";
+import { toSizedProductView } from "../../../server/catalog/product-view";
+import type { Route } from "./+types/api.cart-products";
+
+/** Current name, price and per-size stock of the products in a cart: GET /api/cart-products?ids=a,b */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
+  const rows = await listProductsById({ db: context.db, ids });
+  const sizes = await listProductSizes({ db: context.db, productIds: rows.map((row) => row.id) });
+  return Response.json(
+    { products: rows.map((row) => toSizedProductView(context.storage, row, sizes.get(row.id) ?? [])) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

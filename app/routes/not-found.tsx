@@ -1,8 +1,0 @@
-import { data } from "react-router";
-import { NotFound } from "~/components/not-found";
-
-export function loader() {
-  return data(null, { status: 404 });
-}
-
-export default NotFound;

@@ -1,0 +1,98 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Link, type LinkDescriptor } from "react-router";
+import heroTall480 from "~/assets/hero/hero-tall-480.webp";
+import heroTall720 from "~/assets/hero/hero-tall-720.webp";
+import heroTall960 from "~/assets/hero/hero-tall-960.webp";
+import heroWide960 from "~/assets/hero/hero-wide-960.webp";
+import heroWide1440 from "~/assets/hero/hero-wide-1440.webp";
+import heroWide1920 from "~/assets/hero/hero-wide-1920.webp";
+import { Button } from "../../components/ui/button";
+
+// The picture of the current drop, rendered from the demo products' designs by
+// scripts/build-hero.ts (server/catalog/demo/hero-art.ts). Vite fingerprints the files, so they
+// are served from /assets with a year's cache. Two crops: tall below lg, the drop above the text;
+// wide from lg, the drop to the right of it.
+const WIDE = {
+  srcSet: `${heroWide960} 960w, ${heroWide1440} 1440w, ${heroWide1920} 1920w`,
+  width: 1920,
+  height: 1080,
+  media: "(min-width: 1024px)",
+};
+const TALL = {
+  src: heroTall720,
+  srcSet: `${heroTall480} 480w, ${heroTall720} 720w, ${heroTall960} 960w`,
+  width: 960,
+  height: 1280,
+  media: "(max-width: 1023.98px)",
+};
+const SIZES = "100vw";
+
+/**
+ * The hero picture is the page's largest paint: preloaded with the document, each crop for the
+ * screens that show it, so the browser fetches it before it has laid out the page.
+ */
+export const heroPreloadLinks: LinkDescriptor[] = [WIDE, TALL].map((crop) => ({
+  rel: "preload",
+  as: "image",
+  imageSrcSet: crop.srcSet,
+  imageSizes: SIZES,
+  media: crop.media,
+  fetchPriority: "high",
+}));
+
+export function HomeHero() {
+  return (
+    <section
+      className="relative isolate overflow-hidden border-b bg-[#09090b]"
+      aria-labelledby="hero-heading"
+    >
+      {/* absolutely placed, so the section's size never waits for the picture: no layout shift */}
+      <picture>
+        <source
+          media={WIDE.media}
+          srcSet={WIDE.srcSet}
+          sizes={SIZES}
+          width={WIDE.width}
+          height={WIDE.height}
+        />
+        <img
+          src={TALL.src}
+          srcSet={TALL.srcSet}
+          sizes={SIZES}
+          width={TALL.width}
+          height={TALL.height}
+          fetchPriority="high"
+          alt="The current drop under a crescent moon: the Oxblood Varsity Bomber, the Eclipse Heavyweight Hoodie, the Ember Graphic Tee, the Phantom Cargo Pants and the Crescent Six-Panel Cap."
+          className="absolute inset-x-0 top-0 -z-10 h-auto w-full lg:h-full lg:object-cover lg:object-right"
+          data-testid="home-hero-image"
+        />
+      </picture>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pt-[74vw] pb-12 sm:px-6 lg:min-h-[min(calc(100svh-6rem),52rem)] lg:justify-center lg:py-24">
+        <p className="font-semibold text-accent text-xs uppercase tracking-[0.35em]">
+          Fall / Winter Collection
+        </p>
+        {/* two lines whatever the font: the fallback font, shown until the web font loads, would wrap
+            differently and the text below would jump */}
+        <h1 id="hero-heading" className="font-bold text-5xl leading-[0.95] sm:text-6xl lg:text-7xl">
+          <span className="block whitespace-nowrap">Made for the</span>{" "}
+          <span className="block whitespace-nowrap text-accent">night shift.</span>
+        </h1>
+        <p className="max-w-md text-lg text-muted-foreground">
+          Premium streetwear in heavyweight fabrics and considered cuts. Designed for the city after dark,
+          built for every day after that.
+        </p>
+        {/* stacked on phones: side by side they would fit in one font and wrap in the other */}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/products">
+              Shop the Collection <ArrowRightIcon />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/about">Our Story</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,312 @@
+import { ArrowLeftIcon, PackageXIcon, ShoppingBagIcon } from "lucide-react";
+import { useState } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useSearchParams,
+} from "react-router";
+import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/product-card";
+import { QuantityStepper } from "~/components/quantity-stepper";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useTaxMode, VatNote } from "~/components/vat-note";
+import { useCart } from "~/lib/cart";
+import { pageMeta } from "~/lib/meta";
+import { ProductGallery } from "~/routes/shop/product-gallery";
+import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
+import { SizePicker } from "~/routes/shop/size-picker";
+import { lineQuantityLimit, toCartProduct } from "../../../core/cart";
+import { formatUsd } from "../../../core/money";
+import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../../core/product";
+import { returnMessages } from "../../../core/returns";
+import { getProduct } from "../../../server/catalog/get-product";
+import { listRelatedProducts } from "../../../server/catalog/list-related-products";
+import { listProductSizes } from "../../../server/catalog/product-sizes";
+import { toProductView, toSizedProductView } from "../../../server/catalog/product-view";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const row = await getProduct({ db: context.db, id: params.id });
+  if (!row) throw data("Product Not Found", { status: 404 });
+  const [related, sizes] = await Promise.all([
+    listRelatedProducts({ db: context.db, product: row }),
+    listProductSizes({ db: context.db, productIds: [row.id] }),
+  ]);
+  return {
+    product: toSizedProductView(context.storage, row, sizes.get(row.id) ?? []),
+    // the size guide's table travels as data, so its content is not in every product page's code
+    sizeGuide: sizeGuideFor(row.category),
+    related: related.map((item) => toProductView(context.storage, item)),
+    returnWindowDays: context.config.returnWindowDays,
+  };
+}
+
+/** Choosing a size only changes `?size=`: the page's data stays as it is. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutSize = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("size");
+    return params.toString();
+  };
+  return withoutSize(currentUrl) === withoutSize(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta(args: Route.MetaArgs) {
+  const product = args.loaderData?.product;
+  if (!product)
+    return pageMeta(args, {
+      title: "Product Not Found",
+      description: "This product does not exist.",
+      noIndex: true,
+    });
+  return [
+    ...pageMeta(args, {
+      title: product.name,
+      description: (product.description ?? `${product.name} by Nocturn.`).slice(0, 160),
+      image: product.images[0]?.src,
+      type: "product",
+    }),
+    { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
+    { property: "product:price:currency", content: "USD" },
+  ];
+}
+
+const availability = (stock: number) =>
+  stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+
+/** schema.org ProductGroup: one Product per size with its own offer, varying by size. */
+function ProductJsonLd({ product, url }: { product: SizedProductView; url: string }) {
+  const images = product.images.map((image) => new URL(image.src, url).href);
+  const price = (product.priceCents / 100).toFixed(2);
+  const taxMode = useTaxMode();
+  const offer = (stock: number, offerUrl: string) => ({
+    "@type": "Offer",
+    url: offerUrl,
+    price,
+    priceCurrency: "USD",
+    priceSpecification: {
+      "@type": "UnitPriceSpecification",
+      price,
+      priceCurrency: "USD",
+      valueAddedTaxIncluded: taxMode === "inclusive",
+    },
+    availability: availability(stock),
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: product.name,
+    description: product.description ?? undefined,
+    productGroupID: productSku(product.id),
+    category: product.category ?? undefined,
+    image: images,
+    variesBy: "https://schema.org/size",
+    hasVariant: product.sizes.map((size) => {
+      const sizeUrl = `${url}?size=${encodeURIComponent(size.label)}`;
+      return {
+        "@type": "Product",
+        name: `${product.name} (${size.label})`,
+        sku: size.sku,
+        size: size.label,
+        image: images[0],
+        url: sizeUrl,
+        offers: offer(size.stock, sizeUrl),
+      };
+    }),
+  };
+  // "<" escaped so a product text can never close the script element
+  const html = JSON.stringify(json).replace(/</g, "\\u003c");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data block, escaped above
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The chosen size, remembered in the URL (`?size=M`) so the page can be shared; a size the product
+ * is not sold in (or has none of) is ignored, and a single size is chosen for you.
+ */
+function useChosenSize(sizes: SizeView[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [label, setLabel] = useState(searchParams.get("size"));
+  // a sold-out size (a link shared before it sold out) is not chosen
+  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label && size.stock > 0);
+  const choose = (next: string) => {
+    setLabel(next);
+    setSearchParams(
+      (params) => {
+        params.set("size", next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return [chosen ?? null, choose] as const;
+}
+
+function stockLineOf(stock: number) {
+  if (stock === 0) return { text: "Out of stock", className: "font-medium text-destructive" };
+  if (stock < LOW_STOCK_THRESHOLD)
+    return { text: `Only ${stock} left in stock`, className: "font-medium text-warning" };
+  return { text: `In stock (${stock} available)`, className: "text-success" };
+}
+
+const SELECT_SIZE = "Please select a size";
+
+function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuide: SizeGuideTable | null }) {
+  const { add } = useCart();
+  const [chosen, choose] = useChosenSize(product.sizes);
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const soldOut = product.stock === 0;
+  // before a size is chosen, the stepper allows what the largest size has
+  const stock = chosen ? chosen.stock : Math.max(0, ...product.sizes.map((size) => size.stock));
+  const limit = lineQuantityLimit(stock);
+  const stockLine = stockLineOf(chosen ? chosen.stock : product.stock);
+
+  const handleAdd = () => {
+    if (!chosen) {
+      setSizeError(SELECT_SIZE);
+      document.querySelector<HTMLInputElement>("[data-size-picker] input:not(:disabled)")?.focus();
+      return;
+    }
+    add(toCartProduct(product), { id: chosen.id, label: chosen.label, stock: chosen.stock }, quantity);
+    setQuantity(1);
+  };
+
+  return (
+    <>
+      <p className={stockLine.className} data-testid="stock-line">
+        {stockLine.text}
+      </p>
+      {product.sizes.length > 0 && (
+        <div data-size-picker>
+          <SizePicker
+            sizes={product.sizes}
+            value={chosen?.label ?? null}
+            onChange={(label) => {
+              choose(label);
+              setSizeError(null);
+              const size = product.sizes.find((candidate) => candidate.label === label);
+              if (size)
+                setQuantity((current) => Math.min(current, Math.max(1, lineQuantityLimit(size.stock))));
+            }}
+            error={sizeError}
+            guide={sizeGuide}
+          />
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {!soldOut && (
+          <QuantityStepper
+            value={quantity}
+            max={Math.max(1, limit)}
+            onChange={(next) => setQuantity(Math.min(Math.max(next, 1), Math.max(1, limit)))}
+            label={`Quantity of ${product.name}`}
+          />
+        )}
+        <Button
+          size="lg"
+          // the full remaining width on a phone: flex-1, and shrink over the button's own shrink-0
+          className="flex-1 max-sm:shrink sm:flex-none"
+          disabled={soldOut}
+          onClick={handleAdd}
+        >
+          <ShoppingBagIcon /> Add to Cart
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
+  const { product, related, sizeGuide, returnWindowDays } = loaderData;
+  const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <ProductJsonLd product={product} url={`${publicUrl}/products/${product.id}`} />
+      <Link
+        to="/products"
+        className="mb-8 inline-flex items-center gap-2 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon className="size-4" /> Back to Products
+      </Link>
+
+      <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div className="flex flex-col gap-6">
+          <div className="space-y-3">
+            {product.featured && <Badge variant="accent">Featured</Badge>}
+            <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
+            <p className="flex items-baseline gap-2">
+              <span className="font-semibold text-2xl">{formatUsd(product.priceCents)}</span>{" "}
+              <VatNote className="text-sm!" />
+            </p>
+          </div>
+          <p className="text-muted-foreground leading-relaxed">
+            {product.description || "No description available."}
+          </p>
+          <AddToCart key={product.id} product={product} sizeGuide={sizeGuide} />
+
+          <dl className="grid grid-cols-[auto_1fr] gap-x-8 gap-y-3 rounded-xl border bg-card/60 p-5 text-sm">
+            <dt className="text-muted-foreground">Category</dt>
+            <dd>{product.category || "Uncategorized"}</dd>
+            <dt className="text-muted-foreground">SKU</dt>
+            <dd className="font-mono">{productSku(product.id)}</dd>
+            <dt className="text-muted-foreground">Shipping</dt>
+            <dd>Complementary Priority, 2-4 business days</dd>
+            {product.finalSale ? (
+              <>
+                <dt className="text-muted-foreground">Returns</dt>
+                <dd className="text-amber-200">{returnMessages.finalSale}</dd>
+              </>
+            ) : returnWindowDays > 0 ? (
+              <>
+                <dt className="text-muted-foreground">Returns</dt>
+                <dd>Within {returnWindowDays} days of delivery, from My Orders</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className="mt-24" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="mb-8 font-bold text-2xl sm:text-3xl">
+            You may also like
+          </h2>
+          <div className={PRODUCT_GRID_CLASS}>
+            {related.map((item) => (
+              <ProductCard key={item.id} product={item} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-32 text-center">
+      <PackageXIcon className="size-12 text-muted-foreground" aria-hidden />
+      <h1 className="font-bold text-3xl">Product Not Found</h1>
+      <p className="text-muted-foreground">
+        The product you are looking for does not exist or is no longer available.
+      </p>
+      <Button asChild size="lg">
+        <Link to="/products">Browse Products</Link>
+      </Button>
+    </section>
+  );
+}
