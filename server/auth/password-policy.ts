@@ -114,6 +114,8 @@ export async function refuseWeakPassword(options: {
   name?: string;
   /** The account the password is for, when it exists already. */
   userId?: string;
+  /** The limits' clock, in milliseconds; for tests. */
+  now?: number;
 }): Promise<void> {
   // the account's limit first: a flood from one account is then refused with one statement
   if (options.userId) {
@@ -122,6 +124,7 @@ export async function refuseWeakPassword(options: {
       userId: options.userId,
       action: "password-check",
       rule: RATE_LIMITS.passwordCheckPerAccount,
+      now: options.now,
     });
   }
   await limitAttempts({ ...options, action: "password-check", rule: RATE_LIMITS.passwordCheck });
