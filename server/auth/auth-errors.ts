@@ -47,7 +47,7 @@ export async function limitAttempts(options: {
 }
 
 /** The key of a limit counted per customer: `<action>:<user id>` (deleted with the account). */
-export const customerLimitKey = (action: string, userId: string) => `${action}:${userId}`;
+const customerLimitKey = (action: string, userId: string) => `${action}:${userId}`;
 
 /**
  * Counts an attempt of this customer, whatever address it comes from; throws the "wait" refusal

@@ -76,14 +76,14 @@ export function createPasswordEstimator(options: EstimatorOptions) {
   let nextId = 0;
 
   const start = (): Running => {
-    const resolve = createRequire(import.meta.url).resolve;
+    const require = createRequire(import.meta.url);
     const thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
         modules: {
-          core: resolve("@zxcvbn-ts/core"),
-          common: resolve("@zxcvbn-ts/language-common"),
-          english: resolve("@zxcvbn-ts/language-en"),
+          core: require.resolve("@zxcvbn-ts/core"),
+          common: require.resolve("@zxcvbn-ts/language-common"),
+          english: require.resolve("@zxcvbn-ts/language-en"),
         },
         options,
       },
