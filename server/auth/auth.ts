@@ -63,7 +63,7 @@ export function createAuth(options: {
           expiresInMinutes: RESET_TOKEN_MINUTES,
         });
         // only the newest link works: an older one, perhaps in a mailbox someone else reads now,
-        // is deleted (issue 25)
+        // is deleted
         try {
           await deleteResetTokens({ db: options.db, userId: user.id, olderThanToken: token });
         } catch (error) {

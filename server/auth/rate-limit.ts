@@ -19,8 +19,8 @@ export const RATE_LIMITS = {
   signInPerIp: { window: 5 * 60, max: 30 },
   // attempts that pass the form's checks: each can tell whether an address has an account
   signUp: { window: 10 * 60, max: 5 },
-  // the password strength estimator (registration, reset, change), which costs up to ~25 ms of
-  // CPU: per client, and per account for the forms that name one (signed in, or a reset link)
+  // the password strength estimator (registration, reset, change), which costs up to a few tens of
+  // ms of CPU: per client, and per account for the forms that name one (signed in, or a reset link)
   passwordCheck: { window: 10 * 60, max: 30 },
   passwordCheckPerAccount: { window: 10 * 60, max: 5 },
   passwordReset: { window: 15 * 60, max: 5 },
