@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -25,6 +26,7 @@ import { SiteHeader } from "./components/site-header";
 import { Button } from "./components/ui/button";
 import { Stylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
+import { isStandalonePage } from "./lib/route-handle";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await context.flash.take(request);
@@ -67,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const storeName = rootData?.storeName ?? "Nocturn";
+  // a page such as the test checkout's stands on its own, as a payment provider's would
+  const standalone = isStandalonePage(useMatches());
   return (
     <html lang="en" className="dark">
       <head>
@@ -96,11 +100,11 @@ export function Layout({ children }: { children: ReactNode }) {
             </span>
           </p>
         )}
-        <SiteHeader storeName={storeName} user={rootData?.user ?? null} />
+        {!standalone && <SiteHeader storeName={storeName} user={rootData?.user ?? null} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter storeName={storeName} user={rootData?.user ?? null} />
+        {!standalone && <SiteFooter storeName={storeName} user={rootData?.user ?? null} />}
         <Toaster />
         <FlashToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />

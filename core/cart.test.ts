@@ -11,6 +11,7 @@ import {
   parseStoredCart,
   refreshCart,
   removeFromCart,
+  removePaidLines,
   updateCartQuantity,
 } from "./cart";
 import { MAX_LINE_QUANTITY } from "./line-quantity";
@@ -32,6 +33,27 @@ const line = (product: CartProduct, size: CartSize, quantity: number): CartLine 
   product,
   size,
   quantity,
+});
+
+describe("after a payment", () => {
+  it("takes out only the sizes and quantities the paid order bought", () => {
+    const cart = [line(tee, teeM, 3), line(tee, teeL, 1), line(cap, capOne, 2)];
+    // an older order of one tee in M and the cap; the rest was added since
+    expect(
+      removePaidLines(cart, [
+        { variantId: teeM.id, quantity: 1 },
+        { variantId: capOne.id, quantity: 2 },
+      ]),
+    ).toEqual([line(tee, teeM, 2), line(tee, teeL, 1)]);
+  });
+
+  it("leaves a cart holding none of the order as it was, and never goes below zero", () => {
+    const cart = [line(tee, teeM, 1)];
+    expect(removePaidLines(cart, [{ variantId: capOne.id, quantity: 1 }])).toEqual(cart);
+    expect(removePaidLines(cart, [{ variantId: teeM.id, quantity: 5 }])).toEqual([]);
+    // the ordinary checkout: the cart was the order
+    expect(removePaidLines(cart, [{ variantId: teeM.id, quantity: 1 }])).toEqual([]);
+  });
 });
 
 describe("adding", () => {

@@ -93,6 +93,25 @@ export function clearCart(): CartChange {
   return { lines: [], message: { kind: "success", text: cartMessages.cleared } };
 }
 
+/** What an order bought, size by size: what its payment takes out of the cart. */
+export interface PaidLine {
+  variantId: string;
+  quantity: number;
+}
+
+/**
+ * The cart once an order is paid: the sizes and quantities that order bought are taken out, and
+ * whatever else the shopper put in meanwhile stays (paying an older order never empties the cart).
+ */
+export function removePaidLines(lines: CartLine[], paid: PaidLine[]): CartLine[] {
+  const bought = new Map<string, number>();
+  for (const line of paid) bought.set(line.variantId, (bought.get(line.variantId) ?? 0) + line.quantity);
+  return lines.flatMap((line) => {
+    const quantity = line.quantity - (bought.get(line.size.id) ?? 0);
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+}
+
 export function cartItemCount(lines: CartLine[]): number {
   return lines.reduce((count, line) => count + line.quantity, 0);
 }

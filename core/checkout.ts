@@ -99,6 +99,12 @@ export const checkoutMessages = {
   paymentFailed: "Payment failed. Please try again.",
   orderNotPayable: "This order can no longer be paid. Please start the checkout again.",
   orderNotFound: "No order information found",
+  /** The customer's earlier payment page was paid while this checkout replaced it. */
+  paidMeanwhile: (orderNumber: string) =>
+    `Order ${orderNumber} was paid a moment ago, in another window. Please check My Orders before you order again.`,
+  /** Pay was pressed in another window while this checkout was being saved. */
+  payingElsewhere:
+    "Your order is being paid in another window. Please finish there, or try again in a moment.",
   couldNotRetrieve: "Could not retrieve order information",
   addressSaved: "Shipping address saved",
   addressSaveFailed: "Failed to save shipping address",

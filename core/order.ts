@@ -34,6 +34,16 @@ export function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1).replaceAll("_", " ");
 }
 
+/**
+ * The status a customer reads: an unpaid order that can still be paid is "Awaiting payment", not
+ * the warehouse's "Pending".
+ */
+export function customerStatusLabel(order: { status: string; paymentStatus: string }): string {
+  return order.status === "pending" && order.paymentStatus === "pending"
+    ? "Awaiting payment"
+    : capitalize(order.status);
+}
+
 export type BadgeTone = "green" | "blue" | "indigo" | "yellow" | "orange" | "amber" | "red" | "gray";
 
 /** Customer view: delivered green, processing blue, shipped indigo, cancelled red, anything else amber. */

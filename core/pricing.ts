@@ -43,7 +43,7 @@ export interface OrderTotals {
 export interface PricedOrder extends OrderTotals {
   lines: LineTotals[];
   shipping: { netCents: number; taxCents: number; totalCents: number };
-  /** The VAT applied, or null while no destination is known ("Calculated at checkout"). */
+  /** The VAT applied, or null while no destination is known (the cart before an address). */
   tax: AppliedTax | null;
   /** One entry per rate: base (net) and VAT, lines and shipping together. */
   taxSummary: TaxSummaryEntry[];

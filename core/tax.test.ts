@@ -6,6 +6,7 @@ import { cartLines, coupons } from "./pricing.arbitraries";
 import {
   type AppliedTax,
   allocateProportionally,
+  cartVatRow,
   formatRate,
   mulDivHalfUp,
   parseRate,
@@ -199,6 +200,28 @@ describe("rates", () => {
     expect(parseRate("0")).toBe(0);
     expect(parseRate("100")).toBe(10_000);
     for (const bad of ["", "-1", "101", "19.555", "abc", "1e2"]) expect(parseRate(bad)).toBeNull();
+  });
+
+  it("words the cart's VAT row the same way before and after the destination is known", () => {
+    const unknownNote = "The amount follows the delivery country, at checkout.";
+    expect(cartVatRow("inclusive", null)).toEqual({ label: "VAT", value: "Included", note: unknownNote });
+    expect(cartVatRow("exclusive", null)).toEqual({
+      label: "VAT",
+      value: "Added at checkout",
+      note: unknownNote,
+    });
+    const netherlands = { rateBasisPoints: 2100, countryName: "Netherlands", taxCents: 1_234 };
+    const knownNote = "For your saved address; at checkout it follows the delivery country.";
+    expect(cartVatRow("inclusive", netherlands)).toEqual({
+      label: "VAT 21% (Netherlands)",
+      value: "$12.34 included",
+      note: knownNote,
+    });
+    expect(cartVatRow("exclusive", netherlands)).toEqual({
+      label: "VAT 21% (Netherlands)",
+      value: "$12.34",
+      note: knownNote,
+    });
   });
 
   it("refunds VAT in proportion, and all of it with the whole amount", () => {

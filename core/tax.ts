@@ -1,5 +1,6 @@
 // VAT (docs/TAX.md): rates in basis points, the split of a coupon over the lines, and the VAT
 // part of an amount, all in integer cents. core/pricing.ts puts them together for an order.
+import { formatUsd } from "./money";
 
 /** Whether the prices an admin enters include VAT (the EU consumer norm) or have it added. */
 export type TaxMode = "inclusive" | "exclusive";
@@ -109,4 +110,28 @@ export function vatLabel(rateBasisPoints: number, countryName: string): string {
 export function vatRowLabel(tax: { mode: TaxMode; rateBasisPoints: number; countryName: string }): string {
   const label = vatLabel(tax.rateBasisPoints, tax.countryName);
   return tax.mode === "inclusive" ? `${label} included` : label;
+}
+
+/**
+ * The cart's VAT row, one shape on every visit: before a destination is known it says that the
+ * prices include the VAT (or that it is added) and that its amount follows the delivery country;
+ * once the saved address names a country, that country's rate and the amount.
+ */
+export function cartVatRow(
+  mode: TaxMode,
+  known: { rateBasisPoints: number; countryName: string; taxCents: number } | null,
+): { label: string; value: string; note: string } {
+  if (!known) {
+    return {
+      label: "VAT",
+      value: mode === "inclusive" ? "Included" : "Added at checkout",
+      note: "The amount follows the delivery country, at checkout.",
+    };
+  }
+  const amount = formatUsd(known.taxCents);
+  return {
+    label: vatLabel(known.rateBasisPoints, known.countryName),
+    value: mode === "inclusive" ? `${amount} included` : amount,
+    note: "For your saved address; at checkout it follows the delivery country.",
+  };
 }

@@ -9,6 +9,7 @@ import { passwordStrengthProblem } from "../server/auth/password-policy";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { createServices } from "../server/http/services";
+import { prepareDatabase } from "../server/prepare-database";
 
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
@@ -45,7 +46,7 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, "pglite"),
 });
 try {
-  await database.migrate();
+  await prepareDatabase(database);
   const { services } = await createServices({ config, db: database.db, log });
   const outcome = await createOrPromoteAdmin({
     auth: services.auth,

@@ -6,6 +6,7 @@ import { seedDemoCatalog } from "../server/catalog/demo/seed-demo-catalog";
 import { parseConfig } from "../server/config";
 import { seedDemoCoupons } from "../server/coupons/demo-coupons";
 import { openDatabase } from "../server/db/client";
+import { prepareDatabase } from "../server/prepare-database";
 import { createStorage } from "../server/storage/create-storage";
 
 const config = parseConfig();
@@ -14,7 +15,7 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, "pglite"),
 });
 try {
-  await database.migrate();
+  await prepareDatabase(database);
   const { storage } = createStorage(config);
   const result = await seedDemoCatalog({ db: database.db, storage, log: (message) => console.log(message) });
   const coupons = await seedDemoCoupons({ db: database.db });

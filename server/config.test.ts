@@ -1,6 +1,7 @@
 // What several processes need, refused at start with one line each (docs/OPERATIONS.md#processes).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SAMPLE_CONTACT } from "../core/sample-contact";
 import { ConfigError, parseConfig } from "./config";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
@@ -81,6 +82,17 @@ describe("image folder", () => {
     });
     expect(refusal({ ...S3, MEDIA_SHARED_DIR: "/srv/media" })).toContain(
       "set S3_BUCKET or MEDIA_SHARED_DIR, not both",
+    );
+  });
+});
+
+describe("RETURN_INSTRUCTIONS", () => {
+  it("sends parcels to the footer's sample address, in the store's name, unless set", () => {
+    const instructions = parseConfig({}).returnInstructions;
+    expect(instructions).toContain(`send the parcel to: Nocturn Returns, ${SAMPLE_CONTACT.address}.`);
+    expect(parseConfig({ STORE_NAME: "Dusk" }).returnInstructions).toContain("Dusk Returns, ");
+    expect(parseConfig({ RETURN_INSTRUCTIONS: "  Bring it to the shop.  " }).returnInstructions).toBe(
+      "Bring it to the shop.",
     );
   });
 });

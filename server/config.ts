@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { sampleReturnInstructions } from "../core/sample-contact";
 import { DEFAULT_POOL_SETTINGS, DEFAULT_STARTUP_TIMEOUT_MS } from "./db/pool-settings";
 
 const optionalString = z
@@ -129,15 +130,8 @@ const environmentSchema = z.object({
     .default("https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}"),
   /** How long after delivery a customer may return items (docs/RETURNS.md); 0 turns returns off. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-  /** What the approval e-mail tells the customer to do with the parcel. */
-  RETURN_INSTRUCTIONS: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2000)
-    .default(
-      "Pack the items unworn with their tags, put a note with your return number (RMA) inside and send the parcel to: Nocturn Returns, Lindenstraße 12, 10969 Berlin, Germany. Keep the postage receipt until your return is complete.",
-    ),
+  /** What the approval e-mail tells the customer to do with the parcel; unset: the sample address's. */
+  RETURN_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
 });
 
 /**
@@ -258,7 +252,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
     returnWindowDays: values.RETURN_WINDOW_DAYS,
-    returnInstructions: values.RETURN_INSTRUCTIONS,
+    returnInstructions: values.RETURN_INSTRUCTIONS ?? sampleReturnInstructions(values.STORE_NAME),
     /** Prices and shipping as entered include VAT (docs/TAX.md); false: VAT is added at checkout. */
     pricesIncludeTax: values.PRICES_INCLUDE_TAX,
     /** Express's "trust proxy"; unset: the socket address is the client's. */

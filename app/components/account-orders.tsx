@@ -7,7 +7,7 @@ import { CompletePaymentButton } from "~/components/pending-order-actions";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "../../core/money";
-import { customerStatusTone } from "../../core/order";
+import { customerStatusLabel, customerStatusTone } from "../../core/order";
 import type { CustomerOrder } from "../../server/orders/list-customer-orders";
 
 /** What the account loader hands the Orders tab. */
@@ -83,14 +83,18 @@ function OrdersTable({ orders, onView }: { orders: CustomerOrder[]; onView: (id:
                 <OrderDate iso={order.createdAt} />
               </td>
               <td className="px-5 py-4">
-                <StatusBadge status={order.status} tone={customerStatusTone(order.status)} />
+                <StatusBadge
+                  status={order.status}
+                  label={customerStatusLabel(order)}
+                  tone={customerStatusTone(order.status)}
+                />
               </td>
               <td className="whitespace-nowrap px-5 py-4 text-right font-medium">
                 {formatUsd(order.totalCents)}
               </td>
               <td className="px-5 py-3 text-right">
                 <div className="flex items-center justify-end gap-2">
-                  {order.reservedUntil ? <CompletePaymentButton order={order} /> : null}
+                  {order.awaitingPayment ? <CompletePaymentButton order={order} /> : null}
                   <ViewButton order={order} onView={onView} />
                 </div>
               </td>
@@ -115,13 +119,17 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
                 <OrderDate iso={order.createdAt} />
               </p>
             </div>
-            <StatusBadge status={order.status} tone={customerStatusTone(order.status)} />
+            <StatusBadge
+              status={order.status}
+              label={customerStatusLabel(order)}
+              tone={customerStatusTone(order.status)}
+            />
           </div>
           <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3">
             <p className="font-semibold">{formatUsd(order.totalCents)}</p>
             <ViewButton order={order} onView={onView} />
           </div>
-          {order.reservedUntil ? <CompletePaymentButton order={order} className="mt-3 w-full" /> : null}
+          {order.awaitingPayment ? <CompletePaymentButton order={order} className="mt-3 w-full" /> : null}
         </li>
       ))}
     </ul>

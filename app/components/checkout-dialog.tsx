@@ -79,8 +79,6 @@ export function CheckoutDialog({
   const navigate = useNavigate();
   const taxMode = useTaxMode();
   const [step, setStep] = useState<1 | 2>(1);
-  // one id per checkout: going Back and Continue again updates the same order
-  const [checkoutKey, setCheckoutKey] = useState(() => crypto.randomUUID());
   const [details, setDetails] = useState<ShippingDetails>(() =>
     draft?.owner === owner ? draft.details : defaults,
   );
@@ -122,8 +120,6 @@ export function CheckoutDialog({
       if (handleSignInRequired(data)) return;
       setFormError(data.error);
       toast.error(data.error);
-      // the server no longer accepts this checkout's order: the next attempt starts a new one
-      if (data.code === "order_locked") setCheckoutKey(crypto.randomUUID());
       return;
     }
     if (data.intent !== "prepare") return;
@@ -136,10 +132,8 @@ export function CheckoutDialog({
     if (failed(data)) {
       if (handleSignInRequired(data)) return;
       toast.error(data.error);
-      if (data.code === "order_not_payable") {
-        setCheckoutKey(crypto.randomUUID());
-        setStep(1);
-      }
+      // the order changed or ended meanwhile: Continue saves the checkout again
+      if (data.code === "order_not_payable") setStep(1);
       return;
     }
     if (data.intent !== "pay") return;
@@ -152,7 +146,6 @@ export function CheckoutDialog({
   useEffect(() => {
     if (!open) return;
     setStep(1);
-    setCheckoutKey(crypto.randomUUID());
     setSummary(null);
     setFormError(null);
     setRedirecting(false);
@@ -212,7 +205,6 @@ export function CheckoutDialog({
     prepareFetcher.submit(
       {
         intent: "prepare",
-        checkoutKey,
         lines: linesPayload(lines),
         couponCode: applied?.code ?? "",
         ...details,

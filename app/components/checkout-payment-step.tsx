@@ -31,7 +31,9 @@ export function PaymentStep(props: {
           <ul className="divide-y rounded-lg border">
             {summary.lines.map((line) => (
               <li key={`${line.productId}-${line.name}-${line.size}`} className="px-4 py-3 text-sm">
-                <p className="flex justify-between gap-4">
+                {/* at its price: the coupon is one discount row below (each line's share of it, and
+                    the VAT on what is left, stay on the order and its invoice) */}
+                <p className="flex justify-between gap-4" data-testid="checkout-line">
                   <span>
                     {line.name}{" "}
                     <span className="text-muted-foreground">
@@ -40,16 +42,6 @@ export function PaymentStep(props: {
                   </span>
                   <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
                 </p>
-                {/* the coupon as the server spread it over the lines: each line's VAT is on what is left */}
-                {line.discountCents > 0 && (
-                  <p
-                    className="flex justify-between gap-4 text-muted-foreground text-xs"
-                    data-testid="line-discount"
-                  >
-                    <span>Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}</span>
-                    <span className="shrink-0">−{formatUsd(line.discountCents)}</span>
-                  </p>
-                )}
               </li>
             ))}
           </ul>

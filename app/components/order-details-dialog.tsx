@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/lib/toast";
 import { formatUsd } from "../../core/money";
-import { canTrack, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../core/order";
+import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../core/order";
 import type { CustomerOrder } from "../../server/orders/list-customer-orders";
 
 const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
@@ -70,9 +70,11 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
         </div>
       ) : (
         <p className="text-muted-foreground text-sm">
-          {order.status === "cancelled"
-            ? "This order was cancelled, so there is no package to track."
-            : "Tracking information will appear here once your order ships."}
+          {order.status !== "cancelled"
+            ? "Tracking information will appear here once your order ships."
+            : order.paymentStatus === "cancelled" || order.paymentStatus === "failed"
+              ? "This order was cancelled before it was paid. Nothing was charged."
+              : "This order was cancelled, so there is no package to track."}
         </p>
       )}
     </section>
@@ -150,7 +152,11 @@ export function OrderDetailsDialog({
           <DialogHeader className="pr-8">
             <div className="flex flex-wrap items-center gap-3">
               <DialogTitle>Order {order.orderNumber}</DialogTitle>
-              <StatusBadge status={order.status} tone={customerStatusTone(order.status)} />
+              <StatusBadge
+                status={order.status}
+                label={customerStatusLabel(order)}
+                tone={customerStatusTone(order.status)}
+              />
             </div>
             <DialogDescription>
               <span className="block">
@@ -159,7 +165,9 @@ export function OrderDetailsDialog({
               <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
             </DialogDescription>
           </DialogHeader>
-          {order.reservedUntil ? <PendingOrderPanel order={order} /> : <PackageTracking order={order} />}
+          {/* always mounted: it tells the customer how Cancel order went after the order changed */}
+          <PendingOrderPanel order={order} />
+          {order.awaitingPayment ? null : <PackageTracking order={order} />}
           {order.refund && (
             <p className="rounded-lg border border-red-400/30 bg-red-400/5 px-4 py-3 text-sm">
               Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />.

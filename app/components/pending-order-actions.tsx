@@ -62,7 +62,9 @@ export function CompletePaymentButton({
 
 /**
  * In the order's details while it awaits payment: until when its items are held, Complete payment,
- * and Cancel order behind a confirmation.
+ * and Cancel order behind a confirmation. Rendered for every order (it shows nothing once the order
+ * no longer awaits payment), so the answer to Cancel order still reaches the customer as a toast
+ * after the order has turned cancelled.
  */
 export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
   const fetcher = useFetcher<PendingOrderResult>();
@@ -73,7 +75,7 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
     else if (!result.ok) toast.error(result.error);
     setConfirming(false);
   });
-  if (!order.reservedUntil) return null;
+  if (!order.awaitingPayment) return null;
 
   return (
     <section
@@ -118,8 +120,17 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
       ) : (
         <>
           <p className="mt-1 text-muted-foreground text-sm">
-            Your items are reserved until <OrderDate iso={order.reservedUntil} withTime />. Complete the
-            payment of {formatUsd(order.totalCents)} before then, or cancel the order.
+            {order.reservedUntil ? (
+              <>
+                Your items are reserved until <OrderDate iso={order.reservedUntil} withTime />. Complete the
+                payment of {formatUsd(order.totalCents)} before then, or cancel the order.
+              </>
+            ) : (
+              <>
+                Complete the payment of {formatUsd(order.totalCents)} to reserve your items again while they
+                are in stock, or cancel the order.
+              </>
+            )}
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>

@@ -1,6 +1,7 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { SAMPLE_CONTACT } from "../../core/sample-contact";
 import type { HeaderUser } from "./site-nav";
 
 const QUICK_LINKS = [
@@ -85,17 +86,16 @@ export function SiteFooter({ storeName, user }: { storeName: string; user: Heade
         </FooterLinks>
         <div>
           <h2 className="mb-4 font-semibold text-sm uppercase tracking-widest">Contact</h2>
-          {/* placeholder details, replaced by the store owner */}
+          {/* placeholder details, replaced by the store owner; the same address as the returns' */}
           <address className="space-y-2.5 text-muted-foreground text-sm not-italic">
-            <p className="flex items-start gap-2">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> 123 Night Street, 10115 Berlin,
-              Germany
+            <p className="flex items-start gap-2" data-testid="contact-address">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.address}
             </p>
             <p className="flex items-center gap-2">
-              <PhoneIcon className="size-4 shrink-0" aria-hidden /> +49 30 1234 5678
+              <PhoneIcon className="size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.phone}
             </p>
             <p className="flex items-center gap-2">
-              <MailIcon className="size-4 shrink-0" aria-hidden /> support@nocturn.store
+              <MailIcon className="size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.email}
             </p>
           </address>
         </div>

@@ -13,13 +13,15 @@ const TONES: Record<BadgeTone, string> = {
   gray: "border-zinc-500/30 bg-zinc-500/15 text-zinc-300",
 };
 
-/** A status pill: "pending" shows as "Pending" in the tone the caller's view prescribes. */
+/** A status pill: "pending" shows as "Pending" (or the caller's label) in the tone its view prescribes. */
 export function StatusBadge({
   status,
+  label,
   tone,
   className,
 }: {
   status: string;
+  label?: string;
   tone: BadgeTone;
   className?: string;
 }) {
@@ -32,7 +34,7 @@ export function StatusBadge({
       )}
       data-tone={tone}
     >
-      {capitalize(status)}
+      {label ?? capitalize(status)}
     </span>
   );
 }

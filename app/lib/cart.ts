@@ -7,12 +7,17 @@ import {
   type CartProduct,
   type CartSize,
   clearCart,
+  type PaidLine,
   parseStoredCart,
   removeFromCart,
+  removePaidLines,
   updateCartQuantity,
 } from "../../core/cart";
 
 const CART_STORAGE_KEY = "nocturn-cart";
+/** The order numbers whose lines this browser has already taken out of the cart (the newest few). */
+const SETTLED_STORAGE_KEY = "nocturn-cart-settled";
+const SETTLED_KEPT = 20;
 const EMPTY: CartLine[] = [];
 const listeners = new Set<() => void>();
 let snapshot: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
@@ -83,6 +88,30 @@ export function useCart() {
     /** Rewrites the lines without a toast, from the latest saved state. */
     replace: useCallback((next: (current: CartLine[]) => CartLine[]) => writeCart(next(readCart())), []),
   };
+}
+
+/**
+ * The success page of a paid order: takes what it bought out of the cart, once per order, so a
+ * reload of the page (or the same page in another tab) never takes the same lines out twice.
+ */
+export function takeOutPaidOrder(orderNumber: string, paid: PaidLine[]) {
+  let settled: string[] = [];
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(SETTLED_STORAGE_KEY) ?? "[]");
+    if (Array.isArray(stored)) settled = stored.filter((entry): entry is string => typeof entry === "string");
+  } catch {
+    // unreadable or storage disabled: take the lines out; the cart is in memory only then anyway
+  }
+  if (settled.includes(orderNumber)) return;
+  writeCart(removePaidLines(readCart(), paid));
+  try {
+    window.localStorage.setItem(
+      SETTLED_STORAGE_KEY,
+      JSON.stringify([...settled, orderNumber].slice(-SETTLED_KEPT)),
+    );
+  } catch {
+    // nothing to keep it in
+  }
 }
 
 /** True once the browser has hydrated; lets cart-dependent UI render a stable first pass. */

@@ -1,13 +1,15 @@
 import { DownloadIcon, LockIcon, LogOutIcon, PackageIcon, Trash2Icon, UserRoundIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { AccountAddress } from "~/components/account-address";
 import { AccountOrders } from "~/components/account-orders";
 import { Field, FormError, PasswordField } from "~/components/auth-ui";
+import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages } from "../../core/checkout";
 import { isProductId } from "../../core/product";
@@ -311,7 +313,8 @@ function SettingsTab() {
         </h2>
         <p className="mb-5 text-muted-foreground text-sm">Sign out of your account on this device.</p>
         <Form method="post" action="/logout">
-          <Button type="submit" variant="destructive">
+          {/* an everyday action, not a destructive one: only "Delete my account" is red */}
+          <Button type="submit" variant="outline">
             <LogOutIcon /> Sign Out
           </Button>
         </Form>
@@ -340,7 +343,10 @@ function YourDataSection() {
   );
 }
 
-/** "Delete my account" (GDPR article 17), confirmed with the password; the server decides. */
+/**
+ * "Delete my account" (GDPR article 17): the password, then a confirmation naming what is erased and
+ * what is kept, and only then the post; the server decides.
+ */
 function DeleteAccountSection() {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
@@ -349,6 +355,14 @@ function DeleteAccountSection() {
     accountDeletionSchema,
   );
   const busy = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  // a refusal (a wrong password, an order in progress) closes the confirmation and is shown in the
+  // box above the form; a deletion redirects home
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.intent === "delete-account") setConfirming(false);
+  });
   return (
     <section
       className="rounded-xl border border-destructive/40 bg-card/60 p-6"
@@ -370,9 +384,16 @@ function DeleteAccountSection() {
       </div>
       <FormError id="delete-account-error" message={error} />
       <fetcher.Form
+        ref={form}
         method="post"
         className="flex flex-col gap-5"
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          // the form's own check first (the password is required), then the question
+          onSubmit(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          setConfirming(true);
+        }}
         onChange={onChange}
         noValidate
       >
@@ -385,10 +406,17 @@ function DeleteAccountSection() {
           aria-invalid={invalidField === "password" || undefined}
           aria-describedby={error ? "delete-account-error" : undefined}
         />
-        <Button type="submit" variant="destructive" className="self-start" disabled={busy}>
+        <Button ref={submit} type="submit" variant="destructive" className="self-start" disabled={busy}>
           <Trash2Icon /> {busy ? "Deleting..." : "Delete my account"}
         </Button>
       </fetcher.Form>
+      <DeleteAccountDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={busy}
+        onConfirm={() => form.current && fetcher.submit(form.current, { method: "post" })}
+        opener={submit}
+      />
     </section>
   );
 }

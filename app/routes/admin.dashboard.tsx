@@ -170,7 +170,7 @@ function Dashboard({
           <LatestOrders orders={dashboard.latestOrders} />
         </DashboardPanel>
         <DashboardPanel title="Orders by status" description="All placed orders, paid or awaiting payment.">
-          <OrdersByStatus counts={dashboard.ordersByStatus} abandoned={dashboard.abandonedCheckouts} />
+          <OrdersByStatus counts={dashboard.ordersByStatus} openCheckouts={dashboard.openCheckouts} />
         </DashboardPanel>
       </div>
 

@@ -3,7 +3,7 @@ import { requireAdmin } from "../../server/auth/guards";
 import { exportOrdersCsv } from "../../server/orders/export-orders-csv";
 import type { Route } from "./+types/admin.orders.export";
 
-/** GET /admin/orders/export.csv?q=&status=&abandoned=: the order list's current search as a file. */
+/** GET /admin/orders/export.csv?q=&status=&checkouts=: the order list's current search as a file. */
 export function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseAdminOrderQuery(url.searchParams);
@@ -12,7 +12,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
     log: context.log,
     query: query.q,
     status: query.status || undefined,
-    includeAbandoned: query.abandoned,
+    includeCheckouts: query.checkouts,
   });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {

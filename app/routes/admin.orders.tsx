@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ...context,
       query: query.q,
       status: query.status || undefined,
-      includeAbandoned: query.abandoned,
+      includeCheckouts: query.checkouts,
       page: query.page,
     });
     // a shared link to a page that no longer exists shows the last one
@@ -51,7 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         ...shown,
         orders: [] as AdminOrderView[],
         total: 0,
-        hiddenAbandoned: 0,
+        hiddenCheckouts: 0,
         exportLimit: MAX_EXPORT_ROWS,
         page: 1,
         pageCount: 1,
@@ -120,7 +120,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, orders, total, hiddenAbandoned, exportLimit, page, pageCount, error, trackingService } =
+  const { query, orders, total, hiddenCheckouts, exportLimit, page, pageCount, error, trackingService } =
     loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -146,16 +146,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-1 text-muted-foreground text-sm" aria-live="polite">
             {total === 1 ? "1 order" : `${total} orders`}
-            {hiddenAbandoned > 0 ? (
+            {hiddenCheckouts > 0 ? (
               <>
                 {" · "}
                 <Link
-                  to={`/admin/orders${adminOrderQueryString({ ...query, abandoned: true, page: 1 })}`}
+                  to={`/admin/orders${adminOrderQueryString({ ...query, checkouts: true, page: 1 })}`}
                   className="underline underline-offset-4 hover:text-foreground"
                 >
-                  {hiddenAbandoned === 1
-                    ? "1 abandoned checkout hidden"
-                    : `${hiddenAbandoned} abandoned checkouts hidden`}
+                  {hiddenCheckouts === 1
+                    ? "1 checkout not taken to payment hidden"
+                    : `${hiddenCheckouts} checkouts not taken to payment hidden`}
                 </Link>
               </>
             ) : null}
@@ -192,7 +192,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="font-semibold text-xl">No orders found</h2>
           <p className="text-muted-foreground">Try a different search term or clear filters.</p>
-          {filtered || query.abandoned ? (
+          {filtered || query.checkouts ? (
             <Link to="/admin/orders" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
               Clear filters
             </Link>

@@ -106,15 +106,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         async () => {
           const shipping = readShippingDetails(form);
           const order = await prepareOrder({
-            db: context.db,
-            storage: context.storage,
-            metrics: context.metrics,
+            services,
             userId: user.id,
-            checkoutKey: formText(form, "checkoutKey"),
             lines: parseCheckoutLines(formText(form, "lines")),
             shipping,
             couponCode: formText(form, "couponCode"),
-            paymentMethod: context.payments.id,
             taxMode: taxMode(context.config),
           });
           // the order is made: its address is the one to offer next time

@@ -3,8 +3,9 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { Await, Link, useLocation } from "react-router";
 import { OrderTotals } from "~/components/order-totals";
 import { Button } from "~/components/ui/button";
-import { useCart } from "~/lib/cart";
+import { takeOutPaidOrder } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import type { PaidLine } from "../../core/cart";
 import { checkoutMessages } from "../../core/checkout";
 import { requireUser } from "../../server/auth/guards";
 import { type CheckoutResult, getCheckoutResult } from "../../server/checkout/get-checkout-result";
@@ -58,12 +59,20 @@ function Processing() {
   );
 }
 
-function ThankYou({ orderNumber, totals }: { orderNumber: string; totals?: CheckoutTotals }) {
-  const { lines, replace } = useCart();
-  // the order is placed: the cart has done its job
+function ThankYou({
+  orderNumber,
+  totals,
+  paidLines,
+}: {
+  orderNumber: string;
+  totals?: CheckoutTotals;
+  /** What the order bought; unknown when the page was reached with an order number only. */
+  paidLines?: PaidLine[];
+}) {
+  // what was paid leaves the cart; anything added since (paying an older order) stays
   useEffect(() => {
-    if (lines.length > 0) replace(() => []);
-  }, [lines.length, replace]);
+    if (paidLines) takeOutPaidOrder(orderNumber, paidLines);
+  }, [orderNumber, paidLines]);
   return (
     <Panel
       icon={<CheckCircle2Icon className="size-14 text-emerald-400" aria-hidden />}
@@ -125,7 +134,9 @@ function Result({ outcome }: { outcome: Outcome }) {
     );
   }
   const { result } = outcome;
-  if (result.state === "paid") return <ThankYou orderNumber={result.orderNumber} totals={result.totals} />;
+  if (result.state === "paid") {
+    return <ThankYou orderNumber={result.orderNumber} totals={result.totals} paidLines={result.paidLines} />;
+  }
   if (result.state === "processing") {
     return (
       <Panel icon={<ClockIcon className="size-12 text-accent" aria-hidden />} title="Payment Processing">

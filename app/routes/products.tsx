@@ -220,7 +220,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             className="min-w-0 flex-1 sm:w-48 sm:flex-none"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
-            <option value="">All Categories</option>
+            <option value="">All categories</option>
             {categories.map((category) => (
               <option key={category} value={category.toLowerCase()}>
                 {category}
@@ -234,7 +234,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             className="w-28! shrink-0 sm:w-36!"
             onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
           >
-            <option value="">All Sizes</option>
+            <option value="">All sizes</option>
             {/* a size from a shared link stays listed even when it has sold out since */}
             {[...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes)].map(
               (size) => (

@@ -1,10 +1,11 @@
-import { CreditCardIcon, FlaskConicalIcon, LockIcon } from "lucide-react";
+import { ArrowLeftIcon, CreditCardIcon, FlaskConicalIcon, LockIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatCardExpiry, formatCardNumber } from "~/lib/card-format";
 import { pageMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { vatLabel } from "../../core/tax";
@@ -21,6 +22,9 @@ import type { Route } from "./+types/test-checkout";
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Test Checkout", description: "Test payment page.", noIndex: true });
 }
+
+/** A hosted payment page of its own, as Stripe's is: none of the store's header, navigation or footer. */
+export const handle: RouteHandle = { standalone: true };
 
 /** The built-in test checkout exists only while the store runs without Stripe. */
 function requireTestProvider(context: Route.LoaderArgs["context"]) {
@@ -113,115 +117,130 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
-      <section aria-labelledby="pay-summary">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      {/* the merchant, as a hosted payment page names it, with the way back to its cart */}
+      <header className="mb-8 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <a
+          href={loaderData.cancelUrl}
+          className="inline-flex items-center gap-2 text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden />
+          <span className="sr-only">Back to</span>
+          <span className="font-bold font-display text-foreground text-lg uppercase tracking-[0.2em]">
+            {loaderData.storeName}
+          </span>
+        </a>
         <p className="inline-flex items-center gap-2 rounded-full border border-amber-400/40 bg-amber-400/10 px-3 py-1 font-semibold text-amber-200 text-xs">
           <FlaskConicalIcon className="size-3.5" aria-hidden /> Test mode - no real payment
         </p>
-        <h1 id="pay-summary" className="mt-5 text-muted-foreground">
-          Pay {loaderData.storeName}
-        </h1>
-        <p className="mt-1 font-bold text-4xl tabular-nums" data-testid="amount-due">
-          {formatUsd(loaderData.amountCents)}
-        </p>
-        <ul className="mt-8 divide-y border-y text-sm">
-          {items.lines.map((line) => (
-            <SummaryRow
-              key={line.name}
-              label={line.name}
-              quantity={line.quantity}
-              description={line.description}
-              amount={formatUsd(line.unitAmountCents * line.quantity)}
-            />
-          ))}
-          <SummaryRow
-            label={items.shipping.label}
-            description={items.shipping.description}
-            amount={formatUsd(items.shipping.amountCents)}
-          />
-          {items.tax && <VatRow tax={items.tax} />}
-          <li className="flex justify-between gap-4 py-3 font-semibold">
-            <span>Total due</span>
-            <span>{formatUsd(loaderData.amountCents)}</span>
-          </li>
-        </ul>
-      </section>
-
-      <section aria-labelledby="card-heading" className="rounded-xl border bg-card/60 p-6">
-        <h2 id="card-heading" className="flex items-center gap-2 font-semibold text-lg">
-          <CreditCardIcon className="size-5 text-accent" aria-hidden /> Pay with card
-        </h2>
-        {loaderData.open ? (
-          <Form method="post" className="mt-6 grid gap-4" noValidate>
-            {actionData?.error && (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
-              >
-                {actionData.error}
-              </p>
-            )}
-            <div className="grid gap-2">
-              <Label htmlFor="email">Email</Label>
-              <Input id="email" value={loaderData.customerEmail} readOnly />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="cardNumber">Card number</Label>
-              <Input
-                id="cardNumber"
-                name="cardNumber"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="4242 4242 4242 4242"
-                onInput={reformatOnInput(formatCardNumber)}
-                required
+      </header>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="pay-summary">
+          <h1 id="pay-summary" className="text-muted-foreground">
+            Pay {loaderData.storeName}
+          </h1>
+          <p className="mt-1 font-bold text-4xl tabular-nums" data-testid="amount-due">
+            {formatUsd(loaderData.amountCents)}
+          </p>
+          <ul className="mt-8 divide-y border-y text-sm">
+            {items.lines.map((line) => (
+              <SummaryRow
+                key={line.name}
+                label={line.name}
+                quantity={line.quantity}
+                description={line.description}
+                amount={formatUsd(line.unitAmountCents * line.quantity)}
               />
-            </div>
-            <div className="grid grid-cols-2 gap-4">
+            ))}
+            <SummaryRow
+              label={items.shipping.label}
+              description={items.shipping.description}
+              amount={formatUsd(items.shipping.amountCents)}
+            />
+            {items.tax && <VatRow tax={items.tax} />}
+            <li className="flex justify-between gap-4 py-3 font-semibold">
+              <span>Total due</span>
+              <span>{formatUsd(loaderData.amountCents)}</span>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="card-heading" className="rounded-xl border bg-card/60 p-6">
+          <h2 id="card-heading" className="flex items-center gap-2 font-semibold text-lg">
+            <CreditCardIcon className="size-5 text-accent" aria-hidden /> Pay with card
+          </h2>
+          {loaderData.open ? (
+            <Form method="post" className="mt-6 grid gap-4" noValidate>
+              {actionData?.error && (
+                <p
+                  role="alert"
+                  className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+                >
+                  {actionData.error}
+                </p>
+              )}
               <div className="grid gap-2">
-                <Label htmlFor="expiry">Expiry (MM/YY)</Label>
+                <Label htmlFor="email">Email</Label>
+                <Input id="email" value={loaderData.customerEmail} readOnly />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="cardNumber">Card number</Label>
                 <Input
-                  id="expiry"
-                  name="expiry"
+                  id="cardNumber"
+                  name="cardNumber"
                   inputMode="numeric"
-                  placeholder="12/34"
                   autoComplete="off"
-                  onInput={reformatOnInput(formatCardExpiry)}
+                  placeholder="4242 4242 4242 4242"
+                  onInput={reformatOnInput(formatCardNumber)}
                   required
                 />
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="cvc">CVC</Label>
-                <Input
-                  id="cvc"
-                  name="cvc"
-                  inputMode="numeric"
-                  placeholder="123"
-                  autoComplete="off"
-                  required
-                />
+              <div className="grid grid-cols-2 gap-4">
+                <div className="grid gap-2">
+                  <Label htmlFor="expiry">Expiry (MM/YY)</Label>
+                  <Input
+                    id="expiry"
+                    name="expiry"
+                    inputMode="numeric"
+                    placeholder="12/34"
+                    autoComplete="off"
+                    onInput={reformatOnInput(formatCardExpiry)}
+                    required
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="cvc">CVC</Label>
+                  <Input
+                    id="cvc"
+                    name="cvc"
+                    inputMode="numeric"
+                    placeholder="123"
+                    autoComplete="off"
+                    required
+                  />
+                </div>
               </div>
+              <p className="text-muted-foreground text-xs">
+                Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date
+                and any 3 digits.
+              </p>
+              <Button type="submit" size="lg" disabled={paying}>
+                <LockIcon /> {paying ? "Processing..." : `Pay ${formatUsd(loaderData.amountCents)}`}
+              </Button>
+              <Button asChild variant="ghost">
+                <a href={loaderData.cancelUrl}>Cancel</a>
+              </Button>
+            </Form>
+          ) : (
+            <div className="mt-6 grid gap-4">
+              <p role="alert">This checkout session is no longer open. Nothing was charged.</p>
+              <Button asChild variant="outline">
+                <a href={loaderData.cancelUrl}>Return to cart</a>
+              </Button>
             </div>
-            <p className="text-muted-foreground text-xs">
-              Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date
-              and any 3 digits.
-            </p>
-            <Button type="submit" size="lg" disabled={paying}>
-              <LockIcon /> {paying ? "Processing..." : `Pay ${formatUsd(loaderData.amountCents)}`}
-            </Button>
-            <Button asChild variant="ghost">
-              <a href={loaderData.cancelUrl}>Cancel</a>
-            </Button>
-          </Form>
-        ) : (
-          <div className="mt-6 grid gap-4">
-            <p role="alert">This checkout session is no longer open. Nothing was charged.</p>
-            <Button asChild variant="outline">
-              <a href={loaderData.cancelUrl}>Return to cart</a>
-            </Button>
-          </div>
-        )}
-      </section>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

@@ -33,6 +33,22 @@ export const accountPrivacyMessages = {
   exportFailed: "Failed to download your data. Please try again.",
 } as const;
 
+/**
+ * What "Delete my account" erases and what it keeps, as its confirmation names them before
+ * anything is posted (server/privacy/delete-account.ts does exactly this).
+ */
+export const accountDeletionEffects = {
+  erased: [
+    "Your account: your name, e-mail address and profile",
+    "Your sign-in details, with your password",
+    "Your saved shipping address",
+    "Every session: you are signed out on every device",
+  ],
+  kept: [
+    "Your orders and their receipts, which tax law requires us to keep: they stay as records, detached from your account and no longer linked to you",
+  ],
+} as const;
+
 /** "Delete my account": the account's password confirms it. */
 export const accountDeletionSchema = z.object({
   password: z

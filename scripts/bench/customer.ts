@@ -59,11 +59,8 @@ export async function seedCustomer(options: {
     const lines = variants.slice(index * 2, index * 2 + 2).map(({ id }) => ({ variantId: id, quantity: 1 }));
     if (lines.length === 0) break;
     const summary = await prepareOrder({
-      db,
-      storage: services.storage,
-      metrics: services.metrics,
+      services,
       userId: session.user.id,
-      checkoutKey: `bench-order-${index}`,
       lines,
       shipping: {
         fullName: "Bench Customer",
@@ -76,7 +73,6 @@ export async function seedCustomer(options: {
         note: "",
       },
       couponCode: "",
-      paymentMethod: services.payments.id,
       taxMode: taxMode(config),
     });
     await startPayment({ services, userId: session.user.id, customerEmail: email, orderId: summary.orderId });

@@ -7,6 +7,7 @@ import { shopQueryString } from "../../core/shop-query";
 import { seedDemoCatalog } from "../../server/catalog/demo/seed-demo-catalog";
 import { type Database, openDatabase } from "../../server/db/client";
 import { type NewProduct, product } from "../../server/db/schema";
+import { prepareDatabase } from "../../server/prepare-database";
 import { createLocalStorage } from "../../server/storage/local-storage";
 import { seedCustomer } from "./customer";
 import { storeEnvironment } from "./server";
@@ -138,7 +139,7 @@ export async function seedCatalog(options: {
       : { dataDir: path.join(dataDir, "pglite") },
   );
   try {
-    await handle.migrate();
+    await prepareDatabase(handle);
     const mediaDir = path.join(dataDir, "media");
     let demo = options.demo;
     if (demo) {

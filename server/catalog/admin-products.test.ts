@@ -112,7 +112,6 @@ async function orderOf(productId: string) {
     .insert(order)
     .values({
       userId: customer.id,
-      checkoutKey: `test-${productId}`,
       paymentMethod: "test",
       paymentStatus: "paid",
       status: "processing",

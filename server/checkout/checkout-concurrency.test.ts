@@ -31,15 +31,11 @@ async function pendingOrders(
   const orders = [];
   for (const [index, shopper] of shoppers.entries()) {
     const summary = await prepareOrder({
-      db: t.services.db,
-      storage: t.services.storage,
-      metrics: t.services.metrics,
+      services: t.services,
       userId: shopper.id,
-      checkoutKey: crypto.randomUUID(),
       lines: linesFor(index),
       shipping: TEST_SHIPPING,
       couponCode,
-      paymentMethod: "test",
       taxMode: "inclusive",
     });
     orders.push({ shopper, orderId: summary.orderId });

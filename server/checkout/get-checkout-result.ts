@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import type { PaidLine } from "../../core/cart";
 import { checkoutMessages } from "../../core/checkout";
 import { AppError } from "../app-error";
-import { order } from "../db/schema";
+import { order, orderItem } from "../db/schema";
 import type { Services } from "../http/context";
 import { type CheckoutTotals, orderTotals } from "./order-summary";
 import { syncPaymentSession } from "./sync-payment";
@@ -11,6 +12,8 @@ export type CheckoutResult = {
   /** paid; processing (a delayed payment method has not confirmed yet); unpaid (expired, failed, refunded). */
   state: "paid" | "processing" | "unpaid";
   totals: CheckoutTotals;
+  /** What the paid order bought, size by size, for the cart to take out; empty unless paid. */
+  paidLines: PaidLine[];
 };
 
 /**
@@ -27,6 +30,7 @@ export async function getCheckoutResult(options: {
   const find = async () => {
     const [row] = await services.db
       .select({
+        id: order.id,
         orderNumber: order.orderNumber,
         paymentStatus: order.paymentStatus,
         couponCode: order.couponCode,
@@ -62,5 +66,18 @@ export async function getCheckoutResult(options: {
       : row.paymentStatus === "pending" && session.status === "complete"
         ? "processing"
         : "unpaid";
-  return { orderNumber: row.orderNumber, state, totals: orderTotals(row) };
+  const paidLines =
+    state === "paid"
+      ? await services.db
+          .select({ variantId: orderItem.variantId, quantity: orderItem.quantity })
+          .from(orderItem)
+          .where(eq(orderItem.orderId, row.id))
+      : [];
+  return {
+    orderNumber: row.orderNumber,
+    state,
+    totals: orderTotals(row),
+    // a size deleted since names nothing in any cart
+    paidLines: paidLines.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),
+  };
 }

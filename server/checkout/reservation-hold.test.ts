@@ -77,15 +77,11 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
   const [shopper] = await insertTestUsers(t.services.db, 1);
   const tee = await insertTestProduct(t.services.db, { stock: options.stock });
   const summary = await prepareOrder({
-    db: t.services.db,
-    storage: t.services.storage,
-    metrics: t.services.metrics,
+    services: t.services,
     userId: shopper!.id,
-    checkoutKey: crypto.randomUUID(),
     lines: [{ variantId: tee.variant.id, quantity: options.quantity }],
     shipping: TEST_SHIPPING,
     couponCode: options.couponCode ?? "",
-    paymentMethod: "test",
     taxMode: "inclusive",
   });
   return { shopper: shopper!, tee, orderId: summary.orderId };

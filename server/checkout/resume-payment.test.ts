@@ -164,8 +164,15 @@ describe("Cancel order", () => {
       paymentStatus: "cancelled",
       isReserved: false,
     });
-    // no longer an order to the customer, and it cannot be paid any more
-    expect(await myOrders(placed.shopper.cookie)).toEqual([]);
+    // still in My Orders, as cancelled, and it cannot be paid any more
+    expect(await myOrders(placed.shopper.cookie)).toEqual([
+      expect.objectContaining({
+        orderNumber: placed.orderNumber,
+        status: "cancelled",
+        paymentStatus: "cancelled",
+        awaitingPayment: false,
+      }),
+    ]);
     expect((await completePayment(placed.shopper.cookie, placed.orderId)).data).toMatchObject({
       ok: false,
       error: resumePaymentMessages.ended,

@@ -20,6 +20,10 @@ type SettleServices = Pick<
 
 export type FulfilOutcome = "paid" | "already-settled" | "refunded";
 
+/** A payment made on a page its order no longer uses (settle-order.ts, replacedPayment). */
+const replacedPaymentNote = (sessionId: string) =>
+  `A payment on a payment page this order no longer used (${sessionId}) was refunded in full.`;
+
 /**
  * Marks an order paid (docs/ARCHITECTURE.md#settlement): receipt, coupon usage and confirmation e-mail
  * (queued in the same transaction, delivered by the mail queue right after the commit).
@@ -39,6 +43,18 @@ export async function fulfilOrder(options: {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row) throw new Error(`order ${orderId} of payment session ${session.id} does not exist`);
+    if (isReplacedPage(row, session.id)) {
+      // the order was changed (or paid) since this page was made: what it charged is not this
+      // order's price, so it is given back rather than applied, and the admin sees a note
+      const note = replacedPaymentNote(session.id);
+      if (!row.attentionReason?.includes(note)) {
+        await tx
+          .update(order)
+          .set({ attentionReason: row.attentionReason ? `${row.attentionReason} ${note}` : note })
+          .where(eq(order.id, orderId));
+      }
+      return { outcome: "replaced" as const };
+    }
     if (row.paymentStatus === "paid") return null;
     if (row.paymentStatus === "refunded") {
       // refunded by an admin, or a late payment whose refund is recorded: done. A late payment whose
@@ -110,6 +126,9 @@ export async function fulfilOrder(options: {
         isReserved: true,
         reservedUntil: null,
         paidAt: now,
+        // the page that paid it, also when it was found by its metadata
+        paymentSessionId: session.id,
+        paymentStartedAt: row.paymentStartedAt ?? now,
         attentionReason: mismatch,
       })
       .where(eq(order.id, orderId));
@@ -126,6 +145,16 @@ export async function fulfilOrder(options: {
   });
 
   if (!result) return "already-settled";
+  if (result.outcome === "replaced") {
+    log.warn({ orderId, sessionId: session.id }, "payment on a replaced payment page: refunding it");
+    await services.payments.refund({
+      sessionId: session.id,
+      reason: "payment page replaced by a newer checkout",
+      idempotencyKey: `replaced-page-refund:${session.id}`,
+    });
+    services.metrics.countCheckout("replaced_payment_refunded");
+    return "refunded";
+  }
   if (result.outcome === "refunded") {
     log.warn(
       { orderId, sessionId: session.id },
@@ -138,6 +167,16 @@ export async function fulfilOrder(options: {
   services.mailQueue.wake();
   services.metrics.countCheckout("paid");
   return "paid";
+}
+
+/**
+ * Whether `sessionId` is a page the order can no longer be paid on: one it replaced, or any other
+ * than its current page. An order without a page accepts the one its metadata names (the process
+ * stopped between creating the page and saving it).
+ */
+function isReplacedPage(row: Pick<Order, "paymentSessionId" | "replacedSessionIds">, sessionId: string) {
+  if (row.replacedSessionIds.includes(sessionId)) return true;
+  return row.paymentSessionId !== null && row.paymentSessionId !== sessionId;
 }
 
 /**
@@ -239,11 +278,17 @@ export async function releaseOrder(options: {
    * again under the row lock: the hold may have been extended since the sweeper read it).
    */
   expiredBy?: Date;
+  /**
+   * Release only while this is the order's payment page (null: while it has none). A page the
+   * order has replaced since (its "expired" event arriving late) leaves the order alone.
+   */
+  sessionId?: string | null;
 }): Promise<boolean> {
-  const { db, orderId, outcome, expiredBy } = options;
+  const { db, orderId, outcome, expiredBy, sessionId } = options;
   const released = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row || row.paymentStatus !== "pending") return false;
+    if (sessionId !== undefined && row.paymentSessionId !== sessionId) return false;
     if (expiredBy && row.isReserved && !(row.reservedUntil && row.reservedUntil < expiredBy)) return false;
     if (row.isReserved) {
       const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
@@ -254,7 +299,15 @@ export async function releaseOrder(options: {
       .update(order)
       .set(
         outcome === "retry"
-          ? { isReserved: false, reservedUntil: null, paymentSessionId: null }
+          ? {
+              isReserved: false,
+              reservedUntil: null,
+              paymentSessionId: null,
+              // the page can never pay this order now: a payment that still arrives on it is refunded
+              ...(row.paymentSessionId && {
+                replacedSessionIds: [...row.replacedSessionIds, row.paymentSessionId],
+              }),
+            }
           : {
               isReserved: false,
               reservedUntil: null,

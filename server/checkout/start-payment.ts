@@ -129,6 +129,8 @@ export async function startPayment(options: {
     .set({
       paymentSessionId: session.id,
       reservedUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MS),
+      // from here on it is an order to the customer and the admin, no longer only a checkout
+      paymentStartedAt: reservedOrder.paymentStartedAt ?? now,
     })
     .where(
       and(

@@ -59,7 +59,6 @@ async function checkoutOnStripe(options: { stock?: number; quantity?: number; co
   const prepared = await cart(
     {
       intent: "prepare",
-      checkoutKey: crypto.randomUUID(),
       lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: options.quantity ?? 1 }]),
       couponCode: options.couponCode ?? "",
       ...TEST_SHIPPING,
@@ -335,7 +334,6 @@ describe("checkout on Stripe", () => {
     const prepared = await cart(
       {
         intent: "prepare",
-        checkoutKey: crypto.randomUUID(),
         lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: 1 }]),
         couponCode: lastUse.code,
         ...TEST_SHIPPING,
@@ -368,7 +366,6 @@ describe("checkout on Stripe", () => {
     const prepared = await cart(
       {
         intent: "prepare",
-        checkoutKey: crypto.randomUUID(),
         lines: JSON.stringify([{ variantId: cap.variant.id, quantity: 2 }]),
         couponCode: "",
         ...TEST_SHIPPING,

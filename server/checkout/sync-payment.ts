@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isUuid } from "../../core/ids";
 import { order } from "../db/schema";
 import type { Services } from "../http/context";
 import type { PaymentSessionState } from "../payments/payment-provider";
@@ -40,6 +41,7 @@ export async function syncPaymentSession(options: {
       metrics: services.metrics,
       orderId,
       outcome: "cancelled",
+      sessionId,
     });
     return { outcome: released ? "released" : "already-settled", orderId, session };
   }
@@ -50,6 +52,7 @@ export async function syncPaymentSession(options: {
       metrics: services.metrics,
       orderId,
       outcome: "failed",
+      sessionId,
     });
     return { outcome: released ? "released" : "already-settled", orderId, session };
   }
@@ -59,7 +62,8 @@ export async function syncPaymentSession(options: {
 /**
  * The order a session belongs to: by its stored session id, or by the order id the session
  * carries in its metadata (the process may have stopped between creating the session and
- * saving its id). A metadata id is only accepted for an order with no other session.
+ * saving its id, or the order has replaced the page since). Whether that page may still pay or
+ * release the order is decided under the order's lock (fulfilOrder, releaseOrder).
  */
 async function findOrderId(services: SyncServices, sessionId: string, metadataOrderId: string | null) {
   const [bySession] = await services.db
@@ -67,11 +71,10 @@ async function findOrderId(services: SyncServices, sessionId: string, metadataOr
     .from(order)
     .where(eq(order.paymentSessionId, sessionId));
   if (bySession) return bySession.id;
-  if (!metadataOrderId || !/^[0-9a-f-]{36}$/i.test(metadataOrderId)) return null;
+  if (!metadataOrderId || !isUuid(metadataOrderId)) return null;
   const [byMetadata] = await services.db
-    .select({ id: order.id, paymentSessionId: order.paymentSessionId })
+    .select({ id: order.id })
     .from(order)
     .where(eq(order.id, metadataOrderId));
-  if (!byMetadata || (byMetadata.paymentSessionId && byMetadata.paymentSessionId !== sessionId)) return null;
-  return byMetadata.id;
+  return byMetadata?.id ?? null;
 }

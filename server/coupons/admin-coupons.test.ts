@@ -57,15 +57,17 @@ async function createCoupon(overrides: Record<string, string> = {}) {
   return row;
 }
 
-let orderCount = 0;
+let _orderCount = 0;
 /** A paid order of the customer that used `couponId`, with its usage record. */
 async function orderWithCoupon(couponId: string, code: string, withUsage = true) {
-  orderCount++;
+  _orderCount++;
   const [created] = await t.services.db
     .insert(order)
     .values({
       userId: customerId,
-      checkoutKey: `test-${orderCount}`,
+      status: "processing",
+      paymentStatus: "paid",
+      paidAt: new Date(),
       paymentMethod: "test",
       shippingMethod: "Complementary Priority",
       shippingCents: 999,

@@ -35,6 +35,8 @@ interface OrderSeed {
   paidAt: Date | null;
   createdAt: Date;
   attentionReason?: string;
+  /** When the customer reached the payment page; default: paid orders when paid, others never. */
+  paymentStartedAt?: Date;
 }
 
 async function insertOrder(seed: OrderSeed) {
@@ -42,7 +44,6 @@ async function insertOrder(seed: OrderSeed) {
     .insert(order)
     .values({
       userId: seed.userId,
-      checkoutKey: randomUUID(),
       status: seed.status,
       paymentStatus: seed.paymentStatus,
       paymentMethod: "test",
@@ -52,6 +53,7 @@ async function insertOrder(seed: OrderSeed) {
       subtotalCents: seed.subtotalCents,
       totalCents: seed.subtotalCents + 999,
       paidAt: seed.paidAt,
+      paymentStartedAt: seed.paymentStartedAt ?? seed.paidAt,
       attentionReason: seed.attentionReason ?? null,
       createdAt: seed.createdAt,
       updatedAt: seed.createdAt,
@@ -195,7 +197,7 @@ describe("an empty store", () => {
       delivered: 0,
       cancelled: 0,
     });
-    expect(dashboard.abandonedCheckouts).toBe(0);
+    expect(dashboard.openCheckouts).toBe(0);
     expect(dashboard.daily).toHaveLength(DASHBOARD_DAYS);
     expect(dashboard.daily[0]).toEqual({ day: "2026-02-14", revenueCents: 0, paidOrders: 0 });
     expect(dashboard.daily.at(-1)).toEqual({ day: "2026-03-15", revenueCents: 0, paidOrders: 0 });
@@ -243,6 +245,16 @@ describe("a known set of orders and products", () => {
         paymentStatus: "pending",
         paidAt: null,
         createdAt: at("2026-03-15T14:20:00Z"),
+        paymentStartedAt: at("2026-03-15T14:21:00Z"),
+      },
+      // the shipping step only: a checkout, not an order yet
+      openCheckout: {
+        userId: bruno,
+        subtotalCents: 70_000,
+        status: "pending",
+        paymentStatus: "pending",
+        paidAt: null,
+        createdAt: at("2026-03-15T14:22:00Z"),
       },
       abandoned: {
         userId: bruno,
@@ -252,6 +264,7 @@ describe("a known set of orders and products", () => {
         paidAt: null,
         createdAt: at("2026-03-15T14:25:00Z"),
       },
+      // a declined card: the customer reached the payment page and sees it cancelled
       declined: {
         userId: alice,
         subtotalCents: 50_000,
@@ -259,6 +272,7 @@ describe("a known set of orders and products", () => {
         paymentStatus: "failed",
         paidAt: null,
         createdAt: at("2026-03-10T10:00:00Z"),
+        paymentStartedAt: at("2026-03-10T10:01:00Z"),
       },
     };
     for (const [name, seed] of Object.entries(seeds)) {
@@ -334,16 +348,16 @@ describe("a known set of orders and products", () => {
     }
   });
 
-  it("counts placed orders by status, abandoned checkouts apart", async () => {
+  it("counts the orders customers see by status, open checkouts apart", async () => {
     const dashboard = await dashboardAt(NOW);
     expect(dashboard.ordersByStatus).toEqual({
-      pending: 1, // awaitingPayment
+      pending: 1, // awaitingPayment; not openCheckout, which never reached the payment page
       processing: 2, // todayAfternoon, todayMidnight
       shipped: 2, // lateYesterday, weekStart
       delivered: 5, // beforeWeek, both of 1 Mar, monthStart, tooOld
-      cancelled: 1, // the refunded order: it was paid, so it is an order, not an abandoned checkout
+      cancelled: 2, // the refunded order and the declined one; not abandoned, never at payment
     });
-    expect(dashboard.abandonedCheckouts).toBe(2); // abandoned, declined
+    expect(dashboard.openCheckouts).toBe(1); // openCheckout
   });
 
   it("lists the products below 5 in stock, sold out first, and keeps the catalog figures", async () => {

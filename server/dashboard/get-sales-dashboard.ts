@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne, not, sql } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "../../core/order";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import { getCatalogSummary } from "../catalog/get-catalog-summary";
 import type { Database } from "../db/client";
 import { order, product, user } from "../db/schema";
+import { isCheckoutOnly } from "../orders/placed-order";
 import { REPLACEMENT_PAYMENT_METHOD } from "../returns/return-lines";
 import { sumVatCollected, type VatCollected } from "./sum-vat-collected";
 
@@ -40,9 +41,10 @@ export interface SalesDashboard {
   last30Days: SalesFigures;
   /** Over the last 30 days, rounded to the cent; null without a paid order. */
   averageOrderCents: number | null;
-  /** Placed orders by status; abandoned checkouts are counted apart. */
+  /** Placed orders by status (server/orders/placed-order.ts); checkouts not taken to payment are counted apart. */
   ordersByStatus: Record<OrderStatus, number>;
-  abandonedCheckouts: number;
+  /** Checkouts still open that never reached the payment page. */
+  openCheckouts: number;
   /** Exactly DASHBOARD_DAYS entries, oldest first, zero days included. */
   daily: DailyRevenue[];
   lowStock: { id: string; name: string; stock: number }[];
@@ -76,17 +78,6 @@ const refunded = sql`(select coalesce(sum(r.amount_cents), 0) from refund r wher
 const refundedVat = sql`(select coalesce(sum(r.tax_cents), 0) from refund r where r.order_id = ${order.id})`;
 const kept = sql`(${order.totalCents} - ${refunded})`;
 const keptNet = sql`(${order.totalCents} - ${refunded} - (${order.taxCents} - ${refundedVat}))`;
-
-/**
- * A checkout that was never paid and ended cancelled (expired, declined, abandoned). The admin
- * orders list hides these by default with the same rule, so the status counts here match what
- * its status filter shows. An order flagged for attention is never one of them.
- */
-const isAbandonedCheckout = and(
-  isNull(order.paidAt),
-  eq(order.status, "cancelled"),
-  isNull(order.attentionReason),
-)!;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -154,8 +145,8 @@ export async function getSalesDashboard(options: {
   const statusQuery = db
     .select({
       status: order.status,
-      placed: sql<number>`count(*) filter (where not (${isAbandonedCheckout}))`.mapWith(Number),
-      abandoned: sql<number>`count(*) filter (where ${isAbandonedCheckout})`.mapWith(Number),
+      placed: sql<number>`count(*) filter (where not (${isCheckoutOnly}))`.mapWith(Number),
+      checkouts: sql<number>`count(*) filter (where ${isCheckoutOnly})`.mapWith(Number),
     })
     .from(order)
     .groupBy(order.status);
@@ -179,7 +170,7 @@ export async function getSalesDashboard(options: {
     })
     .from(order)
     .leftJoin(user, eq(user.id, order.userId))
-    .where(not(isAbandonedCheckout))
+    .where(not(isCheckoutOnly))
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(LATEST_ORDERS_LIMIT);
 
@@ -199,10 +190,10 @@ export async function getSalesDashboard(options: {
     OrderStatus,
     number
   >;
-  let abandonedCheckouts = 0;
+  let openCheckouts = 0;
   for (const row of statuses) {
     ordersByStatus[row.status] = row.placed;
-    abandonedCheckouts += row.abandoned;
+    if (row.status === "pending") openCheckouts = row.checkouts;
   }
 
   return {
@@ -212,7 +203,7 @@ export async function getSalesDashboard(options: {
     last30Days: figures(totals?.month_cents, totals?.month_net_cents, totals?.month_orders),
     averageOrderCents: totals?.average_cents == null ? null : Number(totals.average_cents),
     ordersByStatus,
-    abandonedCheckouts,
+    openCheckouts,
     daily: (daily as unknown as { rows: DailyRow[] }).rows.map((row) => ({
       day: row.day,
       revenueCents: Number(row.cents),

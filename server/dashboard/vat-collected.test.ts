@@ -29,7 +29,6 @@ async function insertPaidOrder(country: string, rateBasisPoints: number, priceCe
     .insert(order)
     .values({
       userId: customerId,
-      checkoutKey: randomUUID(),
       status: "processing",
       paymentStatus: "paid",
       paymentMethod: "test",
@@ -87,7 +86,6 @@ beforeAll(async () => {
   // placed before VAT: no country, not in the return
   await t.services.db.insert(order).values({
     userId: customerId,
-    checkoutKey: randomUUID(),
     status: "delivered",
     paymentStatus: "paid",
     paymentMethod: "test",

@@ -8,7 +8,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createLogger, type Logger } from "../logger";
-import { seedTaxRates } from "../tax/tax-rates";
 import { describeDatabaseUrl } from "./describe-database";
 import { type ChannelListener, listenOnPostgres, type Subscription } from "./listen";
 import { acquirePgliteLock } from "./pglite-lock";
@@ -26,7 +25,7 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection pool, when the driver is PostgreSQL. */
   pool?: pg.Pool;
-  /** Applies the committed migrations in drizzle/, then gives every country a VAT rate it lacks. */
+  /** Applies the committed migrations in drizzle/ (server/prepare-database.ts adds the reference data). */
   migrate(): Promise<void>;
   /**
    * Runs start-up work that must happen once however many processes start at the same time:
@@ -74,10 +73,7 @@ export async function openDatabase(options: {
       db,
       driver: "postgres",
       pool,
-      migrate: async () => {
-        await migrateOverOwnConnection(url, settings.connectTimeoutMs);
-        await seedTaxRates(db);
-      },
+      migrate: () => migrateOverOwnConnection(url, settings.connectTimeoutMs),
       duringStartup: (task) => withStartupLock({ url, connectTimeoutMs: settings.connectTimeoutMs }, task),
       listen: (channel, listener) =>
         listenOnPostgres({ url, channel, listener, connectTimeoutMs: settings.connectTimeoutMs, log }),
@@ -103,7 +99,6 @@ export async function openDatabase(options: {
     driver: "pglite",
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
-      await seedTaxRates(db);
     },
     duringStartup: (task) => task(),
     // one in-process connection: it cannot be lost, and a notification arrives before the

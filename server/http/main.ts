@@ -13,6 +13,7 @@ import { createLogger } from "../logger";
 import { askPrimaryForMetrics, shareMetricsWithPrimary } from "../metrics/cluster-metrics";
 import { createMetrics } from "../metrics/metrics";
 import { closeMetricsServer, startMetricsServer } from "../metrics/metrics-endpoint";
+import { prepareDatabase } from "../prepare-database";
 import { describeImageStorage } from "../storage/create-storage";
 import { createApp } from "./app";
 import { processRole, runClusterPrimary } from "./cluster";
@@ -88,7 +89,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     }
     // once however many processes start: separate processes take turns (startup-lock.ts)
     await database.duringStartup(async () => {
-      await database.migrate();
+      await prepareDatabase(database);
       log.info({ driver: database.driver }, "database ready");
       const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
       if (seeded.seeded) {

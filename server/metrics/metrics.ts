@@ -25,6 +25,8 @@ export const CHECKOUT_OUTCOMES = [
   "paid",
   /** Paid after the reservation ended and the stock was gone: refunded. */
   "late_payment_refunded",
+  /** Paid on a page the order no longer used (replaced by a newer checkout, or a second payment): refunded. */
+  "replaced_payment_refunded",
   /** A delayed payment method failed after the page completed (async_payment_failed). */
   "payment_failed",
   /** An unpaid reservation ended: the page expired, the shopper cancelled, or the sweeper released it. */

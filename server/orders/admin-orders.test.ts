@@ -60,7 +60,7 @@ const post = (
 interface OrdersPage {
   orders: AdminOrderView[];
   total: number;
-  hiddenAbandoned: number;
+  hiddenCheckouts: number;
   page: number;
   pageCount: number;
   error: string | null;
@@ -103,6 +103,8 @@ interface OrderSeed {
   status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
   paymentStatus?: "pending" | "paid" | "failed" | "cancelled" | "refunded";
   paid?: boolean;
+  /** When the customer reached the payment page; default: when the order was made. Null: never (a checkout). */
+  paymentStartedAt?: Date | null;
   trackingCode?: string | null;
   attentionReason?: string | null;
   shippingAddress?: string;
@@ -122,7 +124,6 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
     .insert(order)
     .values({
       userId: seed.userId,
-      checkoutKey: randomUUID(),
       status: seed.status ?? "processing",
       paymentStatus: seed.paymentStatus ?? "paid",
       paymentMethod: "test",
@@ -137,6 +138,7 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
       trackingCode: seed.trackingCode ?? null,
       attentionReason: seed.attentionReason ?? null,
       paidAt: paid ? createdAt : null,
+      paymentStartedAt: seed.paymentStartedAt === undefined ? createdAt : seed.paymentStartedAt,
       createdAt,
       updatedAt: createdAt,
     })
@@ -205,10 +207,12 @@ beforeAll(async () => {
     trackingCode: "JJD000390008",
     shippingAddress: "Bruno Dusk\nRue de Rivoli 7\nParis, IDF 75001\nFR",
   });
+  // closed at the shipping step: never reached the payment page
   brunoAbandoned = await insertOrder({
     userId: bruno.id,
     status: "cancelled",
     paymentStatus: "cancelled",
+    paymentStartedAt: null,
   });
   brunoAttention = await insertOrder({
     userId: bruno.id,
@@ -259,7 +263,7 @@ describe("access", () => {
 // --- list and search -----------------------------------------------------------------------------
 
 describe("order list", () => {
-  it("lists orders newest first, hiding abandoned checkouts but not orders that need attention", async () => {
+  it("lists orders newest first, hiding checkouts never taken to payment but not orders that need attention", async () => {
     const page = await listOrders();
     expect(numbers(page)).toEqual([
       brunoAttention.orderNumber,
@@ -268,15 +272,15 @@ describe("order list", () => {
       aliceShipped.orderNumber,
     ]);
     expect(page.total).toBe(4);
-    expect(page.hiddenAbandoned).toBe(1);
+    expect(page.hiddenCheckouts).toBe(1);
     expect(page.error).toBeNull();
   });
 
-  it("includes abandoned checkouts when asked", async () => {
-    const page = await listOrders("?abandoned=show");
+  it("includes checkouts never taken to payment when asked", async () => {
+    const page = await listOrders("?checkouts=show");
     expect(numbers(page)).toContain(brunoAbandoned.orderNumber);
     expect(page.total).toBe(5);
-    expect(page.hiddenAbandoned).toBe(0);
+    expect(page.hiddenCheckouts).toBe(0);
   });
 
   it("shows each order with its customer, items, shipping and tracking", async () => {
@@ -671,7 +675,6 @@ describe("CSV export", () => {
     await t.services.db.insert(order).values(
       Array.from({ length: 620 }, (_, n) => ({
         userId: bulk.id,
-        checkoutKey: randomUUID(),
         status: "processing" as const,
         paymentStatus: "paid" as const,
         paymentMethod: "test",
@@ -712,15 +715,11 @@ describe("VAT on the admin's orders", () => {
     options: { country: string; taxMode: "inclusive" | "exclusive"; couponCode?: string },
   ) {
     const summary = await prepareOrder({
-      db: t.services.db,
-      storage: t.services.storage,
-      metrics: t.services.metrics,
+      services: t.services,
       userId: buyer.id,
-      checkoutKey: randomUUID(),
       lines,
       shipping: { ...TEST_SHIPPING, ...SHIPPING_TO[options.country] },
       couponCode: options.couponCode ?? "",
-      paymentMethod: t.services.payments.id,
       taxMode: options.taxMode,
     });
     return summary.orderId;
@@ -749,12 +748,13 @@ describe("VAT on the admin's orders", () => {
       ],
       { country: "DE", taxMode: "inclusive", couponCode: coupon.code },
     );
+    // paid, then half refunded with its share of the VAT
+    await db.update(order).set({ paymentStatus: "paid", paidAt: new Date() }).where(eq(order.id, germany));
+    // the customer's next checkout: a new order once the first is paid
     france = await checkout([{ variantId: tee.variant.id, quantity: 1 }], {
       country: "FR",
       taxMode: "exclusive",
     });
-    // paid, then half refunded with its share of the VAT
-    await db.update(order).set({ paymentStatus: "paid", paidAt: new Date() }).where(eq(order.id, germany));
     await db.insert(refund).values({
       orderId: germany,
       amountCents: 10_000,
@@ -768,7 +768,7 @@ describe("VAT on the admin's orders", () => {
 
   const viewOf = async (orderId: string) => {
     const { orderNumber } = await orderRow(t.services.db, orderId);
-    const [view] = (await listOrders(`?q=${orderNumber}&abandoned=show`)).orders;
+    const [view] = (await listOrders(`?q=${orderNumber}&checkouts=show`)).orders;
     if (!view) throw new Error(`order ${orderNumber} not listed`);
     return view;
   };
@@ -818,7 +818,7 @@ describe("VAT on the admin's orders", () => {
   });
 
   it("exports country, rate, VAT and net total after the columns that were there before", async () => {
-    const { text } = await exportCsv(`?q=${buyer.id}&abandoned=show`);
+    const { text } = await exportCsv(`?q=${buyer.id}&checkouts=show`);
     const [header, ...rows] = parseCsv(text);
     expect(header?.slice(0, 19)).toEqual(
       "Order Number,Created (UTC),Status,Payment Status,Customer Email,Customer Name,User ID,Items,Lines,Subtotal (USD),Discount (USD),Coupon Code,Shipping (USD),Total (USD),Tracking Code,Shipping Address,ZIP,Delivery Notes,Needs Attention".split(

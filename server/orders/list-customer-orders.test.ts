@@ -26,7 +26,7 @@ const t = setupTestServices({ TRACKING_URL_TEMPLATE: "https://track.example.org/
 // --- helpers -------------------------------------------------------------------------------------
 
 let count = 0;
-const fresh = () => ++count;
+const _fresh = () => ++count;
 
 /** A customer registered through the real sign-up action, with their session cookie and id. */
 const registerCustomer = () => registerTestCustomer(t.services, { email: freshEmail("orders") });
@@ -57,6 +57,8 @@ async function insertOrder(
     paymentStatus?: "pending" | "paid" | "failed" | "cancelled" | "refunded";
     isReserved?: boolean;
     paidAt?: Date | null;
+    /** When the customer reached the payment page; default: when the order was made. Null: never. */
+    paymentStartedAt?: Date | null;
     trackingCode?: string | null;
     discountCents?: number;
   },
@@ -67,7 +69,6 @@ async function insertOrder(
     .insert(order)
     .values({
       userId,
-      checkoutKey: `checkout-${fresh()}`,
       status: options.status ?? "processing",
       paymentStatus: options.paymentStatus ?? "paid",
       paymentMethod: "test",
@@ -79,6 +80,7 @@ async function insertOrder(
       totalCents: subtotal + SHIPPING_CENTS - discount,
       isReserved: options.isReserved ?? false,
       paidAt: options.paidAt === undefined ? options.createdAt : options.paidAt,
+      paymentStartedAt: options.paymentStartedAt === undefined ? options.createdAt : options.paymentStartedAt,
       trackingCode: options.trackingCode ?? null,
       createdAt: options.createdAt,
     })
@@ -222,19 +224,29 @@ describe("the Orders tab of the account page", () => {
     expect(first).toMatchObject({ status: "processing", trackingCode: "EARLY-CODE", trackingUrl: null });
   });
 
-  it("hides checkouts abandoned before payment and keeps orders awaiting payment", async () => {
+  it("hides checkouts never taken to payment and shows every order that reached it", async () => {
     const bob = await registerCustomer();
     const line = { productId: null, productName: "Ghost Cap", priceCents: 3000, quantity: 1 };
-    // shipping step done, never went on to pay: never reserved
+    // shipping step done, never went on to pay: a checkout, not an order
     await insertOrder(bob.id, {
       createdAt: day(1),
       status: "pending",
       paymentStatus: "pending",
       paidAt: null,
+      paymentStartedAt: null,
+      items: [line],
+    });
+    // closed at the shipping step after a day: still never an order
+    await insertOrder(bob.id, {
+      createdAt: day(1),
+      status: "cancelled",
+      paymentStatus: "cancelled",
+      paidAt: null,
+      paymentStartedAt: null,
       items: [line],
     });
     // went to the payment page, the session expired: released and cancelled without payment
-    await insertOrder(bob.id, {
+    const expired = await insertOrder(bob.id, {
       createdAt: day(2),
       status: "cancelled",
       paymentStatus: "cancelled",
@@ -242,7 +254,7 @@ describe("the Orders tab of the account page", () => {
       items: [line],
     });
     // card declined
-    await insertOrder(bob.id, {
+    const declined = await insertOrder(bob.id, {
       createdAt: day(3),
       status: "cancelled",
       paymentStatus: "failed",
@@ -268,7 +280,8 @@ describe("the Orders tab of the account page", () => {
     });
 
     const orders = await ordersOf(bob.cookie);
-    expect(orders.map((o) => o.id)).toEqual([refunded.id, awaiting.id]);
+    expect(orders.map((o) => o.id)).toEqual([refunded.id, awaiting.id, declined.id, expired.id]);
+    expect(orders.map((o) => o.awaitingPayment)).toEqual([false, true, false, false]);
     expect(orders[1]).toMatchObject({ status: "pending", paymentStatus: "pending", trackingUrl: null });
   });
 
@@ -365,7 +378,6 @@ describe("the Orders tab of the account page", () => {
     const base = Date.UTC(2025, 0, 1);
     const rows = Array.from({ length: CUSTOMER_ORDERS_LIMIT + 2 }, (_, i) => ({
       userId: grace.id,
-      checkoutKey: `bulk-${i}`,
       paymentMethod: "test",
       shippingMethod: SHIPPING_METHOD,
       shippingCents: SHIPPING_CENTS,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, or, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, not, sql, sum } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -11,6 +11,7 @@ import { listReturnViews } from "../returns/list-return-views";
 import { lineBlocker, loadReturnableLines, orderReturnability } from "../returns/return-lines";
 import type { ReturnOffer, ReturnView } from "../returns/return-views";
 import type { Storage } from "../storage/storage";
+import { isCheckoutOnly } from "./placed-order";
 
 /** Shown in the Orders tab when the orders cannot be read (docs/SPEC.md#messages). */
 export const CUSTOMER_ORDERS_LOAD_ERROR = "Failed to load your orders. Please try again later.";
@@ -54,26 +55,15 @@ export interface CustomerOrder {
   items: CustomerOrderItem[];
   /** What was given back (all refunds together) and when the last was made (ISO), or null. */
   refund: { amountCents: number; createdAt: string } | null;
-  /**
-   * While an unpaid order holds its stock: until when (ISO). The customer may then complete the
-   * payment or cancel the order.
-   */
+  /** Unpaid and still payable: the customer may complete the payment or cancel the order. */
+  awaitingPayment: boolean;
+  /** While an unpaid order holds its stock: until when (ISO). */
   reservedUntil: string | null;
   /** The order's returns, oldest first (docs/RETURNS.md). */
   returns: ReturnView[];
   /** Whether "Return items" is offered, and why not. */
   returnOffer: ReturnOffer;
 }
-
-/**
- * Orders the customer actually placed: paid, or awaiting payment while holding their stock.
- * A checkout abandoned before payment (never reserved, or released and cancelled) is not an order
- * to them.
- */
-const isPlacedOrder = or(
-  isNotNull(order.paidAt),
-  and(eq(order.paymentStatus, "pending"), eq(order.isReserved, true)),
-)!;
 
 /** One customer's orders, newest first, with their items (two queries, whatever the count). */
 export async function listCustomerOrders(options: {
@@ -111,7 +101,7 @@ export async function listCustomerOrders(options: {
       paymentMethod: order.paymentMethod,
     })
     .from(order)
-    .where(and(eq(order.userId, userId), isPlacedOrder))
+    .where(and(eq(order.userId, userId), not(isCheckoutOnly)))
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(CUSTOMER_ORDERS_LIMIT);
   if (rows.length === 0) return [];
@@ -160,6 +150,7 @@ export async function listCustomerOrders(options: {
       tax: orderTax(taxColumns),
       createdAt: row.createdAt.toISOString(),
       refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
+      awaitingPayment: row.status === "pending" && row.paymentStatus === "pending",
       reservedUntil:
         row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
       trackingUrl:

@@ -3,6 +3,7 @@ import { DELETED_CUSTOMER_LABEL, type OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
 import { escapeLike } from "../db/escape-like";
 import { type Order, type OrderItem, order, orderItem, type Refund, refund, user } from "../db/schema";
+import { isCheckoutOnly } from "./placed-order";
 
 const ADMIN_ORDERS_PAGE_SIZE = 20;
 
@@ -10,8 +11,8 @@ export interface AdminOrderSearch {
   /** Matched case-insensitively, as a substring, against order number, user id, e-mail and status. */
   query?: string;
   status?: OrderStatus;
-  /** Abandoned checkouts (never paid, cancelled, nothing to look at) are left out unless asked for. */
-  includeAbandoned?: boolean;
+  /** Checkouts never taken to the payment page (placed-order.ts) are left out unless asked for. */
+  includeCheckouts?: boolean;
 }
 
 export type AdminOrder = Order & {
@@ -23,16 +24,6 @@ export type AdminOrder = Order & {
   /** Money given back, oldest first, with the e-mail of the admin who gave it (null: the store did). */
   refunds: Array<Refund & { createdByEmail: string | null }>;
 };
-
-/**
- * A checkout attempt that was never paid and ended cancelled (expired, declined, abandoned): the
- * shopper's business, not the warehouse's. An order flagged for attention is never one of them.
- */
-const isAbandonedCheckout = and(
-  isNull(order.paidAt),
-  eq(order.status, "cancelled"),
-  isNull(order.attentionReason),
-)!;
 
 function searchFilters(search: AdminOrderSearch): SQL[] {
   const filters: SQL[] = [];
@@ -59,7 +50,7 @@ function searchFilters(search: AdminOrderSearch): SQL[] {
 /** The WHERE clause of an admin order search (over `order` left-joined to `user`); shared by the CSV export. */
 export function adminOrderWhere(search: AdminOrderSearch): SQL | undefined {
   const filters = searchFilters(search);
-  if (!search.includeAbandoned) filters.push(not(isAbandonedCheckout));
+  if (!search.includeCheckouts) filters.push(not(isCheckoutOnly));
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
@@ -82,11 +73,11 @@ export async function searchAdminOrders(
       .orderBy(desc(order.createdAt), desc(order.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    // one pass counts both what is shown and the abandoned checkouts the filter hides
+    // one pass counts both what is shown and the checkouts the filter hides
     db
       .select({
         all: sql<number>`count(*)`.mapWith(Number),
-        abandoned: sql<number>`count(*) filter (where ${isAbandonedCheckout})`.mapWith(Number),
+        checkouts: sql<number>`count(*) filter (where ${isCheckoutOnly})`.mapWith(Number),
       })
       .from(order)
       .leftJoin(user, eq(user.id, order.userId))
@@ -125,8 +116,8 @@ export async function searchAdminOrders(
   }
 
   const all = counts?.all ?? 0;
-  const abandoned = counts?.abandoned ?? 0;
-  const total = options.includeAbandoned ? all : all - abandoned;
+  const checkouts = counts?.checkouts ?? 0;
+  const total = options.includeCheckouts ? all : all - checkouts;
   const orders: AdminOrder[] = rows.map((row) => {
     const lines = itemsByOrder.get(row.order.id) ?? [];
     return {
@@ -141,8 +132,8 @@ export async function searchAdminOrders(
   return {
     orders,
     total,
-    /** Abandoned checkouts matching the search that the list leaves out (0 when they are included). */
-    hiddenAbandoned: options.includeAbandoned ? 0 : abandoned,
+    /** Checkouts matching the search that the list leaves out (0 when they are included). */
+    hiddenCheckouts: options.includeCheckouts ? 0 : checkouts,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };

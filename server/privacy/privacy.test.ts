@@ -253,15 +253,11 @@ describe("Delete my account", () => {
     await markDelivered(placed.orderId);
     // a checkout that never reached Pay
     const draft = await prepareOrder({
-      db: t.services.db,
-      storage: t.services.storage,
-      metrics: t.services.metrics,
+      services: t.services,
       userId: customer.id,
-      checkoutKey: crypto.randomUUID(),
       lines: [{ variantId: product.variant.id, quantity: 1 }],
       shipping: TEST_SHIPPING,
       couponCode: "",
-      paymentMethod: t.services.payments.id,
       taxMode: "inclusive",
     });
     const secondBrowser = await signInAgain(customer);

@@ -25,7 +25,10 @@ export interface ReceiptView {
   providerVat: string | null;
   /** Money given back, each refund: "$59.99", when (ISO) and why ("Return RMA-5001"), oldest first. */
   refunds: Array<{ amount: string; createdAt: string; reason: string }>;
-  /** The provider's raw charge data as indented JSON, when kept. */
+  /**
+   * The provider's raw charge data as indented JSON, when kept: as received at payment, when the
+   * receipt was written (`createdAt`), and never updated after.
+   */
   providerData: string | null;
 }
 

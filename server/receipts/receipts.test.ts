@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as receiptsLoader } from "../../app/routes/admin.receipts";
 import { callRoute, dataOf, getRequest, routeArgs } from "../../tests/setup/route-call";
@@ -42,7 +41,6 @@ async function insertReceipt(
     .insert(order)
     .values({
       userId: customerId,
-      checkoutKey: randomUUID(),
       status: "processing",
       paymentStatus: "paid",
       paymentMethod: "test",

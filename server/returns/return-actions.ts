@@ -401,7 +401,6 @@ export function exchangeReturn(options: AdminStep): Promise<ReturnStepResult> {
       .insert(order)
       .values({
         userId: locked.ret.userId ?? original.userId,
-        checkoutKey: `exchange:${locked.ret.id}`,
         status: "processing",
         paymentStatus: "paid",
         paymentMethod: REPLACEMENT_PAYMENT_METHOD,

@@ -172,18 +172,18 @@ describe("the rates screen", () => {
 });
 
 describe("a rate change", () => {
-  /** A pending order to TEST_SHIPPING's country (Germany), as the checkout's shipping step makes it. */
+  /**
+   * A pending order to TEST_SHIPPING's country (Germany), as the checkout's shipping step makes it,
+   * each by a customer of its own (one customer's next checkout would reprice their open one).
+   */
   async function placeOrderToGermany(variantId: string) {
+    const buyer = await registerTestCustomer(t.services);
     const summary = await prepareOrder({
-      db: t.services.db,
-      storage: t.services.storage,
-      metrics: t.services.metrics,
-      userId: customer.id,
-      checkoutKey: crypto.randomUUID(),
+      services: t.services,
+      userId: buyer.id,
       lines: [{ variantId, quantity: 1 }],
       shipping: TEST_SHIPPING,
       couponCode: "",
-      paymentMethod: t.services.payments.id,
       taxMode: "inclusive",
     });
     return summary.orderId;

@@ -1,10 +1,15 @@
+import { SAMPLE_CONTACT } from "../../core/sample-contact";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { checkoutToPaymentPage, fillCart } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
-import { openProduct, toast, visit } from "./support/store";
+import { shotAsIs } from "./support/screenshots";
+import { openProduct, STORE_NAME, toast, visit } from "./support/store";
 
 // Screens polished in issue 12: Access Denied's Go Back, the footer's account links, the admin
 // sidebar on a phone, the home hero, the product gallery and its loading skeleton, the test card form.
+// And in issue 25: the shop's filters on a phone, the footer's address (the returns' too), the test
+// checkout as a page of its own.
 
 test.describe("Access Denied", () => {
   // a sign-up and five page loads, two of them full ones: more than 30 s on a busy machine
@@ -47,6 +52,43 @@ test.describe("footer", () => {
     await footer.getByRole("button", { name: "Sign Out" }).click();
     await expect(toast(page, "Signed out successfully")).toBeVisible();
     await expect(footer.getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("gives the sample address that the return instructions give too", async ({ page }) => {
+    await visit(page, "/");
+    // one constant for both (core/sample-contact.ts); returns.spec.ts reads it in the approval e-mail
+    await expect(page.getByRole("contentinfo").getByTestId("contact-address")).toHaveText(
+      SAMPLE_CONTACT.address,
+    );
+  });
+});
+
+test.describe("shop filters on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('read "All sizes" and "All categories" in full', async ({ page }) => {
+    await visit(page, "/products");
+    for (const [name, text] of [
+      ["Size", "All sizes"],
+      ["Category", "All categories"],
+    ] as const) {
+      const select = page.getByRole("combobox", { name });
+      await expect(select.locator("option:checked")).toHaveText(text);
+      // the text's width against the room the select leaves it: its width less its borders, its
+      // padding and the arrow (up to 20 px) that the browser draws beside the right padding
+      const { textWidth, room } = await select.evaluate((element: HTMLSelectElement) => {
+        const style = getComputedStyle(element);
+        const context = document.createElement("canvas").getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+        return {
+          textWidth: context.measureText(element.selectedOptions[0]?.text ?? "").width,
+          room: element.clientWidth - padding - 20,
+        };
+      });
+      expect(textWidth, `"${text}" fits its select`).toBeLessThanOrEqual(room);
+    }
   });
 });
 
@@ -136,6 +178,41 @@ test.describe("product page", () => {
     await expect(page.getByTestId("product-page-skeleton")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
+});
+
+test.describe("test checkout page", () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`stands on its own, like a hosted payment page, at ${viewport.width}x${viewport.height}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await registerCustomer(page, "hosted");
+      await fillCart(page);
+      await checkoutToPaymentPage(page);
+      // none of the store's header, navigation or footer
+      await expect(page.getByRole("banner")).toHaveCount(0);
+      await expect(page.getByRole("navigation")).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+      // marked as a test, paid to the store, with the way back
+      await expect(page.getByText("Test mode - no real payment")).toBeVisible();
+      await expect(page.getByTestId("test-mode-banner")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: `Pay ${STORE_NAME}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: `Back to ${STORE_NAME}` })).toHaveAttribute(
+        "href",
+        /\/cart\?cancelled=/,
+      );
+      await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", /\/cart\?cancelled=/);
+      await expectNoSeriousViolations(page);
+      await shotAsIs(page, "test-checkout");
+
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await expect(page).toHaveURL("/cart");
+      await expect(page.getByRole("banner")).toBeVisible();
+    });
+  }
 });
 
 test.describe("test card form", () => {

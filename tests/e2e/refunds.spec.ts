@@ -88,6 +88,22 @@ test.describe("refunds", () => {
     await expect(receipt.getByTestId("receipt-refund")).toContainText(`Refunded ${total} on`);
     await expectNoSeriousViolations(admin);
     await shot(admin, "admin-receipt-refunded");
+
+    // the details: the refund as it is now, and the provider's data labelled as it was at payment
+    await receipt.getByRole("button", { name: /^View details of receipt/ }).click();
+    const receiptDialog = admin.getByRole("dialog", { name: /^Receipt RCT-\d+$/ });
+    await expect(receiptDialog.getByText(`Refunded ${total} on`)).toBeVisible();
+    const paidAt =
+      (await receiptDialog.locator("dt", { hasText: "Transaction date" }).locator("+ dd").textContent()) ??
+      "";
+    const providerData = receiptDialog.getByRole("region", {
+      name: `Provider data as received at payment, ${paidAt}`,
+    });
+    await expect(providerData).toContainText('"amount_refunded": 0');
+    await expect(providerData).toHaveAccessibleDescription(/as it was then/);
+    await expectNoSeriousViolations(admin, '[role="dialog"]');
+    await shot(admin, "admin-receipt-details");
+    await admin.keyboard.press("Escape");
     await adminContext.close();
 
     const mails = (await listOutbox(OUTBOX)).filter(
@@ -117,7 +133,7 @@ test.describe("refunds", () => {
     // the customer leaves the payment page and comes back later through their account
     await visit(page, "/account/orders");
     const row = page.getByTestId("order-row").first();
-    await expect(row).toContainText("Pending");
+    await expect(row).toContainText("Awaiting payment");
     const orderNumber = (await row.getByRole("rowheader").textContent()) ?? "";
     await row.getByRole("button", { name: /View/ }).click();
     const details = page.getByRole("dialog");

@@ -74,7 +74,6 @@ async function insertDeliveredOrder(email: string, daysAgo: number) {
       .insert(order)
       .values({
         userId: customer.id,
-        checkoutKey: crypto.randomUUID(),
         status: "delivered",
         paymentStatus: "paid",
         paymentMethod: "test",

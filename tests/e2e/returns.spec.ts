@@ -190,6 +190,12 @@ test.describe("returns", () => {
     );
     expect(refundedMail?.text).toContain(`We have refunded ${amount}`);
     expect(mails.map((mail) => mail.subject)).toContain(`Nocturn return ${rma}: Your return is approved`);
+    const approved = mails.find((mail) => mail.subject === `Nocturn return ${rma}: Your return is approved`);
+    // the parcel goes to the address the footer gives
+    await visit(page, "/");
+    const footerAddress = await page.getByRole("contentinfo").getByTestId("contact-address").textContent();
+    expect(footerAddress?.trim()).toBeTruthy();
+    expect(approved?.text).toContain(`Returns, ${footerAddress?.trim()}.`);
   });
 
   test("an exchange for another size ends with a replacement order at no charge", async ({

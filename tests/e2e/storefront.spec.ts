@@ -1,3 +1,5 @@
+import { SHIPPING_CENTS } from "../../core/pricing";
+import { cartVatRow } from "../../core/tax";
 import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
 import {
   CART_KEY,
@@ -317,16 +319,17 @@ test.describe("cart", () => {
       await expect(line.getByTestId("line-price")).toHaveText(formatUsd(2 * price));
       await expect(page.getByText("Subtotal (2 items)")).toBeVisible();
       await expect(page.getByTestId("cart-subtotal")).toHaveText(formatUsd(2 * price));
-      await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(2 * price));
+      // the flat shipping is known, so the total includes it; the VAT is included, its amount
+      // waits for the delivery country
+      const total = formatUsd(2 * price + SHIPPING_CENTS);
       const summary = page.getByRole("complementary", { name: "Order Summary" });
-      await expect(summary.getByText("Calculated at checkout")).toHaveCount(2);
-      await expect(
-        summary.locator("div", { hasText: /^Shipping/ }).getByText("Calculated at checkout"),
-      ).toBeVisible();
-      await expect(
-        summary.locator("div", { hasText: /^Tax/ }).getByText("Calculated at checkout"),
-      ).toBeVisible();
-      await expect(page.getByRole("button", { name: /^Checkout/ })).toContainText(formatUsd(2 * price));
+      await expect(summary.getByTestId("cart-shipping")).toHaveText(formatUsd(SHIPPING_CENTS));
+      await expect(page.getByTestId("cart-total")).toHaveText(total);
+      const vat = cartVatRow("inclusive", null);
+      await expect(summary.getByTestId("vat-row").locator("dt")).toHaveText(`${vat.label} ${vat.note}`);
+      await expect(summary.getByTestId("vat-amount")).toHaveText("Included");
+      await expect(summary.getByText("Calculated at checkout")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /^Checkout/ })).toContainText(total);
       await expect(cartBadge(page)).toHaveText("2");
     };
     await checkCart();
@@ -418,9 +421,9 @@ test.describe("cart", () => {
     await expect(line).toHaveCount(1);
     await expect(stepper(page, name).value).toHaveText(String(size.stock));
     await expect(stepper(page, name).increase).toBeDisabled();
-    const total = formatUsd(inStock.product.priceCents * size.stock);
-    await expect(line.getByTestId("line-price")).toHaveText(total);
-    await expect(page.getByTestId("cart-total")).toHaveText(total);
+    const linePrice = inStock.product.priceCents * size.stock;
+    await expect(line.getByTestId("line-price")).toHaveText(formatUsd(linePrice));
+    await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(linePrice + SHIPPING_CENTS));
     await expect(cartBadge(page)).toHaveText(String(size.stock));
   });
 

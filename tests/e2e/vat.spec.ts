@@ -1,13 +1,14 @@
 // VAT at the shipping country's rate (issue 16): a shopper sees Germany's VAT on the payment step,
 // goes Back to ship to Hungary instead and sees Hungary's, with the same total (prices include
 // VAT); pays; the success page, My Orders and the confirmation e-mail show the same figures, and
-// the cart then estimates its VAT from the saved address.
+// the cart then estimates its VAT from the saved address. The cart words the VAT one way on every
+// visit, with shipping in its total, and the payment step shows the coupon once (issue 25 §6).
 import path from "node:path";
 import { countryName } from "../../core/checkout";
 import type { CouponTerms } from "../../core/coupon";
 import { formatUsd } from "../../core/money";
-import { type PricedLine, priceOrder } from "../../core/pricing";
-import { type TaxMode, vatRowLabel } from "../../core/tax";
+import { type PricedLine, priceOrder, SHIPPING_CENTS } from "../../core/pricing";
+import { cartVatRow, type TaxMode, vatRowLabel } from "../../core/tax";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { packagedRates } from "../../server/tax/tax-rates";
 import { registerCustomer } from "./support/accounts";
@@ -60,6 +61,33 @@ async function expectVatRow(scope: Locator, label: string, taxCents: number) {
   await expect(row.getByTestId("vat-amount")).toHaveText(formatUsd(taxCents));
 }
 
+/**
+ * The payment step lists each line at its price and the coupon once: one discount row, no share of
+ * it on the lines; subtotal + shipping - discount is the total.
+ */
+async function expectOneDiscount(dialog: Locator, order: ReturnType<typeof expectedOrder>) {
+  const lineTexts = await dialog.getByTestId("checkout-line").allTextContents();
+  expect(lineTexts.map((text) => text.match(/\$[\d,]+\.\d{2}$/)?.[0]).sort()).toEqual(
+    order.lines.map((line) => formatUsd(line.amountCents)).sort(),
+  );
+  await expect(dialog.getByTestId("line-discount")).toHaveCount(0);
+  await expect(dialog.getByText(/−\$/)).toHaveCount(1);
+  const discount = dialog.getByTestId("checkout-totals").locator("div", { hasText: /^Discount/ });
+  await expect(discount).toHaveText(`Discount (WELCOME10)−${formatUsd(order.discountCents)}`);
+  expect(order.subtotalCents + order.shippingCents - order.discountCents).toBe(order.totalCents);
+  await expect(dialog.getByTestId("checkout-totals").locator("dd").first()).toHaveText(
+    formatUsd(order.subtotalCents),
+  );
+}
+
+/** The cart's VAT row says `label` and `value`, with its note. */
+async function expectCartVatRow(summary: Locator, expected: ReturnType<typeof cartVatRow>) {
+  const row = summary.getByTestId("vat-row");
+  await expect(row.locator("dt")).toHaveText(`${expected.label} ${expected.note}`);
+  await expect(row.getByTestId("vat-note")).toHaveText(expected.note);
+  await expect(row.getByTestId("vat-amount")).toHaveText(expected.value);
+}
+
 /** A product sold in several sizes and another, both well stocked. */
 async function pickProducts(page: Page): Promise<{ sized: CatalogProduct; other: CatalogProduct }> {
   const plenty = (await cartProducts(page, await sitemapProductIds(page))).filter(
@@ -97,14 +125,23 @@ test.describe("VAT at the shipping country's rate", () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(toast(page, `Added ${sized.product.name} to cart.`)).toBeVisible();
 
-    // no address yet: the cart's tax waits for the checkout
+    // no address yet: the VAT is included, its amount waits for the country; shipping is known
     await visit(page, "/cart");
     const summary = page.getByRole("complementary", { name: "Order Summary" });
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    await expect(
-      summary.locator("div", { hasText: /^Tax/ }).getByText("Calculated at checkout"),
-    ).toBeVisible();
-    await expect(summary.getByText("incl. VAT")).toBeVisible();
+    const unpriced = priceOrder(lines, null);
+    await expectCartVatRow(summary, cartVatRow(MODE, null));
+    await expect(summary.getByTestId("cart-subtotal")).toHaveText(formatUsd(unpriced.subtotalCents));
+    await expect(summary.getByTestId("cart-shipping")).toHaveText(formatUsd(SHIPPING_CENTS));
+    await expect(summary.getByText("Complementary Priority", { exact: false })).toBeVisible();
+    await expect(summary.getByTestId("cart-total")).toHaveText(formatUsd(unpriced.totalCents));
+    expect(unpriced.totalCents).toBe(unpriced.subtotalCents + SHIPPING_CENTS);
+    await expect(page.getByRole("button", { name: /^Checkout/ })).toContainText(
+      formatUsd(unpriced.totalCents),
+    );
+    // one wording: nothing else in the summary speaks of tax
+    await expect(summary.getByText(/Calculated at checkout|incl\. VAT|^Tax/)).toHaveCount(0);
+    await shot(page, "vat-cart-no-address");
 
     await page.getByRole("button", { name: /^Checkout/ }).click();
     const dialog = await fillShipping(page);
@@ -120,11 +157,7 @@ test.describe("VAT at the shipping country's rate", () => {
     await expect(dialog.getByText("Step 2 of 2")).toBeVisible();
     await expectVatRow(dialog, germany.label, germany.taxCents);
     await expect(dialog.getByTestId("checkout-total")).toHaveText(formatUsd(germany.totalCents));
-    const lineDiscounts = async () =>
-      (await dialog.getByTestId("line-discount").allTextContents()).map((text) => text.replace(/^.*−/, ""));
-    const sortedShares = (order: typeof germany) =>
-      order.lines.map((line) => formatUsd(line.discountCents)).sort();
-    expect((await lineDiscounts()).sort()).toEqual(sortedShares(germany));
+    await expectOneDiscount(dialog, germany);
     const orderNumber = (await dialog.getByText(/NOC-\d+/).textContent())?.replace(/^\W+/, "") ?? "";
     await expectNoSeriousViolations(page, "[role=dialog]");
     await shot(page, "vat-payment-de");
@@ -147,7 +180,7 @@ test.describe("VAT at the shipping country's rate", () => {
     expect(hungary.totalCents).toBe(germany.totalCents);
     const total = formatUsd(hungary.totalCents);
     await expect(dialog.getByTestId("checkout-total")).toHaveText(total);
-    expect((await lineDiscounts()).sort()).toEqual(sortedShares(hungary));
+    await expectOneDiscount(dialog, hungary);
     await shot(page, "vat-payment-hu");
 
     await dialog.getByRole("button", { name: `Pay ${total}` }).click();
@@ -203,10 +236,18 @@ test.describe("VAT at the shipping country's rate", () => {
       JSON.stringify(saved),
     ] as const);
     await visit(page, "/cart");
-    const goods = expectedOrder(lines, null, "HU");
-    await expectVatRow(summary, goods.label, goods.taxCents - goods.shipping.taxCents);
-    await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(goods.subtotalCents));
-    await expect(summary.getByText("Calculated at checkout")).toHaveCount(1);
+    // the same row, now with Hungary's rate and the VAT of the goods and the shipping
+    const known = expectedOrder(lines, null, "HU");
+    await expectCartVatRow(
+      summary,
+      cartVatRow(MODE, { rateBasisPoints: 2700, countryName: "Hungary", taxCents: known.taxCents }),
+    );
+    await expect(summary.getByTestId("vat-row").locator("dt")).toContainText("VAT 27% (Hungary)");
+    await expect(summary.getByTestId("vat-amount")).toHaveText(`${formatUsd(known.taxCents)} included`);
+    // what the payment step will charge without a coupon
+    await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(known.totalCents));
+    expect(known.totalCents).toBe(known.subtotalCents + SHIPPING_CENTS);
+    await expect(summary.getByText(/Calculated at checkout|incl\. VAT/)).toHaveCount(0);
     await expectNoSeriousViolations(page);
     await shot(page, "vat-cart");
   });

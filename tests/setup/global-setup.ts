@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../server/db/client";
+import { prepareDatabase } from "../../server/prepare-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = new URL(postgresUrl);
     templateUrl.pathname = `/${templateName}`;
     const template = await openDatabase({ url: templateUrl.href });
-    await template.migrate();
+    await prepareDatabase(template);
     await template.close();
     project.provide("postgresTemplate", templateName);
     project.provide("pgliteTemplate", "");
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
   }
 
   const handle = await openDatabase({});
-  await handle.migrate();
+  await prepareDatabase(handle);
   const dump = await handle.pglite!.dumpDataDir("none");
   const file = path.resolve(".tmp", `pglite-template-${process.pid}.tar`);
   await mkdir(path.dirname(file), { recursive: true });

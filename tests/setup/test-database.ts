@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { prepareDatabase } from "../../server/prepare-database";
 
 /**
  * Whether this run's databases are PostgreSQL (TEST_DATABASE_URL set). Races between connections
@@ -45,6 +46,6 @@ export async function createTestPgliteFolder(dataDir: string): Promise<DatabaseH
     dataDir,
     loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
   });
-  await handle.migrate();
+  await prepareDatabase(handle);
   return handle;
 }

@@ -28,15 +28,11 @@ export async function placeReservedOrder(
   options: OrderOptions = {},
 ) {
   const summary = await prepareOrder({
-    db: services.db,
-    storage: services.storage,
-    metrics: services.metrics,
+    services,
     userId: shopper.id,
-    checkoutKey: crypto.randomUUID(),
     lines,
     shipping: { ...TEST_SHIPPING, ...options.shipping },
     couponCode: options.couponCode ?? "",
-    paymentMethod: services.payments.id,
     taxMode: options.taxMode ?? taxMode(services.config),
   });
   const { url } = await startPayment({

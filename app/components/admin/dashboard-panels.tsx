@@ -98,10 +98,10 @@ const STATUS_BAR: Record<OrderStatus, string> = {
 /** Count per status with a bar of its share; each row opens the orders list filtered by it. */
 export function OrdersByStatus({
   counts,
-  abandoned,
+  openCheckouts,
 }: {
   counts: Record<OrderStatus, number>;
-  abandoned: number;
+  openCheckouts: number;
 }) {
   const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return (
@@ -134,19 +134,19 @@ export function OrdersByStatus({
         })}
       </ul>
       <p className="mt-3 border-t pt-3 text-muted-foreground text-xs">
-        {abandoned > 0 ? (
+        {openCheckouts > 0 ? (
           <>
             Not counted:{" "}
             <Link
-              to="/admin/orders?status=cancelled&abandoned=show"
+              to="/admin/orders?status=pending&checkouts=show"
               className="text-foreground underline underline-offset-4 hover:text-accent"
             >
-              {plural(abandoned, "abandoned checkout")}
+              {plural(openCheckouts, "open checkout")}
             </Link>{" "}
-            (never paid, then cancelled or expired).
+            (not taken to payment yet).
           </>
         ) : (
-          "Abandoned checkouts (never paid, then cancelled or expired) are not counted."
+          "Checkouts not taken to payment yet are not counted."
         )}
       </p>
     </>

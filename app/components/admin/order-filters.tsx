@@ -7,8 +7,8 @@ import { capitalize, isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../
 export interface AdminOrderQuery {
   q: string;
   status: OrderStatus | "";
-  /** Show checkout attempts that were never paid and ended cancelled. */
-  abandoned: boolean;
+  /** Also show checkouts never taken to the payment page (server/orders/placed-order.ts). */
+  checkouts: boolean;
   page: number;
 }
 
@@ -21,7 +21,7 @@ export function parseAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
   return {
     q: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
     status: isOrderStatus(status) ? status : "",
-    abandoned: params.get("abandoned") === "show",
+    checkouts: params.get("checkouts") === "show",
     page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -31,7 +31,7 @@ export function adminOrderQueryString(query: Partial<AdminOrderQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.status) params.set("status", query.status);
-  if (query.abandoned) params.set("abandoned", "show");
+  if (query.checkouts) params.set("checkouts", "show");
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -42,7 +42,7 @@ function ordersHref(params: URLSearchParams): string {
   return `/admin/orders${adminOrderQueryString({ ...parseAdminOrderQuery(params), page: 1 })}`;
 }
 
-/** Search box, status filter and the abandoned-checkouts switch; works without JavaScript too. */
+/** Search box, status filter and the checkouts switch; works without JavaScript too. */
 export function OrderFilters({ query }: { query: AdminOrderQuery }) {
   const search = useSearchNavigation(ordersHref);
   const submitOnChange = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => {
@@ -81,13 +81,13 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
         <label className="flex h-10 cursor-pointer items-center gap-2 text-sm">
           <input
             type="checkbox"
-            name="abandoned"
+            name="checkouts"
             value="show"
-            defaultChecked={query.abandoned}
+            defaultChecked={query.checkouts}
             onChange={submitOnChange}
             className="size-4 accent-[var(--color-accent)]"
           />
-          Include abandoned checkouts
+          Include checkouts not taken to payment
         </label>
         <Button type="submit" variant="secondary">
           Search

@@ -74,13 +74,15 @@ export function ReceiptDetailsDialog({
               </Row>
             </dl>
             {receipt.providerData ? (
-              <section aria-labelledby="provider-data-heading">
-                <h3
-                  id="provider-data-heading"
-                  className="mb-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest"
-                >
-                  Payment provider data
+              // written once, with the receipt: a snapshot, which later refunds do not change
+              <section aria-labelledby="provider-data-heading" aria-describedby="provider-data-note">
+                <h3 id="provider-data-heading" className="font-semibold text-sm">
+                  Provider data as received at payment, <DateTime iso={receipt.createdAt} />
                 </h3>
+                <p id="provider-data-note" className="mt-1 mb-2 text-muted-foreground text-xs">
+                  The payment provider's record as it was then. Refunds and status changes since are in the
+                  rows above.
+                </p>
                 <pre
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
                   tabIndex={0}

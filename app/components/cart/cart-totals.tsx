@@ -1,59 +1,75 @@
-import { VatNote } from "~/components/vat-note";
-import { VatRow } from "~/components/vat-row";
+import { useTaxMode } from "~/components/vat-note";
+import { cn } from "~/lib/utils";
 import { type CartLine, cartItemCount } from "../../../core/cart";
 import { countryName } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
-import { priceOrder } from "../../../core/pricing";
-import type { AppliedTax } from "../../../core/tax";
+import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/pricing";
+import { type AppliedTax, cartVatRow, vatNote } from "../../../core/tax";
 
 /**
- * The cart's figures, an estimate from the prices it holds: the goods, and their VAT once the
- * destination is known. Shipping, and the VAT on it, stay "Calculated at checkout", so the total
- * leaves both out.
+ * The cart's figures, an estimate from the prices it holds, as the payment step will charge them
+ * before a coupon: the goods and the flat shipping, and their VAT once the destination is known.
  */
 export function estimateCart(lines: CartLine[], tax: AppliedTax | null) {
-  const priced = priceOrder(
+  return priceOrder(
     lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })),
     null,
     tax,
   );
-  return {
-    subtotalCents: priced.subtotalCents,
-    taxCents: priced.taxCents - priced.shipping.taxCents,
-    totalCents: priced.totalCents - priced.shipping.totalCents,
-  };
 }
 
-/** The cart page's Order Summary rows: subtotal, shipping, tax and total. */
+/** The cart page's Order Summary rows: subtotal, shipping, VAT and total. */
 export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax | null }) {
+  const mode = useTaxMode();
   const itemCount = cartItemCount(lines);
   const estimate = estimateCart(lines, tax);
-  const vat = tax && { tax: { ...tax, countryName: countryName(tax.country) }, taxCents: estimate.taxCents };
+  const vat = cartVatRow(
+    mode,
+    tax && {
+      rateBasisPoints: tax.rateBasisPoints,
+      countryName: countryName(tax.country),
+      taxCents: estimate.taxCents,
+    },
+  );
   return (
     <dl className="space-y-3 text-sm">
       <div className="flex justify-between gap-4">
         <dt className="text-muted-foreground">
-          Subtotal ({itemCount} {itemCount === 1 ? "item" : "items"}) <VatNote className="block" />
+          Subtotal ({itemCount} {itemCount === 1 ? "item" : "items"})
         </dt>
         <dd data-testid="cart-subtotal">{formatUsd(estimate.subtotalCents)}</dd>
       </div>
-      <div className="flex justify-between">
-        <dt className="text-muted-foreground">Shipping</dt>
-        <dd>Calculated at checkout</dd>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">
+          Shipping ({SHIPPING_METHOD}) <span className="block text-xs">{SHIPPING_DAYS}</span>
+        </dt>
+        <dd data-testid="cart-shipping">{formatUsd(estimate.shippingCents)}</dd>
       </div>
-      {vat === null ? (
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Tax</dt>
-          <dd>Calculated at checkout</dd>
-        </div>
-      ) : (
-        vat.tax.mode === "exclusive" && <VatRow {...vat} />
-      )}
-      <div className="flex justify-between border-t pt-3 font-semibold text-base">
-        <dt>Total</dt>
+      <div className="flex justify-between gap-4" data-testid="vat-row">
+        <dt className="text-muted-foreground">
+          {vat.label}{" "}
+          <span className="block text-xs" data-testid="vat-note">
+            {vat.note}
+          </span>
+        </dt>
+        {/* included VAT is part of the total, not added to it: shown quietly */}
+        <dd
+          className={cn("shrink-0", mode === "inclusive" && "text-muted-foreground")}
+          data-testid="vat-amount"
+        >
+          {vat.value}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t pt-3 font-semibold text-base">
+        <dt>
+          Total
+          {/* the VAT is not in it yet: added at checkout, once the country is known */}
+          {mode === "exclusive" && !tax && (
+            <span className="font-normal text-muted-foreground text-xs"> {vatNote(mode)}</span>
+          )}
+        </dt>
         <dd data-testid="cart-total">{formatUsd(estimate.totalCents)}</dd>
       </div>
-      {vat?.tax.mode === "inclusive" && <VatRow {...vat} />}
     </dl>
   );
 }

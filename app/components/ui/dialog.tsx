@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { DialogOpenMarker } from "~/lib/open-dialogs";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -26,18 +27,19 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm" />
+      {/* centred in the screen below its top 6.5rem, which is the toasts' while a dialog is open
+          (app/components/toaster.tsx): a toast never covers a dialog, whatever it scrolls to */}
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-popover shadow-2xl",
+          "fixed inset-x-0 top-26 bottom-4 z-50 m-auto h-fit max-h-[calc(100dvh-7.5rem)] w-[calc(100%-2rem)] rounded-xl border bg-popover shadow-2xl",
           DIALOG_WIDTHS[width],
-          sections
-            ? "flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden"
-            : "grid max-h-[90vh] gap-4 overflow-y-auto p-6",
+          sections ? "flex flex-col overflow-hidden" : "grid gap-4 overflow-y-auto p-6",
           className,
         )}
         {...props}
       >
         {children}
+        <DialogOpenMarker />
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1.5 text-muted-foreground hover:text-foreground">
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>

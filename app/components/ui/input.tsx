@@ -12,9 +12,13 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClassName, "min-h-20", className)} {...props} />;
 }
 
-/** A styled native select: works without JavaScript and with every assistive technology. */
+/**
+ * A styled native select: works without JavaScript and with every assistive technology. The
+ * browser draws its arrow beside the right padding, not inside it, so the padding stays small and
+ * leaves the text its room ("All sizes" on a phone).
+ */
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(fieldClassName, "h-10 appearance-auto pr-8", className)} {...props} />;
+  return <select className={cn(fieldClassName, "h-10 appearance-auto pr-2", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {

@@ -16,3 +16,9 @@ export async function shot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
+
+/** The page as it is now, at the window's current size, when SHOTS names a folder. */
+export async function shotAsIs(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
+}

@@ -1,0 +1,50 @@
+// What the payment providers told the store, and the built-in test checkout's own sessions and refunds.
+import { integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { order } from "./orders";
+
+/** Webhook events already handled: the provider's event id is the key, so a replay is a no-op. */
+export const paymentEvent = pgTable("payment_event", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test checkout's side of a payment (what Stripe would keep on its servers):
+ * the hosted page, its amount and line items, and the outcome.
+ */
+export const testPaymentSession = pgTable("test_payment_session", {
+  id: text("id").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => order.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  lineItems: jsonb("line_items").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  /** open → complete | expired */
+  status: text("status", { enum: ["open", "complete", "expired"] })
+    .notNull()
+    .default("open"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  declineMessage: text("decline_message"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/** The built-in test checkout's refunds, one per idempotency key (what Stripe keeps of a refund). */
+export const testPaymentRefund = pgTable("test_payment_refund", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  id: text("id").notNull().unique(),
+  sessionId: text("session_id")
+    .notNull()
+    .references(() => testPaymentSession.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,0 +1,122 @@
+// Returns and exchanges (docs/RETURNS.md).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { RETURN_ITEM_CONDITIONS, RETURN_RESOLUTIONS, RETURN_STATES } from "../../../core/returns";
+import { user } from "../auth-schema";
+import { productVariant } from "./catalog";
+import { timestamps } from "./columns";
+import { order, orderItem, refund } from "./orders";
+
+export const rmaNumberSequence = pgSequence("rma_number_seq", { startWith: 5001 });
+
+/** Why a customer sends something back: a list kept as data, in display order (docs/RETURNS.md). */
+export const returnReason = pgTable("return_reason", {
+  code: text("code").primaryKey(),
+  label: text("label").notNull(),
+  position: integer("position").notNull(),
+  /** A reason no longer offered stays for the returns that gave it. */
+  isActive: boolean("is_active").notNull().default(true),
+});
+
+/**
+ * A customer's request to send items of a delivered order back, for a refund or another size
+ * (docs/RETURNS.md): requested → approved | rejected | cancelled; approved → received;
+ * received → refunded | exchanged.
+ */
+export const returnRequest = pgTable(
+  "return_request",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rmaNumber: text("rma_number").notNull().unique().default(sql`'RMA-' || nextval('rma_number_seq')`),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    /** The customer who asked; null once they deleted their account (the return stays with the order). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    state: text("state", { enum: RETURN_STATES }).notNull().default("requested"),
+    resolution: text("resolution", { enum: RETURN_RESOLUTIONS }).notNull(),
+    reasonCode: text("reason_code")
+      .notNull()
+      .references(() => returnReason.code),
+    comment: text("comment"),
+    /** Why the store refused it; the customer sees it. */
+    rejectionReason: text("rejection_reason"),
+    /**
+     * What the refund gives back and its VAT, fixed (under the order's lock) when an admin first
+     * presses Refund, so a retry asks the provider for the same amount under the same key.
+     */
+    refundCents: integer("refund_cents"),
+    refundTaxCents: integer("refund_tax_cents"),
+    refundId: uuid("refund_id").references(() => refund.id, { onDelete: "set null" }),
+    /** The provider's message when the last refund attempt failed; cleared when it succeeds. */
+    refundError: text("refund_error"),
+    /** The order that ships the other size, once exchanged. */
+    replacementOrderId: uuid("replacement_order_id").references(() => order.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("return_request_order_idx").on(t.orderId),
+    index("return_request_user_idx").on(t.userId),
+    index("return_request_state_idx").on(t.state, t.createdAt.desc()),
+    index("return_request_created_idx").on(t.createdAt.desc()),
+    check("return_request_refund_nonnegative", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+  ],
+);
+
+/** One order line (some or all of its units) in a return, with the size wanted instead for an exchange. */
+export const returnItem = pgTable(
+  "return_item",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequest.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItem.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** Exchanges: the size sent instead (same product), reserved when the return is approved. */
+    exchangeVariantId: uuid("exchange_variant_id").references(() => productVariant.id, {
+      onDelete: "set null",
+    }),
+    exchangeSize: text("exchange_size"),
+    /** Set when the parcel arrives: sellable units go back to stock, damaged ones do not. */
+    condition: text("condition", { enum: RETURN_ITEM_CONDITIONS }),
+  },
+  (t) => [
+    uniqueIndex("return_item_line_idx").on(t.returnId, t.orderItemId),
+    index("return_item_order_item_idx").on(t.orderItemId),
+    check("return_item_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every state a return went through, when and by whom: what the customer and the admin see. */
+export const returnEvent = pgTable(
+  "return_event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequest.id, { onDelete: "cascade" }),
+    state: text("state", { enum: RETURN_STATES }).notNull(),
+    /** "customer" or "admin"; the actor's e-mail is kept as it was, so the record survives the account. */
+    actorRole: text("actor_role", { enum: ["customer", "admin"] }).notNull(),
+    actorEmail: text("actor_email"),
+    note: text("note"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("return_event_return_idx").on(t.returnId, t.createdAt)],
+);
+
+export type ReturnRequest = typeof returnRequest.$inferSelect;
+export type ReturnItem = typeof returnItem.$inferSelect;
