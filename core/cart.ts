@@ -121,10 +121,6 @@ export function lineQuantityLimit(stock: number): number {
   return Math.min(stock, MAX_LINE_QUANTITY);
 }
 
-export function canIncrease(line: CartLine): boolean {
-  return line.quantity < lineQuantityLimit(line.size.stock);
-}
-
 export interface CartRefresh {
   lines: CartLine[];
   /** Sentences for the shopper, one per change; empty when nothing changed. */

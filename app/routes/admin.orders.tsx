@@ -99,9 +99,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return handleAction(context, failure, async () => {
     const result = await updateOrder({
       services: context,
-      db: context.db,
-      config: context.config,
-      log: context.log,
       orderId,
       status: formText(form, "status"),
       trackingCode: formText(form, "trackingCode"),

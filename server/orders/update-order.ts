@@ -4,7 +4,7 @@ import { ORDER_STATUSES, type OrderStatus, trackingUrl } from "../../core/order"
 import { AppError } from "../app-error";
 import { cancelCheckout } from "../checkout/cancel-checkout";
 import type { Config } from "../config";
-import type { Database, Transaction } from "../db/client";
+import type { Transaction } from "../db/client";
 import { order, orderItem, user } from "../db/schema";
 import type { Services } from "../http/context";
 import type { Logger } from "../logger";
@@ -52,13 +52,11 @@ export async function updateOrder(options: {
    * page is closed and its reservation released.
    */
   services: Pick<Services, "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics">;
-  db: Database;
-  config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
-  log: Logger;
   orderId: string;
   status: string;
   trackingCode: string;
 }): Promise<UpdateOrderResult> {
+  const { services } = options;
   const parsed = updateSchema.safeParse(options);
   if (!parsed.success) {
     throw new AppError("invalid_order_update", UPDATE_ORDER_FAILED, 400, {
@@ -67,9 +65,9 @@ export async function updateOrder(options: {
   }
   const { orderId, status, trackingCode } = parsed.data;
 
-  if (status === "cancelled") await cancelFirst({ services: options.services, orderId });
+  if (status === "cancelled") await cancelFirst({ services, orderId });
 
-  const change = await options.db.transaction(async (tx) => {
+  const change = await services.db.transaction(async (tx) => {
     // the row lock makes two admins saving at once see each other's change, so the
     // shipped e-mail goes out once, for the save that actually made the transition
     const [before] = await tx
@@ -98,7 +96,8 @@ export async function updateOrder(options: {
       (before.status !== "shipped" || before.trackingCode !== trackingCode);
     const emailId = shipmentIsNews
       ? await queueShippedEmail({
-          ...options,
+          config: services.config,
+          log: services.log,
           tx,
           orderId,
           userId: before.userId,
@@ -114,7 +113,7 @@ export async function updateOrder(options: {
   if (change.emailId) {
     // awaited, so the admin learns whether the customer was told (SMTP gives up within seconds);
     // a failed attempt stays queued and is retried
-    customerNotified = (await options.services.mailQueue.deliver(change.emailId)) !== "failed";
+    customerNotified = (await services.mailQueue.deliver(change.emailId)) !== "failed";
   }
   return { orderNumber: change.orderNumber, status, trackingCode, customerNotified };
 }

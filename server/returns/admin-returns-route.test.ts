@@ -8,10 +8,9 @@ import { action as returnsAction, loader as returnsLoader } from "../../app/rout
 import { returnMessages } from "../../core/returns";
 import { callRoute, dataOf, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
 import { insertTestProduct, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
-import { placePaidOrder } from "../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { orderItem } from "../db/schema";
-import { updateOrder } from "../orders/update-order";
 import { requestReturn } from "./request-return";
 import type { AdminReturnDetails } from "./return-views";
 
@@ -116,15 +115,7 @@ describe("an admin taking a return from request to refund on the Returns screen"
       { variantId: m.id, quantity: 1 },
       { variantId: l.id, quantity: 1 },
     ]);
-    await updateOrder({
-      services: t.services,
-      db: t.services.db,
-      config: t.services.config,
-      log: t.services.log,
-      orderId: placed.orderId,
-      status: "delivered",
-      trackingCode: "",
-    });
+    await markDelivered(t.services, placed.orderId);
     const [first, second] = await t.services.db
       .select({ id: orderItem.id })
       .from(orderItem)

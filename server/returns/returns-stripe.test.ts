@@ -10,12 +10,11 @@ import {
   registerTestCustomer,
   signUpTestAdmin,
 } from "../../tests/setup/test-commerce";
-import { placePaidOrder } from "../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
 import { refund } from "../db/schema";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
-import { updateOrder } from "../orders/update-order";
 import { getAdminReturn } from "./admin-returns";
 import { getReturnForm } from "./get-return-form";
 import { requestReturn } from "./request-return";
@@ -54,15 +53,7 @@ describe("a return refunded on Stripe", () => {
         pay: (sessionId) => stripe.completeSession(sessionId),
       },
     );
-    await updateOrder({
-      services: t.services,
-      db: t.services.db,
-      config: t.services.config,
-      log: t.services.log,
-      orderId: placed.orderId,
-      status: "delivered",
-      trackingCode: "",
-    });
+    await markDelivered(t.services, placed.orderId);
     const form = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
     const ret = await requestReturn({
       services: t.services,

@@ -15,7 +15,7 @@ import {
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { placePaidOrder } from "../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
 import {
@@ -30,7 +30,6 @@ import {
 import { listOutbox } from "../mail/read-outbox";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
 import { listCustomerOrders } from "../orders/list-customer-orders";
-import { updateOrder } from "../orders/update-order";
 import { PaymentProviderError } from "../payments/payment-provider";
 import { getAdminReturn, listAdminReturns } from "./admin-returns";
 import { cancelReturn } from "./cancel-return";
@@ -47,18 +46,6 @@ import {
 const t = setupTestServices();
 
 type Customer = Awaited<ReturnType<typeof registerTestCustomer>>;
-
-async function deliver(orderId: string) {
-  await updateOrder({
-    services: t.services,
-    db: t.services.db,
-    config: t.services.config,
-    log: t.services.log,
-    orderId,
-    status: "delivered",
-    trackingCode: "",
-  });
-}
 
 /** A customer's delivered order: 2 × size M and 1 × size L of one product (M, L, XL in stock). */
 async function deliveredOrder(options: { couponCode?: string; finalSale?: boolean } = {}) {
@@ -86,7 +73,7 @@ async function deliveredOrder(options: { couponCode?: string; finalSale?: boolea
     ],
     { couponCode: options.couponCode },
   );
-  await deliver(placed.orderId);
+  await markDelivered(t.services, placed.orderId);
   const form = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
   const lineOf = (size: string) => form.lines.find((line) => line.size === size)!;
   return { customer, product, m, l, xl, placed, form, lineOf };
@@ -173,7 +160,7 @@ describe("the return form", () => {
     let [listed] = await listCustomerOrders({ ...t.services, userId: customer.id });
     expect(listed?.returnOffer).toEqual({ available: false, message: null });
 
-    await deliver(placed.orderId);
+    await markDelivered(t.services, placed.orderId);
     [listed] = await listCustomerOrders({ ...t.services, userId: customer.id });
     expect(listed?.returnOffer.available).toBe(true);
 

@@ -6,6 +6,7 @@ import { prepareOrder } from "../../server/checkout/prepare-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import type { Services } from "../../server/http/context";
+import { updateOrder } from "../../server/orders/update-order";
 import { submitTestPayment } from "../../server/payments/test-provider";
 import { taxMode } from "../../server/tax/tax-rates";
 import { orderRow, TEST_SHIPPING } from "./test-commerce";
@@ -69,4 +70,9 @@ export async function placePaidOrder(
   const { outcome } = await syncPaymentSession({ services, sessionId: placed.sessionId });
   if (outcome !== "paid") throw new Error(`the test order was not paid: ${outcome}`);
   return placed;
+}
+
+/** The admin marks an order delivered (as Admin → Orders does): the return window starts. */
+export async function markDelivered(services: Services, orderId: string) {
+  await updateOrder({ services, orderId, status: "delivered", trackingCode: "" });
 }
