@@ -431,11 +431,13 @@ describe("an exchange", () => {
 describe("an order cancelled and refunded in full (issue 30)", () => {
   const cancelAndRefund = (orderId: string, adminId: string) =>
     cancelPaidOrder({ services: t.services, orderId, adminId });
+  /** The replacement orders an exchange of the return made. */
   const replacementOrders = (returnId: string) =>
     t.services.db
-      .select()
-      .from(order)
-      .where(eq(order.checkoutKey, `exchange:${returnId}`));
+      .select({ orderNumber: order.orderNumber })
+      .from(returnRequest)
+      .innerJoin(order, eq(order.id, returnRequest.replacementOrderId))
+      .where(eq(returnRequest.id, returnId));
 
   it("closes an approved exchange, and no receipt or exchange acts on it: no free replacement", async () => {
     const { customer, placed, m, l, xl, lineOf } = await deliveredOrder();
