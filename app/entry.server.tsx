@@ -9,7 +9,12 @@ import type {
   RouterContextProvider,
 } from "react-router";
 import { ServerRouter } from "react-router";
-import { failureStatus, logRequestFailure } from "../server/http/request-failure";
+import {
+  failureStatus,
+  frameworkRefusal,
+  logRequestFailure,
+  logRequestRefusal,
+} from "../server/http/request-failure";
 import stylesheet from "./app.css?inline";
 import { StylesheetProvider } from "./lib/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
@@ -99,8 +104,17 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // aborted requests (the shopper navigated away) are not errors
   if (request.signal.aborted) return;
-  if (failureStatus(error) === 503) failedOnDatabase.add(request);
   const log = (context as RouterContextProvider | undefined)?.log;
+  // a request React Router refused (its origin check, a method no route takes): the client's
+  // doing, answered 4xx; one line without a stack, never an error
+  const refusal = frameworkRefusal(error);
+  if (refusal) {
+    const details = { method: request.method, path: new URL(request.url).pathname };
+    if (log) logRequestRefusal(log, refusal, details);
+    else console.warn({ ...details, reason: refusal.reason });
+    return;
+  }
+  if (failureStatus(error) === 503) failedOnDatabase.add(request);
   const details = { method: request.method, url: request.url };
   if (log) logRequestFailure(log, error, "request failed", details);
   else console.error({ err: error, ...details });

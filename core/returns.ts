@@ -109,6 +109,10 @@ export const returnMessages = {
   conditionRequired: "Say for every item whether it can be sold again or is damaged.",
   refundFailed: (reason: string) =>
     `Refund failed: ${reason.replace(/[.\s]+$/, "")}. The return is still received; you can try again.`,
+  orderRefunded: (orderNumber: string, action: string) =>
+    `Order ${orderNumber} was cancelled and refunded in full, so this return cannot be ${action}.`,
+  closedByFullRefund: (orderNumber: string) =>
+    `Order ${orderNumber} was cancelled and refunded in full, so this return is closed: every item's price is already on its way back to you.`,
   exchangeStockGone: (name: string, size: string) =>
     `Size ${size} of ${name} is no longer in stock: reject the exchange or ask the customer for another size.`,
 } as const;

@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { authMessages } from "../../core/validation/auth";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { consumeRateLimit, type RateLimitRule } from "./rate-limit";
+import { consumeBackoff, consumeRateLimit, PASSWORD_CONFIRM_BACKOFF, type RateLimitRule } from "./rate-limit";
 
 /** A form the account use cases refuse before doing anything: the validator's message, 400. */
 export function invalidInput(message: string): AppError {
@@ -41,6 +41,46 @@ export async function limitAttempts(options: {
     db: options.db,
     key: `${options.clientIp}|${options.action}`,
     rule: options.rule,
+    now: options.now,
+  });
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
+
+/** The key of a limit counted per customer: `<action>:<user id>` (deleted with the account). */
+const customerLimitKey = (action: string, userId: string) => `${action}:${userId}`;
+
+/**
+ * Counts an attempt of this customer, whatever address it comes from; throws the "wait" refusal
+ * (429) once the rule's limit is reached.
+ */
+export async function limitCustomer(options: {
+  db: Database;
+  userId: string;
+  action: string;
+  rule: RateLimitRule;
+  now?: number;
+}): Promise<void> {
+  const result = await consumeRateLimit({
+    db: options.db,
+    key: customerLimitKey(options.action, options.userId),
+    rule: options.rule,
+    now: options.now,
+  });
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
+
+/** The back-off's key for guesses at one account's password with its session. */
+export const passwordGuessKey = (userId: string) => customerLimitKey("password-confirm", userId);
+
+/**
+ * Counts a guess at the account's current password (password change, account deletion) under the
+ * account-wide back-off (PASSWORD_CONFIRM_BACKOFF), from whatever address it comes.
+ */
+export async function limitPasswordGuesses(options: { db: Database; userId: string; now?: number }) {
+  const result = await consumeBackoff({
+    db: options.db,
+    key: passwordGuessKey(options.userId),
+    rule: PASSWORD_CONFIRM_BACKOFF,
     now: options.now,
   });
   if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);

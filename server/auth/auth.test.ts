@@ -690,6 +690,87 @@ describe("password reset", () => {
     await signIn(customer.email, "brand-new-secret-1");
   });
 
+  /** The token of each reset link mailed to `email`. */
+  const resetTokensMailedTo = async (email: string) =>
+    (await mailsTo(email))
+      .filter(isResetMail)
+      .map((mail) => decodeURIComponent(/reset-password\?token=([^\s"<>]+)/.exec(mail.text)?.[1] ?? ""));
+  /** The identifiers of the reset tokens better-auth holds for the account. */
+  const storedResetTokens = async (userId: string) =>
+    (await t.services.db.select().from(verification).where(eq(verification.value, userId))).map(
+      (row) => row.identifier,
+    );
+
+  // issue 25, item 3, and issue 30, item 3: a link must not outlive its purpose
+  it("refuses a link once a newer one was requested, and the newer one after it was used", async () => {
+    const customer = await registerCustomer({ fullName: "Twice Asked" });
+    await requestReset(customer.email);
+    // the first link is made and mailed before the second is asked for
+    await t.services.auth.background.settled();
+    await requestReset(customer.email);
+    const tokens = await resetTokensMailedTo(customer.email);
+    expect(new Set(tokens).size).toBe(2);
+    // only the link made last is kept
+    const stored = await storedResetTokens(customer.id);
+    expect(stored).toHaveLength(1);
+    const newer = tokens.find((token) => stored[0] === `reset-password:${token}`) as string;
+    const older = tokens.find((token) => token !== newer) as string;
+
+    expect(dataOf(await resetWith(older, "brand-new-secret-1")).data.error).toBe(
+      authMessages.invalidResetLink,
+    );
+    await signIn(customer.email, customer.password);
+    expect(redirectOf(await resetWith(newer, "brand-new-secret-1")).headers.get("Location")).toBe("/login");
+    expect(dataOf(await resetWith(newer, "brand-new-secret-2")).data.error).toBe(
+      authMessages.invalidResetLink,
+    );
+    expect(dataOf(await resetWith(older, "brand-new-secret-3")).data.error).toBe(
+      authMessages.invalidResetLink,
+    );
+    await signIn(customer.email, "brand-new-secret-1");
+  });
+
+  it("deletes every other outstanding link of the account when one is used", async () => {
+    const customer = await registerCustomer({ fullName: "Many Links" });
+    await requestReset(customer.email);
+    const [mailed] = (await resetTokensMailedTo(customer.email)) as [string];
+    // a link made alongside it (two requests at once, or before this rule): better-auth's own writer
+    const { internalAdapter } = await t.services.auth.$context;
+    await internalAdapter.createVerificationValue({
+      identifier: "reset-password:concurrent-link-token",
+      value: customer.id,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    redirectOf(await resetWith(mailed, "brand-new-secret-1"));
+    expect(dataOf(await resetWith("concurrent-link-token", "brand-new-secret-2")).data.error).toBe(
+      authMessages.invalidResetLink,
+    );
+    expect(await storedResetTokens(customer.id)).toEqual([]);
+  });
+
+  it("refuses a link requested before the password was changed in Settings", async () => {
+    const customer = await registerCustomer({ fullName: "Changed Mind" });
+    await requestReset(customer.email);
+    const [token] = (await resetTokensMailedTo(customer.email)) as [string];
+    const changed = await post(
+      accountAction,
+      "/account?tab=settings",
+      {
+        intent: "password",
+        currentPassword: customer.password,
+        newPassword: "brand-new-secret-1",
+        confirmPassword: "brand-new-secret-1",
+      },
+      { cookie: customer.cookie },
+    );
+    expect(dataOf(changed).data).toEqual({ intent: "password", ok: true });
+
+    const refused = dataOf(await resetWith(token, "brand-new-secret-2"));
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toBe(authMessages.invalidResetLink);
+    await signIn(customer.email, "brand-new-secret-1");
+  });
+
   it("refuses an expired link", async () => {
     const customer = await registerCustomer({ fullName: "Too Late" });
     await requestReset(customer.email);

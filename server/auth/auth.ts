@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
-import { MIN_PASSWORD_LENGTH } from "../../core/validation/auth";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/validation/auth";
 import type { Config } from "../config";
 import * as authSchema from "../db/auth-schema";
 import type { Database } from "../db/client";
@@ -11,6 +11,7 @@ import type { MailQueue } from "../mail/mail-queue";
 import { passwordResetEmail } from "../mail/templates/password-reset";
 import { authLogger } from "./auth-log";
 import type { BackgroundWork } from "./background-work";
+import { deleteResetTokens } from "./reset-tokens";
 
 export const CLIENT_IP_HEADER = "x-nocturn-client-ip";
 const RESET_TOKEN_MINUTES = 60;
@@ -48,6 +49,7 @@ export function createAuth(options: {
       enabled: true,
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       // a reset ends every session of the account: whoever knew the old password is signed out
       revokeSessionsOnPasswordReset: true,
@@ -60,6 +62,13 @@ export function createAuth(options: {
           resetUrl,
           expiresInMinutes: RESET_TOKEN_MINUTES,
         });
+        // only the newest link works: an older one, perhaps in a mailbox someone else reads now,
+        // is deleted
+        try {
+          await deleteResetTokens({ db: options.db, userId: user.id, olderThanToken: token });
+        } catch (error) {
+          log.error({ err: error, userId: user.id }, "older password reset links could not be deleted");
+        }
         // better-auth hands this promise to backgroundTasks below instead of waiting for it:
         // answering at the same speed for known and unknown addresses keeps the form from
         // revealing who has an account. The token is already committed (better-auth's own

@@ -2,39 +2,52 @@ import { authMessages, type PasswordChangeInput, passwordChangeSchema } from "..
 import { AppError, parseInput } from "../app-error";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { Metrics } from "../metrics/metrics";
 import type { Auth, AuthSession } from "./auth";
-import { authRefusal, invalidInput, limitAttempts } from "./auth-errors";
-import { passwordStrengthProblem } from "./password-policy";
-import { RATE_LIMITS } from "./rate-limit";
+import { authRefusal, limitAttempts, limitPasswordGuesses, passwordGuessKey } from "./auth-errors";
+import { refuseWeakPassword } from "./password-policy";
+import { clearRateLimit, RATE_LIMITS } from "./rate-limit";
+import { deleteResetTokens } from "./reset-tokens";
 
 /**
- * Checks the current password, sets the new one and ends every other session of the account.
- * Returns this browser's fresh session cookie; a refusal is thrown as an AppError.
+ * Checks the current password, sets the new one, ends every other session of the account and
+ * deletes its outstanding reset links. Returns this browser's fresh session cookie; a refusal is
+ * thrown as an AppError.
+ *
+ * In this order, each only once the one before let the attempt through: the form; the strength of
+ * the new password (counted first, per client and per account, refuseWeakPassword); the guess at
+ * the current password, per client and per account from anywhere (a stolen session must not be a
+ * way to guess the password from many addresses); better-auth's check of the current password.
  */
 export async function changePassword(
   options: {
     auth: Auth;
     db: Database;
     config: Config;
+    metrics: Pick<Metrics, "observePasswordCheck">;
     clientIp: string;
     headers: Headers;
-    /** The signed-in user's session (the route requires one): its name and e-mail make weak words. */
-    session: Pick<AuthSession, "user"> | null;
+    /** The signed-in user's session: its name and e-mail make weak words. */
+    session: Pick<AuthSession, "user">;
+    /** The limits' clock, in milliseconds; for tests. */
+    now?: number;
   } & PasswordChangeInput,
 ): Promise<Headers> {
   parseInput(passwordChangeSchema, options);
-  // before the limit, which is there against guessing the current password: a weak new one
-  // proves nothing about it
-  const weak = await passwordStrengthProblem({
-    password: options.newPassword,
-    email: options.session?.user.email,
-    name: options.session?.user.name,
+  const { user } = options.session;
+  await refuseWeakPassword({
+    ...options,
     storeName: options.config.storeName,
+    password: options.newPassword,
+    email: user.email,
+    name: user.name,
+    userId: user.id,
   });
-  if (weak) throw invalidInput(weak);
   await limitAttempts({ ...options, action: "change-password", rule: RATE_LIMITS.passwordChange });
+  await limitPasswordGuesses({ db: options.db, userId: user.id, now: options.now });
+  let headers: Headers;
   try {
-    const { headers } = await options.auth.api.changePassword({
+    ({ headers } = await options.auth.api.changePassword({
       body: {
         currentPassword: options.currentPassword,
         newPassword: options.newPassword,
@@ -42,8 +55,7 @@ export async function changePassword(
       },
       headers: options.headers,
       returnHeaders: true,
-    });
-    return headers;
+    }));
   } catch (error) {
     const refusal = authRefusal(error);
     if (refusal?.code === "invalid_password") {
@@ -51,4 +63,8 @@ export async function changePassword(
     }
     throw refusal ?? error;
   }
+  await clearRateLimit({ db: options.db, key: passwordGuessKey(user.id) });
+  // a link mailed before the change would set a password again: whoever asked for it no longer can
+  await deleteResetTokens({ db: options.db, userId: user.id });
+  return headers;
 }

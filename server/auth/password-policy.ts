@@ -1,5 +1,9 @@
-import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { authMessages } from "../../core/validation/auth";
+import type { Database } from "../db/client";
+import type { Metrics } from "../metrics/metrics";
+import { invalidInput, limitAttempts, limitCustomer } from "./auth-errors";
+import { createPasswordEstimator } from "./password-estimator";
+import { RATE_LIMITS } from "./rate-limit";
 
 /**
  * zxcvbn's score runs from 0 to 4; 3 means "safely unguessable: moderate protection from an offline
@@ -12,41 +16,26 @@ const MIN_PASSWORD_SCORE = 3;
 const PERSONAL_DATA_WARNING = "It contains your name, your e-mail address or the store's name.";
 const ADD_WORDS = "Add more words that are less common.";
 
-const MAX_CHECKED_LENGTH = 64;
-
-let estimator: Promise<ZxcvbnFactory> | undefined;
+/**
+ * The estimator judges the first 32 characters. Its cost grows with the length faster than
+ * linearly: measured on this 2-core machine under load, a crafted password of 64 characters took
+ * 100-200 ms of CPU, its first 32 characters about 20 ms, 60 at worst (docs/SECURITY.md#passwords).
+ * A passphrase of four words fits in 32; a longer password must be strong in its first 32.
+ */
+export const MAX_CHECKED_LENGTH = 32;
+const LONG_PASSWORD_NOTE = `Its first ${MAX_CHECKED_LENGTH} characters must be hard to guess on their own.`;
 
 /**
- * The estimator with its common-password and English dictionaries (about 7 MB of data, half a second
- * to load): imported on first use only, so neither start-up nor any browser bundle pays for it.
+ * Bounded cost, since anyone can post a password form: at most 4 look-alike spellings are tried
+ * (the default of 100 made a crafted password take seconds; 4 instead of 10 halved the worst case,
+ * 160 to 60 ms of CPU, and scored 30 common look-alike passwords such as "P4$$w0rd!" exactly as 10
+ * did) and no fuzzy (Levenshtein) matching is done (it made every check take 200-600 ms).
  */
-function loadEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
-      import("@zxcvbn-ts/core"),
-      import("@zxcvbn-ts/language-common"),
-      import("@zxcvbn-ts/language-en"),
-    ]);
-    return new ZxcvbnFactory({
-      translations: {
-        ...english.translations,
-        warnings: { ...english.translations.warnings, userInputs: PERSONAL_DATA_WARNING },
-      },
-      graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...english.dictionary },
-      // Bounded cost, since anyone can post a registration form. Measured on this 2-core machine:
-      // Levenshtein matching made a check take 200-600 ms instead of 2-40 ms; with the defaults
-      // (256 characters, 100 l33t substitutions) a crafted 128-character password took 3 s, with
-      // these about 0.15 s. The first 64 characters must be strong on their own.
-      maxLength: MAX_CHECKED_LENGTH,
-      l33tMaxSubstitutions: 10,
-    });
-  })();
-  estimator.catch(() => {
-    estimator = undefined;
-  });
-  return estimator;
-}
+const estimator = createPasswordEstimator({
+  maxLength: MAX_CHECKED_LENGTH,
+  l33tMaxSubstitutions: 4,
+  userInputsWarning: PERSONAL_DATA_WARNING,
+});
 
 const plain = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 
@@ -78,27 +67,68 @@ function withoutPersonalWords(password: string, words: string[]): string | null 
 
 /**
  * Why `password` is too easy to guess for this account, or null when it is strong enough. The
- * length rule is checked before this one, by the form's validator (core/validation/auth.ts).
+ * length rules are checked before this one, by the form's validator (core/validation/auth.ts).
+ * Only its first MAX_CHECKED_LENGTH characters are judged, in the estimator's worker thread.
  */
 export async function passwordStrengthProblem(options: {
   password: string;
   email?: string;
   name?: string;
   storeName: string;
+  /** Where the estimator's time is counted (nocturn_password_strength_check_seconds). */
+  metrics?: Pick<Metrics, "observePasswordCheck">;
 }): Promise<string | null> {
-  const zxcvbn = await loadEstimator();
+  const judged = options.password.slice(0, MAX_CHECKED_LENGTH);
   const words = personalWords(options);
-  const result = zxcvbn.check(options.password, words);
-  if (result.score < MIN_PASSWORD_SCORE) {
-    const { warning, suggestions } = result.feedback;
-    const reason = [warning, suggestions[0]].filter(Boolean).join(" ");
-    return authMessages.passwordTooEasy(reason || ADD_WORDS);
-  }
   // zxcvbn rates any three pieces at 10^8 guesses or more, so "marigoldvasquez1" passes for
-  // Marigold Vasquez: what is left without the account's own words must be strong by itself
-  const rest = withoutPersonalWords(options.password, words);
-  if (rest !== null && zxcvbn.check(rest, words).score < MIN_PASSWORD_SCORE) {
+  // Marigold Vasquez: what is left without the account's own words must be strong by itself.
+  // Taken out of the whole password, so that a long e-mail address leaves nothing either.
+  const rest = withoutPersonalWords(options.password, words)?.slice(0, MAX_CHECKED_LENGTH) ?? null;
+  const { estimates, seconds } = await estimator.estimate(rest === null ? [judged] : [judged, rest], words);
+  options.metrics?.observePasswordCheck(seconds);
+  const [whole, withoutWords] = estimates;
+  if (!whole || whole.score < MIN_PASSWORD_SCORE) {
+    const note = options.password.length > MAX_CHECKED_LENGTH ? ` ${LONG_PASSWORD_NOTE}` : "";
+    const reason = [whole?.warning, whole?.suggestions[0]].filter(Boolean).join(" ");
+    return authMessages.passwordTooEasy(`${reason || ADD_WORDS}${note}`);
+  }
+  if (withoutWords && withoutWords.score < MIN_PASSWORD_SCORE) {
     return authMessages.passwordTooEasy(`${PERSONAL_DATA_WARNING} ${ADD_WORDS}`);
   }
   return null;
+}
+
+/**
+ * The strength rule as the account forms apply it (registration, password reset and change). The
+ * check is counted before the estimator runs, per client and, when the form names an account (the
+ * signed-in one, or the reset link's), per account: a refusal (429) costs no estimate, so nobody can
+ * make the store estimate more often than RATE_LIMITS.passwordCheck and passwordCheckPerAccount
+ * allow. A weak password is then refused with the estimator's reason (400).
+ */
+export async function refuseWeakPassword(options: {
+  db: Database;
+  clientIp: string;
+  metrics: Pick<Metrics, "observePasswordCheck">;
+  storeName: string;
+  password: string;
+  email?: string;
+  name?: string;
+  /** The account the password is for, when it exists already. */
+  userId?: string;
+  /** The limits' clock, in milliseconds; for tests. */
+  now?: number;
+}): Promise<void> {
+  // the account's limit first: a flood from one account is then refused with one statement
+  if (options.userId) {
+    await limitCustomer({
+      db: options.db,
+      userId: options.userId,
+      action: "password-check",
+      rule: RATE_LIMITS.passwordCheckPerAccount,
+      now: options.now,
+    });
+  }
+  await limitAttempts({ ...options, action: "password-check", rule: RATE_LIMITS.passwordCheck });
+  const weak = await passwordStrengthProblem(options);
+  if (weak) throw invalidInput(weak);
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { action as accountAction } from "../../app/routes/account/account";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { action as registerAction } from "../../app/routes/auth/register";
 import { authMessages } from "../../core/validation/auth";
@@ -8,11 +9,14 @@ import { freshEmail } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
 import { cookieFrom, formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { rateLimit } from "../db/schema";
+import { deleteAccount } from "../privacy/delete-account";
+import { changePassword } from "./change-password";
 import { isKnownDevice } from "./known-device";
 import {
   backoffDelayMs,
   consumeBackoff,
   consumeRateLimit,
+  PASSWORD_CONFIRM_BACKOFF,
   pruneRateLimits,
   RATE_LIMITS,
   SIGN_IN_BACKOFF,
@@ -361,5 +365,116 @@ describe("registration limit per client", () => {
     const next = await register({ email: freshEmail("checks"), ...strong }, client);
     expect(next.status).toBe(429);
     expect(next.data.error).toMatch(WAIT_MESSAGE);
+  }, 120_000);
+});
+
+// issue 30, item 4: with a stolen session, the current password was guessed from many addresses
+describe("guesses at the current password with a session, per account from any address", () => {
+  const strongNew = "copper-kettle-on-the-moor";
+  const change = (cookie: string, currentPassword: string, clientIp: string) =>
+    callAction(
+      accountAction,
+      "/account?tab=settings",
+      { intent: "password", currentPassword, newPassword: strongNew, confirmPassword: strongNew },
+      clientIp,
+      cookie,
+    );
+  const remove = (cookie: string, password: string, clientIp: string) =>
+    callAction(
+      accountAction,
+      "/account?tab=settings",
+      { intent: "delete-account", password },
+      clientIp,
+      cookie,
+    );
+  const stillSignsIn = async (email: string, password: string) =>
+    (await callAction(loginAction, "/login", { email, password }, freshIp())).status === 302;
+  const wrongThenWaits = (count: number) => [
+    ...Array<number>(PASSWORD_CONFIRM_BACKOFF.free).fill(400),
+    ...Array<number>(count - PASSWORD_CONFIRM_BACKOFF.free).fill(429),
+  ];
+
+  it("password change: 40 wrong guesses from 40 addresses are held back after five, the right one too", async () => {
+    const customer = await registerCustomer("stolen-change");
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await change(customer.cookie, `guess-${i}`, freshIp())).status);
+    expect(statuses).toEqual(wrongThenWaits(40));
+    const right = await change(customer.cookie, customer.password, freshIp());
+    expect(right.status).toBe(429);
+    expect(right.data.error).toMatch(WAIT_MESSAGE);
+    expect(await stillSignsIn(customer.email, customer.password)).toBe(true);
+    expect(await stillSignsIn(customer.email, strongNew)).toBe(false);
+  }, 180_000);
+
+  it("account deletion: the same, and guesses on either form count for both", async () => {
+    const customer = await registerCustomer("stolen-delete");
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await remove(customer.cookie, `guess-${i}`, freshIp())).status);
+    expect(statuses).toEqual(wrongThenWaits(40));
+    const right = await remove(customer.cookie, customer.password, freshIp());
+    expect(right.status).toBe(429);
+    expect(await stillSignsIn(customer.email, customer.password)).toBe(true);
+
+    // the password change's guesses hold back a deletion (which has no strength check of its own)
+    const other = await registerCustomer("stolen-both");
+    for (let i = 0; i < PASSWORD_CONFIRM_BACKOFF.free; i++) {
+      expect((await change(other.cookie, `guess-${i}`, freshIp())).status).toBe(400);
+    }
+    expect((await remove(other.cookie, other.password, freshIp())).status).toBe(429);
+    expect(await stillSignsIn(other.email, other.password)).toBe(true);
+  }, 180_000);
+
+  it("lets the right password through once the wait is over; a right one forgets the guesses", async () => {
+    const owner = async (label: string) => {
+      const customer = await registerCustomer(label);
+      const session = await t.services.auth.api.getSession({
+        headers: new Headers({ cookie: customer.cookie }),
+      });
+      return { ...customer, session: session!, headers: new Headers({ cookie: customer.cookie }) };
+    };
+    const guessKey = (userId: string) => `password-confirm:${userId}`;
+    const counter = async (key: string) =>
+      (await t.services.db.select().from(rateLimit).where(eq(rateLimit.key, key)))[0];
+    const started = Date.now();
+
+    // a few typos, then the right password: the count starts afresh
+    const typist = await owner("typist");
+    const change = (currentPassword: string, now: number) =>
+      changePassword({
+        ...t.services,
+        ...typist,
+        clientIp: freshIp(),
+        currentPassword,
+        newPassword: strongNew,
+        confirmPassword: strongNew,
+        now,
+      });
+    for (let i = 0; i < 3; i++) {
+      await expect(change(`typo-${i}`, started + i)).rejects.toMatchObject({ code: "invalid_password" });
+    }
+    expect((await counter(guessKey(typist.session.user.id)))?.count).toBe(3);
+    await expect(change(typist.password, started + 3)).resolves.toBeInstanceOf(Headers);
+    expect(await counter(guessKey(typist.session.user.id))).toBeUndefined();
+
+    // five guesses, then the owner: told to wait, and let in once the wait is over
+    const victim = await owner("victim");
+    const remove = (password: string, now: number) =>
+      deleteAccount({ ...t.services, ...victim, clientIp: freshIp(), password, now });
+    for (let i = 0; i < PASSWORD_CONFIRM_BACKOFF.free; i++) {
+      await expect(remove(`guess-${i}`, started + i)).rejects.toMatchObject({ code: "invalid_password" });
+    }
+    await expect(remove(victim.password, started + 10_000)).rejects.toMatchObject({
+      code: "rate_limited",
+      userMessage: authMessages.tooManyAttempts(PASSWORD_CONFIRM_BACKOFF.baseDelay - 10 + 1),
+    });
+    await expect(
+      remove(victim.password, started + PASSWORD_CONFIRM_BACKOFF.baseDelay * 1000 + 10),
+    ).resolves.toMatchObject({
+      keptOrderCount: 0,
+    });
+    // the counter went with the account
+    expect(await counter(guessKey(victim.session.user.id))).toBeUndefined();
   }, 120_000);
 });

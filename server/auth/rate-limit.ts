@@ -10,20 +10,32 @@ export interface RateLimitRule {
 }
 
 /**
- * Attempts per client IP (sign-in also per IP and account); the table is shared by every app
- * process. The account-wide sign-in limit is SIGN_IN_BACKOFF below.
+ * Attempts per client IP (sign-in also per IP and account) and per customer; the table is shared by
+ * every app process. The account-wide back-offs are SIGN_IN_BACKOFF and PASSWORD_CONFIRM_BACKOFF
+ * below. docs/SECURITY.md lists each limit with its reason: change both together.
  */
 export const RATE_LIMITS = {
   signInPerIpAndAccount: { window: 60, max: 5 },
   signInPerIp: { window: 5 * 60, max: 30 },
   // attempts that pass the form's checks: each can tell whether an address has an account
   signUp: { window: 10 * 60, max: 5 },
-  // the password strength estimator on the registration form, which anyone can post
+  // the password strength estimator (registration, reset, change), which costs up to a few tens of
+  // ms of CPU: per client, and per account for the forms that name one (signed in, or a reset link)
   passwordCheck: { window: 10 * 60, max: 30 },
+  passwordCheckPerAccount: { window: 10 * 60, max: 5 },
   passwordReset: { window: 15 * 60, max: 5 },
+  // guesses at the current password (password change, account deletion) from one client; per
+  // account they are held back by PASSWORD_CONFIRM_BACKOFF
   passwordChange: { window: 60, max: 5 },
   // per user: enough for a shopper, too few to guess codes
   couponAttempt: { window: 60, max: 10 },
+  // per customer: what one account may make the store do or send (docs/SECURITY.md#rate-limits)
+  dataExport: { window: 60 * 60, max: 5 },
+  profileSave: { window: 10 * 60, max: 20 },
+  returnRequest: { window: 60 * 60, max: 10 },
+  returnCancel: { window: 60 * 60, max: 10 },
+  checkoutPrepare: { window: 10 * 60, max: 20 },
+  checkoutPay: { window: 10 * 60, max: 10 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -67,16 +79,26 @@ async function countAttempt(options: {
   retryAfterMs: (row: { count: number; lastRequest: number } | undefined) => number;
 }): Promise<RateLimitResult> {
   const { db, key, now } = options;
-  const counted = await db
+  const upsert = db
     .insert(rateLimit)
     .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({ target: rateLimit.key, set: options.set, setWhere: options.allowed })
     .returning({ count: rateLimit.count });
-  if (counted.length > 0) return { allowed: true };
-  const [row] = await db
-    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, key));
+  // one statement either way: a refused attempt reads the counter as it was stored (the outer
+  // select sees the table before the upsert), so a flood of refusals costs one statement each
+  const result = (await db.execute(sql`
+    with counted as ${upsert}
+    select exists (select 1 from counted) as "counted", stored.count, stored.last_request
+    from (select 1) as one left join ${rateLimit} as stored on stored.key = ${key}
+  `)) as unknown as {
+    rows: Array<{ counted: boolean; count: number | null; last_request: string | number | null }>;
+  };
+  const [answer] = result.rows;
+  if (answer?.counted) return { allowed: true };
+  const row =
+    answer?.count == null || answer.last_request == null
+      ? undefined
+      : { count: answer.count, lastRequest: Number(answer.last_request) };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(options.retryAfterMs(row) / 1000)) };
 }
 
@@ -97,6 +119,20 @@ export interface BackoffRule {
  * (known-device.ts). Ten attempts, then waits of 30 s, 1, 2, 4, 8 and 15 minutes.
  */
 export const SIGN_IN_BACKOFF: BackoffRule = { free: 10, baseDelay: 30, maxDelay: 15 * 60, quiet: 60 * 60 };
+
+/**
+ * Guesses at one account's current password with its session (password change, account
+ * deletion), from any address: five, then waits of 30 s, 1, 2, 4, 8 and at most 15 minutes, so a
+ * stolen session cannot be used to guess the password from many addresses. A correct password
+ * clears the count. Unlike sign-in, no browser is spared: whoever holds the session cookie holds
+ * the device cookie too. A customer held back can still reset the password by e-mail.
+ */
+export const PASSWORD_CONFIRM_BACKOFF: BackoffRule = {
+  free: 5,
+  baseDelay: 30,
+  maxDelay: 15 * 60,
+  quiet: 60 * 60,
+};
 
 /** The wait after the `count`th attempt, in milliseconds. */
 export function backoffDelayMs(rule: BackoffRule, count: number): number {

@@ -6,10 +6,11 @@ import type { Logger } from "../logger";
 import { enqueueEmail } from "../mail/enqueue-email";
 import type { MailQueue } from "../mail/mail-queue";
 import { welcomeEmail } from "../mail/templates/welcome";
+import type { Metrics } from "../metrics/metrics";
 import type { Auth } from "./auth";
-import { authRefusal, invalidInput, limitAttempts } from "./auth-errors";
+import { authRefusal, limitAttempts } from "./auth-errors";
 import { rememberDevice } from "./known-device";
-import { passwordStrengthProblem } from "./password-policy";
+import { refuseWeakPassword } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
 /**
@@ -24,6 +25,7 @@ export async function registerAccount(
     db: Database;
     config: Config;
     mailQueue: MailQueue;
+    metrics: Pick<Metrics, "observePasswordCheck">;
     log: Logger;
     clientIp: string;
     headers: Headers;
@@ -34,16 +36,8 @@ export async function registerAccount(
     options,
   );
   // A weak password says nothing about who has an account, so trying a few does not count
-  // towards the sign-up limit. The estimator costs up to a few hundred milliseconds of CPU for a
-  // crafted password, so it has a generous limit of its own.
-  await limitAttempts({ ...options, action: "password-check", rule: RATE_LIMITS.passwordCheck });
-  const weak = await passwordStrengthProblem({
-    password: options.password,
-    email,
-    name,
-    storeName: options.config.storeName,
-  });
-  if (weak) throw invalidInput(weak);
+  // towards the sign-up limit; the estimator's checks have a generous limit of their own.
+  await refuseWeakPassword({ ...options, storeName: options.config.storeName, email, name });
   await limitAttempts({ ...options, action: "sign-up", rule: RATE_LIMITS.signUp });
   let headers: Headers;
   try {

@@ -137,9 +137,9 @@ describe("what the metrics count", () => {
     expect((await app.fetch("/favicon.ico")).status).toBeLessThan(500);
 
     const after = await scrape();
-    expect(requestCount(after, "routes/shop/product", "200") - requestCount(before, "routes/shop/product", "200")).toBe(
-      2,
-    );
+    expect(
+      requestCount(after, "routes/shop/product", "200") - requestCount(before, "routes/shop/product", "200"),
+    ).toBe(2);
     expect(requestCount(after, "not_found", "404") - requestCount(before, "not_found", "404")).toBe(1);
     expect(requestCount(after, "health", "200") - requestCount(before, "health", "200")).toBe(1);
     expect(after.some((sample) => sample.labels.route === "routes/auth/reset-password")).toBe(true);

@@ -106,6 +106,12 @@ export function createMetrics(options: { db?: Database; processMetrics?: boolean
     labelNames: ["outcome"] as const,
     registers,
   });
+  const passwordChecks = new Histogram({
+    name: "nocturn_password_strength_check_seconds",
+    help: "CPU time the password strength estimator spent per checked form (registration, password reset and change), in its worker thread",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+    registers,
+  });
   // every known value from the start: a rate() over a counter that appears late misses its first step
   for (const outcome of CHECKOUT_OUTCOMES) checkoutOutcomes.inc({ outcome }, 0);
   for (const outcome of MAIL_DELIVERY_OUTCOMES) mailDeliveries.inc({ outcome }, 0);
@@ -132,6 +138,9 @@ export function createMetrics(options: { db?: Database; processMetrics?: boolean
     },
     countMailDeliveries(outcome: MailDeliveryOutcome, count = 1) {
       if (count > 0) mailDeliveries.inc({ outcome }, count);
+    },
+    observePasswordCheck(seconds: number) {
+      passwordChecks.observe(seconds);
     },
     /** The page cache's requests and size, read at each scrape. */
     watchPageCache(cache: { readonly stats: PageCacheStats }) {

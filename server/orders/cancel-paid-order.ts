@@ -1,15 +1,28 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { REFUND_BUSINESS_DAYS } from "../../core/order";
 import { refundTaxCents, vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
 import { returnCoupon, returnStock } from "../checkout/reserve-stock";
 import type { Transaction } from "../db/client";
-import { couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
+import {
+  couponUsage,
+  type Order,
+  order,
+  orderItem,
+  receipt,
+  refund,
+  returnRequest,
+  user,
+} from "../db/schema";
 import type { Services } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
+import { closeReturnsOfRefundedOrder, unitsReceivedBack } from "../returns/close-returns-of-refunded-order";
+
+const replacement = alias(order, "replacement");
 
 type CancelServices = Pick<Services, "db" | "payments" | "mailQueue" | "config" | "log">;
 
@@ -17,6 +30,8 @@ export const cancelRefundMessages = {
   notFound: "Order not found.",
   notPaid: "Only a paid order can be cancelled with a refund.",
   partlyRefunded: "Part of this order was refunded through a return: refund the rest through Returns.",
+  exchanged: (replacementOrderNumber: string) =>
+    `Items of this order were exchanged (replacement order ${replacementOrderNumber}), so it cannot be cancelled and refunded in full.`,
   noPayment: "This order has no payment at the provider to refund.",
   failed: (reason: string) => `Refund failed: ${reason.replace(/[.\s]+$/, "")}. The order was not changed.`,
   /** When the provider gives no reason a person can read (the details are in the log). */
@@ -77,6 +92,15 @@ export async function cancelPaidOrder(options: {
   }
   if (!current.paymentSessionId)
     throw new AppError("order_without_payment", cancelRefundMessages.noPayment, 409);
+  // the customer has the new size: refunding every item too would leave it paid by nobody
+  const [exchanged] = await db
+    .select({ orderNumber: replacement.orderNumber })
+    .from(returnRequest)
+    .innerJoin(replacement, eq(replacement.id, returnRequest.replacementOrderId))
+    .where(and(eq(returnRequest.orderId, orderId), eq(returnRequest.state, "exchanged")));
+  if (exchanged) {
+    throw new AppError("order_exchanged", cancelRefundMessages.exchanged(exchanged.orderNumber), 409);
+  }
 
   let given: ProviderRefund;
   try {
@@ -122,17 +146,24 @@ export async function cancelPaidOrder(options: {
         .set({ status: "cancelled", paymentStatus: "refunded", isReserved: false, reservedUntil: null })
         .where(eq(order.id, orderId));
       await tx.update(receipt).set({ status: "refunded" }).where(eq(receipt.orderId, orderId));
-      // is_reserved: the order still holds its units and its coupon use (a paid order does)
+      // is_reserved: the order still holds its units and its coupon use (a paid order does);
+      // units a return brought back were dealt with when they arrived
       if (row.isReserved) {
+        const receivedBack = await unitsReceivedBack(tx, orderId);
         const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
-        await returnStock(tx, items);
+        await returnStock(
+          tx,
+          items.map((item) => ({ ...item, quantity: item.quantity - (receivedBack.get(item.id) ?? 0) })),
+        );
         if (row.couponId) {
           await returnCoupon(tx, row.couponId);
           await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
         }
       }
       const emailId = await queueRefundEmail({ tx, services, order: row, amountCents: given.amountCents });
-      return { order: row, emailId };
+      // nothing is left to return: a return still open would refund or replace items twice
+      const returns = await closeReturnsOfRefundedOrder({ tx, services, order: row, adminId });
+      return { order: row, emailId, returns };
     })
     .catch((error: unknown) => {
       // the money is back with the customer but the store does not know yet: pressing again
@@ -153,9 +184,16 @@ export async function cancelPaidOrder(options: {
     };
   }
   log.info(
-    { orderId, providerRefundId: given.id, amountCents: given.amountCents, adminId },
+    {
+      orderId,
+      providerRefundId: given.id,
+      amountCents: given.amountCents,
+      adminId,
+      closedReturns: recorded.returns.closed,
+    },
     "order cancelled and refunded",
   );
+  if (recorded.returns.emailIds.length > 0) services.mailQueue.wake();
   // awaited, so the admin learns whether the customer was told; a failed attempt stays queued
   const customerNotified =
     recorded.emailId !== null && (await services.mailQueue.deliver(recorded.emailId)) !== "failed";

@@ -8,8 +8,8 @@ import {
 } from "../../core/validation/account-privacy";
 import { AppError, parseInput } from "../app-error";
 import type { AuthSession } from "../auth/auth";
-import { authRefusal, limitAttempts } from "../auth/auth-errors";
-import { RATE_LIMITS } from "../auth/rate-limit";
+import { authRefusal, limitAttempts, limitPasswordGuesses, passwordGuessKey } from "../auth/auth-errors";
+import { clearRateLimit, RATE_LIMITS } from "../auth/rate-limit";
 import { signOut } from "../auth/sign-out";
 import type { Transaction } from "../db/client";
 import { escapeLike } from "../db/escape-like";
@@ -46,13 +46,17 @@ export async function deleteAccount(
   options: DeleteAccountServices & {
     headers: Headers;
     session: Pick<AuthSession, "user">;
+    /** The limits' clock, in milliseconds; for tests. */
+    now?: number;
   } & AccountDeletionInput,
 ): Promise<{ headers: Headers; keptOrderCount: number }> {
   const { auth, db, config, log } = options;
   const { password } = parseInput(accountDeletionSchema, options);
   const userId = options.session.user.id;
-  // against guessing the password with a stolen session: the same limit as a password change
+  // against guessing the password with a stolen session: the limits of a password change, per
+  // client and per account from anywhere (the back-off is shared with the password change)
   await limitAttempts({ ...options, action: "delete-account", rule: RATE_LIMITS.passwordChange });
+  await limitPasswordGuesses({ db, userId, now: options.now });
   try {
     await auth.api.verifyPassword({ body: { password }, headers: options.headers });
   } catch (error) {
@@ -62,6 +66,7 @@ export async function deleteAccount(
     }
     throw refusal ?? error;
   }
+  await clearRateLimit({ db, key: passwordGuessKey(userId) });
 
   const keptOrderCount = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
@@ -93,15 +98,16 @@ export async function deleteAccount(
       .returning({ id: order.id });
     // better-auth's reset-link tokens hold the user id as their value
     await tx.delete(verification).where(eq(verification.value, userId));
-    // counters named after the account (sign-in back-off, coupon attempts); those keyed by a
-    // client address alone are not the customer's
+    // counters named after the account (sign-in back-off; coupon attempts, password guesses and
+    // the other per-customer limits, `<action>:<user id>`); those keyed by a client address alone
+    // are not the customer's
     await tx
       .delete(rateLimit)
       .where(
         or(
           eq(rateLimit.key, `sign-in-account:${account.email}`),
           sql`${rateLimit.key} like ${`%|sign-in:${escapeLike(account.email)}`}`,
-          eq(rateLimit.key, `coupon:${userId}`),
+          sql`${rateLimit.key} like ${`%:${escapeLike(userId)}`}`,
         ),
       );
     // copies of e-mails already delivered; one still to be sent (a refund notice) is delivered

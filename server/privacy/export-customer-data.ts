@@ -1,6 +1,8 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { TaxSummaryEntry } from "../../core/tax";
 import { AppError } from "../app-error";
+import { limitCustomer } from "../auth/auth-errors";
+import { RATE_LIMITS } from "../auth/rate-limit";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import {
@@ -159,6 +161,14 @@ export async function exportCustomerData(options: {
   now?: Date;
 }): Promise<CustomerDataExport> {
   const { db, config, userId } = options;
+  // the whole history in one file, read in one transaction: a few a customer, not a loop
+  await limitCustomer({
+    db,
+    userId,
+    action: "data-export",
+    rule: RATE_LIMITS.dataExport,
+    now: options.now?.getTime(),
+  });
   // one snapshot: an order paid between two reads cannot appear half
   return db.transaction(async (tx) => {
     const [profile] = await tx.select().from(user).where(eq(user.id, userId));

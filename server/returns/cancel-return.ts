@@ -1,3 +1,5 @@
+import { limitCustomer } from "../auth/auth-errors";
+import { RATE_LIMITS } from "../auth/rate-limit";
 import type { ReturnServices } from "./return-workflow";
 import { assertCanMove, deliverReturnEmail, lockReturn, moveReturn } from "./return-workflow";
 
@@ -9,6 +11,13 @@ export async function cancelReturn(options: {
 }): Promise<{ rmaNumber: string; message: string }> {
   const { services, user, returnId } = options;
   const actor = { role: "customer" as const, id: user.id, email: user.email };
+  // a cancellation sends an e-mail too, and frees the units for another request
+  await limitCustomer({
+    db: services.db,
+    userId: user.id,
+    action: "return-cancel",
+    rule: RATE_LIMITS.returnCancel,
+  });
   const done = await services.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, returnId, actor);
     assertCanMove(locked.ret, "cancelled", "cancelled");

@@ -2,6 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { returnMessages } from "../../core/returns";
 import { type ReturnRequestInput, returnRequestSchema } from "../../core/validation/returns";
 import { AppError, parseInput } from "../app-error";
+import { limitCustomer } from "../auth/auth-errors";
+import { RATE_LIMITS } from "../auth/rate-limit";
 import { order, returnEvent, returnItem, returnReason, returnRequest } from "../db/schema";
 import { loadReturnableLines, orderReturnability, sizesInStock } from "./return-lines";
 import { deliverReturnEmail, queueReturnEmail, type ReturnServices } from "./return-workflow";
@@ -21,6 +23,13 @@ export async function requestReturn(options: {
 }): Promise<{ id: string; rmaNumber: string; message: string }> {
   const { services, user } = options;
   const input = parseInput(returnRequestSchema, options.input, "invalid_return");
+  // each request is a row and an e-mail: one account cannot make the store send them in bulk
+  await limitCustomer({
+    db: services.db,
+    userId: user.id,
+    action: "return-request",
+    rule: RATE_LIMITS.returnRequest,
+  });
 
   const created = await services.db.transaction(async (tx) => {
     const [locked] = await tx

@@ -31,6 +31,7 @@ import { PaymentProviderError, type ProviderRefund } from "../payments/payment-p
 import { REPLACEMENT_PAYMENT_METHOD } from "./return-lines";
 import {
   assertCanMove,
+  assertOrderNotRefunded,
   deliverReturnEmail,
   type LockedReturn,
   lockReturn,
@@ -106,6 +107,7 @@ async function step(
  */
 export function approveReturn(options: AdminStep): Promise<ReturnStepResult> {
   return step(options, "approved", async (tx, locked) => {
+    assertOrderNotRefunded(locked, "approved");
     assertCanMove(locked.ret, "approved", "approved");
     if (locked.ret.resolution === "exchange") {
       const items = await loadItems(tx, locked.ret.id);
@@ -167,6 +169,7 @@ export function markReturnReceived(
   options: AdminStep & { conditions: Record<string, string> },
 ): Promise<ReturnStepResult> {
   return step(options, "received", async (tx, locked) => {
+    assertOrderNotRefunded(locked, "marked received");
     assertCanMove(locked.ret, "received", "marked received");
     const items = await loadItems(tx, locked.ret.id);
     const conditions = items.map(({ ret }) => {
@@ -277,6 +280,7 @@ export async function refundReturn(
   const fixed = await services.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, returnId, actor);
     if (locked.ret.state === "refunded") return { locked, amount: null };
+    assertOrderNotRefunded(locked, "refunded");
     assertCanMove(locked.ret, "refunded", "refunded");
     if (locked.ret.resolution !== "refund") {
       throw new AppError("return_state", returnMessages.notAllowed(locked.ret.state, "refunded"), 409);
@@ -386,6 +390,7 @@ export async function refundReturn(
  */
 export function exchangeReturn(options: AdminStep): Promise<ReturnStepResult> {
   return step(options, "exchanged", async (tx, locked) => {
+    assertOrderNotRefunded(locked, "exchanged");
     assertCanMove(locked.ret, "exchanged", "exchanged");
     if (locked.ret.resolution !== "exchange") {
       throw new AppError("return_state", returnMessages.notAllowed(locked.ret.state, "exchanged"), 409);

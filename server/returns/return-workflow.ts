@@ -14,7 +14,7 @@ export type ReturnServices = Pick<Services, "db" | "payments" | "mailQueue" | "c
 /** Who moves a return: the customer (their own returns only) or an admin. */
 export type ReturnActor =
   | { role: "customer"; id: string; email: string }
-  | { role: "admin"; id: string; email: string };
+  | { role: "admin"; id: string; email: string | null };
 
 export interface LockedReturn {
   ret: ReturnRequest;
@@ -53,12 +53,22 @@ export function assertCanMove(ret: ReturnRequest, to: ReturnState, action: strin
 }
 
 /**
+ * Refuses a step that would send, take back, refund or exchange anything for a return whose order
+ * was cancelled and refunded in full: the customer has every item's price back already.
+ */
+export function assertOrderNotRefunded(locked: LockedReturn, action: string): void {
+  if (locked.order.paymentStatus === "refunded") {
+    throw new AppError("order_refunded", returnMessages.orderRefunded(locked.order.orderNumber, action), 409);
+  }
+}
+
+/**
  * Moves the return to `state`, records who did it and when, and queues the customer's e-mail;
  * returns the e-mail's id (null when the customer is gone: the step still counts).
  */
 export async function moveReturn(options: {
   tx: Transaction;
-  services: ReturnServices;
+  services: Pick<ReturnServices, "config" | "log">;
   locked: LockedReturn;
   actor: ReturnActor;
   update: ReturnUpdate;
@@ -82,7 +92,7 @@ export async function moveReturn(options: {
 
 export async function queueReturnEmail(options: {
   tx: Transaction;
-  services: ReturnServices;
+  services: Pick<ReturnServices, "config" | "log">;
   locked: LockedReturn;
   update: ReturnUpdate;
 }): Promise<string | null> {

@@ -28,6 +28,7 @@ import {
   testPaymentSession,
 } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
+import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
 import { listCustomerOrders } from "../orders/list-customer-orders";
 import { PaymentProviderError } from "../payments/payment-provider";
 import { getAdminReturn, listAdminReturns } from "./admin-returns";
@@ -424,6 +425,165 @@ describe("an exchange", () => {
       ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }], "exchange"),
     );
     expect(missing.userMessage).toBe(returnMessages.chooseExchangeSize(lineOf("M").productName));
+  });
+});
+
+describe("an order cancelled and refunded in full (issue 30)", () => {
+  const cancelAndRefund = (orderId: string, adminId: string) =>
+    cancelPaidOrder({ services: t.services, orderId, adminId });
+  /** The replacement orders an exchange of the return made. */
+  const replacementOrders = (returnId: string) =>
+    t.services.db
+      .select({ orderNumber: order.orderNumber })
+      .from(returnRequest)
+      .innerJoin(order, eq(order.id, returnRequest.replacementOrderId))
+      .where(eq(returnRequest.id, returnId));
+
+  it("closes an approved exchange, and no receipt or exchange acts on it: no free replacement", async () => {
+    const { customer, placed, m, l, xl, lineOf } = await deliveredOrder();
+    const admin1 = await admin();
+    const stock = async () => ({
+      m: await sizeStock(t.services.db, m.id),
+      l: await sizeStock(t.services.db, l.id),
+      xl: await sizeStock(t.services.db, xl.id),
+    });
+    const before = await stock();
+    const ret = await ask(
+      customer,
+      placed.orderId,
+      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
+      "exchange",
+    );
+    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
+    expect((await stock()).xl).toBe(before.xl! - 1);
+
+    // the attack as reported: the whole order refunded, then the parcel received and exchanged
+    expect(await cancelAndRefund(placed.orderId, admin1.id)).toMatchObject({ outcome: "refunded" });
+    const { orderNumber } = await orderRow(t.services.db, placed.orderId);
+    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
+    const received = await refusal(
+      markReturnReceived({
+        services: t.services,
+        admin: admin1,
+        returnId: ret.id,
+        conditions: { [details.items[0]!.id]: "sellable" },
+      }),
+    );
+    expect(received.status).toBe(409);
+    expect(received.userMessage).toBe(returnMessages.orderRefunded(orderNumber, "marked received"));
+    const exchanged = await refusal(
+      exchangeReturn({ services: t.services, admin: admin1, returnId: ret.id }),
+    );
+    expect(exchanged.status).toBe(409);
+    expect(exchanged.userMessage).toBe(
+      `Order ${orderNumber} was cancelled and refunded in full, so this return cannot be exchanged.`,
+    );
+    expect(await replacementOrders(ret.id)).toEqual([]);
+
+    // closed in the refund's transaction: recorded with who and why, and the customer told
+    expect(details.state).toBe("cancelled");
+    expect(details.events.at(-1)).toMatchObject({
+      state: "cancelled",
+      actorRole: "admin",
+      actorEmail: admin1.email,
+      note: `Closed: order ${orderNumber} was cancelled and refunded in full`,
+    });
+    await t.services.mailQueue.settled();
+    const closedMail = (await listOutbox(t.outboxFolder)).find(
+      (mail) =>
+        mail.to.includes(customer.email) &&
+        mail.subject === `Nocturn return ${ret.rmaNumber}: Your return was closed`,
+    );
+    expect(closedMail?.text).toContain(returnMessages.closedByFullRefund(orderNumber));
+    // the size set aside goes back, and so does every unit the order held
+    expect(await stock()).toEqual({ m: before.m! + 2, l: before.l! + 1, xl: before.xl });
+  });
+
+  it("closes a received return without restocking its units twice", async () => {
+    const { customer, placed, m, l, lineOf } = await deliveredOrder();
+    const admin1 = await admin();
+    const mBefore = await sizeStock(t.services.db, m.id);
+    const lBefore = await sizeStock(t.services.db, l.id);
+    const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }]);
+    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
+    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
+    await markReturnReceived({
+      services: t.services,
+      admin: admin1,
+      returnId: ret.id,
+      conditions: { [details.items[0]!.id]: "sellable" },
+    });
+    expect(await sizeStock(t.services.db, m.id)).toBe(mBefore! + 1);
+
+    await cancelAndRefund(placed.orderId, admin1.id);
+    const { orderNumber } = await orderRow(t.services.db, placed.orderId);
+    const refused = await refusal(refundReturn({ services: t.services, admin: admin1, returnId: ret.id }));
+    expect(refused.userMessage).toBe(returnMessages.orderRefunded(orderNumber, "refunded"));
+    expect((await getAdminReturn({ ...t.services, returnId: ret.id })).state).toBe("cancelled");
+    // one M came back with the return, the other with the cancellation; the L with the cancellation
+    expect(await sizeStock(t.services.db, m.id)).toBe(mBefore! + 2);
+    expect(await sizeStock(t.services.db, l.id)).toBe(lBefore! + 1);
+    const refunds = await t.services.db.select().from(refund).where(eq(refund.orderId, placed.orderId));
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("refuses every step but a rejection on a return its refunded order left open", async () => {
+    // a return left open by a full refund made before issue 30's fix
+    const { customer, placed, lineOf } = await deliveredOrder();
+    const admin1 = await admin();
+    const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("L").orderItemId, quantity: 1 }]);
+    await t.services.db
+      .update(order)
+      .set({ status: "cancelled", paymentStatus: "refunded" })
+      .where(eq(order.id, placed.orderId));
+    const { orderNumber } = await orderRow(t.services.db, placed.orderId);
+    const approved = await refusal(approveReturn({ services: t.services, admin: admin1, returnId: ret.id }));
+    expect(approved).toMatchObject({
+      status: 409,
+      code: "order_refunded",
+      userMessage: returnMessages.orderRefunded(orderNumber, "approved"),
+    });
+    await rejectReturn({
+      services: t.services,
+      admin: admin1,
+      returnId: ret.id,
+      reason: "The order was refunded in full.",
+    });
+    expect((await getAdminReturn({ ...t.services, returnId: ret.id })).state).toBe("rejected");
+  });
+
+  it("is refused for an order whose items were exchanged, before the provider is asked", async () => {
+    const { customer, placed, lineOf } = await deliveredOrder();
+    const admin1 = await admin();
+    const ret = await ask(
+      customer,
+      placed.orderId,
+      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
+      "exchange",
+    );
+    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
+    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
+    await markReturnReceived({
+      services: t.services,
+      admin: admin1,
+      returnId: ret.id,
+      conditions: { [details.items[0]!.id]: "sellable" },
+    });
+    await exchangeReturn({ services: t.services, admin: admin1, returnId: ret.id });
+    const [replacement] = await replacementOrders(ret.id);
+
+    const error = await refusal(cancelAndRefund(placed.orderId, admin1.id));
+    expect(error).toMatchObject({
+      status: 409,
+      userMessage: cancelRefundMessages.exchanged(replacement!.orderNumber),
+    });
+    const row = await orderRow(t.services.db, placed.orderId);
+    expect(row.paymentStatus).toBe("paid");
+    const [session] = await t.services.db
+      .select()
+      .from(testPaymentSession)
+      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    expect(session?.refundedCents).toBe(0);
   });
 });
 

@@ -28,6 +28,30 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Asks for a reset link on /forgot-password (signed out) and reads it from the outbox. */
+async function requestResetLink(page: Page, email: string): Promise<string> {
+  await visit(page, "/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Password reset email sent!")).toBeVisible();
+  await expect(
+    page.getByText("Please check your email for instructions to reset your password."),
+  ).toBeVisible();
+  let resetUrl = "";
+  await expect(async () => {
+    const mails = await listOutbox(path.join(DATA_DIR, "outbox"));
+    const mail = mails.findLast(
+      (candidate) => candidate.to.includes(email) && /reset/i.test(candidate.subject),
+    );
+    resetUrl = mail?.text.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0] ?? "";
+    expect(resetUrl).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  const { pathname, search } = new URL(resetUrl);
+  return pathname + search;
+}
+
 async function signOutFromHeader(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByText("Signed out successfully")).toBeVisible();
@@ -102,27 +126,9 @@ test.describe("accounts", () => {
     await register(page, user);
     await signOutFromHeader(page);
 
-    await visit(page, "/login");
-    await page.getByRole("link", { name: "Forgot password?" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("Password reset email sent!")).toBeVisible();
-    await expect(
-      page.getByText("Please check your email for instructions to reset your password."),
-    ).toBeVisible();
+    const resetLink = await requestResetLink(page, user.email);
 
-    let resetUrl = "";
-    await expect(async () => {
-      const mails = await listOutbox(path.join(DATA_DIR, "outbox"));
-      const mail = mails.findLast(
-        (candidate) => candidate.to.includes(user.email) && /reset/i.test(candidate.subject),
-      );
-      resetUrl = mail?.text.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0] ?? "";
-      expect(resetUrl).not.toBe("");
-    }).toPass({ timeout: 10_000 });
-
-    await visit(page, new URL(resetUrl).pathname + new URL(resetUrl).search);
+    await visit(page, resetLink);
     await page.getByLabel("New Password", { exact: true }).fill("harbour-lights-64");
     await page.getByLabel("Confirm New Password").fill("harbour-lights-64");
     await page.getByRole("button", { name: "Set New Password" }).click();
@@ -131,12 +137,48 @@ test.describe("accounts", () => {
     await expect(page.getByText("Signed in successfully!")).toBeVisible();
 
     // the same link a second time
-    await visit(page, new URL(resetUrl).pathname + new URL(resetUrl).search);
+    await visit(page, resetLink);
     await page.getByLabel("New Password", { exact: true }).fill("another-choice-99");
     await page.getByLabel("Confirm New Password").fill("another-choice-99");
     await page.getByRole("button", { name: "Set New Password" }).click();
     await expect(page.getByRole("alert")).toContainText("invalid or has expired");
     await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
+  });
+
+  // issue 25, item 3: a link asked for before a password change must not set the password again
+  test("a reset link requested before a password change in Settings is refused", async ({ page }) => {
+    test.slow(); // registration, two sign-ins, the reset request, the change and the refused link
+    const user = { name: "Lena Lockwood", email: uniqueEmail("lena"), password: "quartz-meadow-38" };
+    await register(page, user);
+    await signOutFromHeader(page);
+    const earlierLink = await requestResetLink(page, user.email);
+
+    await visit(page, "/login");
+    await signIn(page, user.email, user.password);
+    await expect(page.getByText("Signed in successfully!")).toBeVisible();
+    await visit(page, "/account?tab=settings");
+    await page.getByLabel("Current Password").fill(user.password);
+    await page.getByLabel("New Password", { exact: true }).fill("saffron-lantern-71");
+    await page.getByLabel("Confirm New Password").fill("saffron-lantern-71");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully")).toBeVisible();
+    await signOutFromHeader(page);
+
+    await visit(page, earlierLink);
+    await page.getByLabel("New Password", { exact: true }).fill("hijacked-harbour-12");
+    await page.getByLabel("Confirm New Password").fill("hijacked-harbour-12");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "This password reset link is invalid or has expired. Please request a new one.",
+    );
+    await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
+
+    // the password from Settings is the one that works
+    await visit(page, "/login");
+    await signIn(page, user.email, "hijacked-harbour-12");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await signIn(page, user.email, "saffron-lantern-71");
+    await expect(page.getByText("Signed in successfully!")).toBeVisible();
   });
 
   test("a customer opening /admin lands on /forbidden", async ({ page }) => {

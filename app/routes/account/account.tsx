@@ -20,6 +20,7 @@ import { formText } from "../../../core/validation/form-schema";
 import { AppError } from "../../../server/app-error";
 import { changePassword } from "../../../server/auth/change-password";
 import { requireUser } from "../../../server/auth/guards";
+import { countCheckoutStep } from "../../../server/auth/limit-checkout-step";
 import { updateProfile } from "../../../server/auth/update-profile";
 import {
   cancelPendingOrder,
@@ -79,6 +80,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
       const headers = await updateProfile({
         ...context,
+        session,
         headers: request.headers,
         fullName: formText(form, "fullName"),
       });
@@ -109,6 +111,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
       const headers = await changePassword({
         ...context,
+        session,
         headers: request.headers,
         currentPassword: formText(form, "currentPassword"),
         newPassword: formText(form, "newPassword"),
@@ -121,6 +124,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "complete-payment") {
     const failure = { fallback: checkoutMessages.paymentFailed, what: "completing a payment failed" };
     return handleAction(context, { ...failure, extra: { intent, ok: false as const } }, async () => {
+      // the checkout's Pay from My Orders: the same per-customer limit (app/routes/cart.tsx)
+      await countCheckoutStep({ db: context.db, userId: user.id, step: "pay" });
       const { url } = await resumePayment({
         services: context,
         userId: user.id,

@@ -22,6 +22,7 @@ import { formatUsd } from "../../../core/money";
 import { isProductId } from "../../../core/product";
 import { formText } from "../../../core/validation/form-schema";
 import { AppError } from "../../../server/app-error";
+import { limitCheckoutStep } from "../../../server/auth/limit-checkout-step";
 import { applyCoupon } from "../../../server/checkout/apply-coupon";
 import { cancelCheckout } from "../../../server/checkout/cancel-checkout";
 import { parseCheckoutLines } from "../../../server/checkout/checkout-lines";
@@ -80,6 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.session;
   const services = context;
   const answer = { extra: { intent }, details: { intent, userId: user.id } };
+  // per customer, before any work: each prepare can create an order, each pay holds stock
+  const refused = await limitCheckoutStep(context, { ...answer, userId: user.id, intent });
+  if (refused) return refused;
   switch (intent) {
     case "coupon":
       return handleAction(

@@ -24,7 +24,8 @@ export type ReturnUpdate =
       refundBusinessDays: string;
     }
   | { state: "exchanged"; replacementOrderNumber: string }
-  | { state: "cancelled" };
+  /** `closedBecause`: the store closed it (its order was refunded in full), not the customer. */
+  | { state: "cancelled"; closedBecause?: string };
 
 function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] } {
   switch (update.state) {
@@ -75,6 +76,15 @@ function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] 
         ],
       };
     case "cancelled":
+      if (update.closedBecause) {
+        return {
+          heading: "Your return was closed",
+          paragraphs: [
+            update.closedBecause,
+            "If you have already sent items back, just reply to this e-mail.",
+          ],
+        };
+      }
       return {
         heading: "Your return was cancelled",
         paragraphs: ["You cancelled this return. Nothing more to do."],
