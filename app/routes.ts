@@ -17,8 +17,11 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.tsx"),
-  route("account", "routes/account/account.tsx", { id: "account" }),
-  route("account/orders", "routes/account/account.tsx", { id: "account-orders" }),
+  route("account", "routes/account/account-layout.tsx", [
+    index("routes/account/account-profile.tsx"),
+    route("orders", "routes/account/account-orders.tsx"),
+    route("settings", "routes/account/account-settings.tsx"),
+  ]),
   route("account/data-export", "routes/account/data-export.ts"),
   route("account/orders/:orderId/return", "routes/account/return-request.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [

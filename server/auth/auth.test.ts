@@ -3,7 +3,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
+import { loader as accountLayoutLoader } from "../../app/routes/account/account-layout";
+import { action as profileAction, loader as profileLoader } from "../../app/routes/account/account-profile";
+import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { loader as adminLoader } from "../../app/routes/admin/admin-layout";
 import { loader as adminDashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { action as forgotPasswordAction } from "../../app/routes/auth/forgot-password";
@@ -487,7 +489,7 @@ describe("sign-out", () => {
 
 describe("password change", () => {
   const changePassword = (cookie: string, fields: Record<string, string>) =>
-    post(accountAction, "/account?tab=settings", { intent: "password", ...fields }, { cookie });
+    post(settingsAction, "/account/settings", { intent: "password", ...fields }, { cookie });
 
   it("refuses a wrong current password, and checks the form first", async () => {
     const customer = await registerCustomer();
@@ -753,8 +755,8 @@ describe("password reset", () => {
     await requestReset(customer.email);
     const [token] = (await resetTokensMailedTo(customer.email)) as [string];
     const changed = await post(
-      accountAction,
-      "/account?tab=settings",
+      settingsAction,
+      "/account/settings",
       {
         intent: "password",
         currentPassword: customer.password,
@@ -844,10 +846,10 @@ describe("guards", () => {
 
   it("the account action and loader send a visitor to /login", async () => {
     const action = redirectOf(
-      await post(accountAction, "/account", { intent: "profile", fullName: "Intruder" }),
+      await post(profileAction, "/account", { intent: "profile", fullName: "Intruder" }),
     );
     expect(action.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
-    const loader = redirectOf(await get(accountLoader, "/account?tab=settings"));
+    const loader = redirectOf(await get(accountLayoutLoader, "/account?tab=settings"));
     expect(loader.headers.get("Location")).toBe("/login?redirectTo=%2Faccount%3Ftab%3Dsettings");
   });
 
@@ -866,7 +868,7 @@ describe("profile update", () => {
     const customer = await registerCustomer({ fullName: "Old Name" });
     const result = dataOf(
       await post(
-        accountAction,
+        profileAction,
         "/account",
         { intent: "profile", fullName: "  New Name  " },
         { cookie: customer.cookie },
@@ -876,7 +878,7 @@ describe("profile update", () => {
     expect(result.data).toEqual({ intent: "profile", ok: true });
     expect((await userRow(customer.email))?.name).toBe("New Name");
     const loaded = dataOf<{ name: string; email: string }>(
-      await get(accountLoader, "/account", { cookie: customer.cookie }),
+      await get(profileLoader, "/account", { cookie: customer.cookie }),
     );
     expect(loaded.data).toEqual({ name: "New Name", address: null, email: customer.email });
   });
@@ -885,7 +887,7 @@ describe("profile update", () => {
     const customer = await registerCustomer({ fullName: "Keeps Name" });
     const result = dataOf(
       await post(
-        accountAction,
+        profileAction,
         "/account",
         { intent: "profile", fullName: "   " },
         { cookie: customer.cookie },
@@ -904,7 +906,7 @@ describe("profile update", () => {
   it("does not change the e-mail address", async () => {
     const customer = await registerCustomer();
     await post(
-      accountAction,
+      profileAction,
       "/account",
       { intent: "profile", fullName: "Sneaky", email: "other@nocturn-shop.io" },
       { cookie: customer.cookie },
@@ -916,7 +918,7 @@ describe("profile update", () => {
   it("answers 400 to an unknown intent", async () => {
     const customer = await registerCustomer();
     const result = await post(
-      accountAction,
+      profileAction,
       "/account",
       { intent: "delete-everything" },
       { cookie: customer.cookie },

@@ -3,7 +3,8 @@
 // browser posts to. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account/account";
+import { action as ordersAction } from "../../app/routes/account/account-orders";
+import { action as profileAction } from "../../app/routes/account/account-profile";
 import { action as exportAction } from "../../app/routes/account/data-export";
 import { action as returnAction } from "../../app/routes/account/return-request";
 import { action as cartAction } from "../../app/routes/cart/cart";
@@ -106,7 +107,7 @@ describe("checkout", () => {
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({ intent: "pay", error: expect.stringMatching(WAIT) });
     const again = await post(
-      accountAction,
+      ordersAction,
       "/account/orders",
       { intent: "complete-payment", orderId },
       customer,
@@ -153,7 +154,7 @@ describe("account", () => {
     expect(files).toHaveLength(RATE_LIMITS.dataExport.max);
     const refused = answers.at(-1) as Response;
     expect(refused.status).toBe(302);
-    expect(refused.headers.get("Location")).toBe("/account?tab=settings");
+    expect(refused.headers.get("Location")).toBe("/account/settings");
     const { toast } = await t.services.flash.take(
       new Request(TEST_PUBLIC_URL, { headers: { Cookie: cookieFrom(refused.headers) } }),
     );
@@ -163,7 +164,7 @@ describe("account", () => {
   it("saves the profile 20 times in ten minutes, then asks to wait", async () => {
     const customer = await registerTestCustomer(t.services);
     const save = (i: number) =>
-      post(accountAction, "/account", { intent: "profile", fullName: `Nova ${i}` }, customer);
+      post(profileAction, "/account", { intent: "profile", fullName: `Nova ${i}` }, customer);
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.profileSave.max + 1; i++) statuses.push((await save(i)).status);
     expect(statuses).toEqual([...Array<number>(RATE_LIMITS.profileSave.max).fill(200), 429]);
@@ -218,7 +219,7 @@ describe("returns", () => {
     const statuses: number[] = [];
     for (const { id } of open) {
       statuses.push(
-        (await post(accountAction, "/account/orders", { intent: "cancel-return", returnId: id }, customer))
+        (await post(ordersAction, "/account/orders", { intent: "cancel-return", returnId: id }, customer))
           .status,
       );
     }

@@ -5,7 +5,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account/account";
+import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { action as forgotPasswordAction } from "../../app/routes/auth/forgot-password";
 import { action as resetPasswordAction } from "../../app/routes/auth/reset-password";
 import { callRoute, freshIp, settle } from "../../tests/setup/route-call";
@@ -57,9 +57,9 @@ type Customer = Awaited<ReturnType<typeof registerTestCustomer>>;
 /** The password change form, posted by the signed-in `customer` from `clientIp`. */
 const postToChangeForm = (customer: Customer, clientIp: string) =>
   callRoute(
-    accountAction,
+    settingsAction,
     formRequest(
-      "/account?tab=settings",
+      "/account/settings",
       {
         intent: "password",
         currentPassword: customer.password,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account/account";
+import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { action as registerAction } from "../../app/routes/auth/register";
 import { authMessages } from "../../core/validation/auth";
@@ -373,20 +373,14 @@ describe("guesses at the current password with a session, per account from any a
   const strongNew = "copper-kettle-on-the-moor";
   const change = (cookie: string, currentPassword: string, clientIp: string) =>
     callAction(
-      accountAction,
-      "/account?tab=settings",
+      settingsAction,
+      "/account/settings",
       { intent: "password", currentPassword, newPassword: strongNew, confirmPassword: strongNew },
       clientIp,
       cookie,
     );
   const remove = (cookie: string, password: string, clientIp: string) =>
-    callAction(
-      accountAction,
-      "/account?tab=settings",
-      { intent: "delete-account", password },
-      clientIp,
-      cookie,
-    );
+    callAction(settingsAction, "/account/settings", { intent: "delete-account", password }, clientIp, cookie);
   const stillSignsIn = async (email: string, password: string) =>
     (await callAction(loginAction, "/login", { email, password }, freshIp())).status === 302;
   const wrongThenWaits = (count: number) => [

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
+import { action as profileAction, loader as profileLoader } from "../../app/routes/account/account-profile";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart/cart";
 import { EU_COUNTRIES } from "../../core/checkout";
 import { callRoute, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
@@ -42,10 +42,10 @@ const shippingDefaultsOf = async (cookie: string) =>
   (await call(cartLoader, getRequest("/cart", cookie), cookie)).data.shipping;
 
 const accountAddressOf = async (cookie: string) =>
-  (await call(accountLoader, getRequest("/account", cookie), cookie)).data.address;
+  (await call(profileLoader, getRequest("/account", cookie), cookie)).data.address;
 
 const saveOnAccount = (cookie: string, fields: Record<string, string>) =>
-  call(accountAction, formRequest("/account", { intent: "address", ...fields }, cookie), cookie);
+  call(profileAction, formRequest("/account", { intent: "address", ...fields }, cookie), cookie);
 
 const addressRows = (userId: string) =>
   t.services.db.select().from(customerAddress).where(eq(customerAddress.userId, userId));
@@ -165,7 +165,7 @@ describe("the remembered shipping address", () => {
       settle<Json>(await callRoute(cartLoader, getRequest("/cart"), { services: t.services })).data,
     ).toEqual({ shipping: null, savedCountry: null, vatRates: {} });
     const visitor = settle(
-      await callRoute(accountAction, formRequest("/account", { intent: "address", ...TEST_SHIPPING }), {
+      await callRoute(profileAction, formRequest("/account", { intent: "address", ...TEST_SHIPPING }), {
         services: t.services,
       }),
     );

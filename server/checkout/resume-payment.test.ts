@@ -3,7 +3,7 @@
 // Cancel order (stock back at once, the page closed); only the order's owner may do either.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/account/account";
+import { action as ordersAction, loader as ordersLoader } from "../../app/routes/account/account-orders";
 import { checkoutMessages } from "../../core/checkout";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
 import { insertTestProduct, orderRow, signUpTestUser, sizeStock } from "../../tests/setup/test-commerce";
@@ -21,17 +21,17 @@ type Answer = { ok: boolean; url?: string; message?: string; error?: string };
 
 const post = async (cookie: string, fields: Record<string, string>) =>
   dataOf<Answer>(
-    await callRoute(accountAction, formRequest("/account/orders", fields, cookie), { services: t.services }),
+    await callRoute(ordersAction, formRequest("/account/orders", fields, cookie), { services: t.services }),
   );
 const completePayment = (cookie: string, orderId: string) =>
   post(cookie, { intent: "complete-payment", orderId });
 const cancelOrder = (cookie: string, orderId: string) => post(cookie, { intent: "cancel-order", orderId });
 
 async function myOrders(cookie: string): Promise<CustomerOrder[]> {
-  const page = dataOf<{ orders: { ok: true; orders: CustomerOrder[] } }>(
-    await callRoute(accountLoader, getRequest("/account/orders", cookie), { services: t.services }),
+  const page = dataOf<{ ok: true; orders: CustomerOrder[] }>(
+    await callRoute(ordersLoader, getRequest("/account/orders", cookie), { services: t.services }),
   ).data;
-  return page.orders.orders;
+  return page.orders;
 }
 
 const stockOf = (variantId: string) => sizeStock(t.services.db, variantId);

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { loader as accountLoader } from "../../app/routes/account/account";
-import type { AccountOrdersResult } from "../../app/routes/account/order-list";
+import { loader as accountLayoutLoader } from "../../app/routes/account/account-layout";
+import { loader as ordersLoader } from "../../app/routes/account/account-orders";
+import { loader as profileLoader } from "../../app/routes/account/account-profile";
 import { imageKey } from "../../core/images";
 import { trackingUrl } from "../../core/order";
 import { priceOrder, SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
-import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
+import { callRoute, dataOf, getRequest, type RouteFunction } from "../../tests/setup/route-call";
 import {
   freshEmail,
   insertTestCoupon,
@@ -102,18 +103,22 @@ async function insertOrder(
   return row!;
 }
 
-/** The account page's loader data, or the redirect it answered with. */
-const loadAccount = async (pathname: string, cookie?: string, context: Partial<RequestContext> = {}) =>
-  (await callRoute(accountLoader, getRequest(pathname, cookie), { services: t.services, context })) as
-    | Awaited<ReturnType<typeof accountLoader>>
+/** The Orders tab's loader data, or the redirect it answered with. */
+const loadAccount = async (
+  pathname: string,
+  cookie?: string,
+  context: Partial<RequestContext> = {},
+  loader: RouteFunction = ordersLoader,
+) =>
+  (await callRoute(loader, getRequest(pathname, cookie), { services: t.services, context })) as
+    | Awaited<ReturnType<typeof ordersLoader>>
     | Response;
 
 async function ordersOf(cookie: string) {
   const result = await loadAccount("/account/orders", cookie);
   if (result instanceof Response) throw new Error(`redirected to ${result.headers.get("Location")}`);
-  const orders = "orders" in result ? (result.orders as AccountOrdersResult) : null;
-  if (!orders?.ok) throw new Error(`orders failed to load: ${JSON.stringify(orders)}`);
-  return orders.orders;
+  if (!("ok" in result) || !result.ok) throw new Error(`orders failed to load: ${JSON.stringify(result)}`);
+  return result.orders;
 }
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30));
@@ -407,9 +412,17 @@ describe("the Orders tab of the account page", () => {
 
   it("reads no orders for the Profile and Settings tabs", async () => {
     const { cookie, email } = await registerCustomer();
-    // the Profile tab reads the remembered shipping address (none yet), Settings nothing more
-    expect(await loadAccount("/account", cookie)).toEqual({ name: expect.any(String), email, address: null });
-    expect(await loadAccount("/account?tab=settings", cookie)).toEqual({ name: expect.any(String), email });
+    // the Profile tab reads the remembered shipping address (none yet); Settings has no loader of
+    // its own, only the account page's frame (who is signed in)
+    expect(await loadAccount("/account", cookie, {}, profileLoader)).toEqual({
+      name: expect.any(String),
+      email,
+      address: null,
+    });
+    expect(await loadAccount("/account/settings", cookie, {}, accountLayoutLoader)).toEqual({
+      name: expect.any(String),
+      email,
+    });
   });
 
   it("logs a failure to read the orders once and shows the spec's message, the rest of the page intact", async () => {
@@ -422,10 +435,14 @@ describe("the Orders tab of the account page", () => {
       const result = dataOf(await loadAccount("/account/orders", cookie, { db: unreachable.db, log }));
       // the database could not answer: 503, so that trying again later is known to help
       expect(result.status).toBe(503);
-      expect(result.data).toMatchObject({
-        email,
-        orders: { ok: false, message: "Failed to load your orders. Please try again later." },
+      expect(result.data).toEqual({
+        ok: false,
+        message: "Failed to load your orders. Please try again later.",
       });
+      // the rest of the page: the frame's loader reads only the session
+      expect(
+        await loadAccount("/account/orders", cookie, { db: unreachable.db, log }, accountLayoutLoader),
+      ).toEqual({ name: expect.any(String), email });
       expect(CUSTOMER_ORDERS_LOAD_ERROR).toBe("Failed to load your orders. Please try again later.");
       // a database outage is one warning line without a stack (server/http/request-failure.ts)
       expect(lines).toHaveLength(1);

@@ -2,7 +2,7 @@
 // real database: what the file holds and leaves out, when deletion is refused, and what is left after.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account/account";
+import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { action as exportAction, loader as exportPageLoader } from "../../app/routes/account/data-export";
 import { loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
 import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
@@ -79,8 +79,8 @@ async function downloadData(cookie: string) {
 
 async function deleteAccount(customer: { cookie: string }, password: string) {
   return callRoute(
-    accountAction,
-    formRequest("/account", { intent: "delete-account", password }, customer.cookie),
+    settingsAction,
+    formRequest("/account/settings", { intent: "delete-account", password }, customer.cookie),
     {
       services: t.services,
     },

@@ -2,7 +2,7 @@
 // the money a refund gives back, and the races (two refunds, two requests) on PostgreSQL.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/account/account";
+import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { lineRefund, returnMessages } from "../../core/returns";
 import { accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { callRoute, dataOf } from "../../tests/setup/route-call";
@@ -712,8 +712,12 @@ describe("rules every request and step keeps", () => {
     await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }]);
     const refused = dataOf(
       await callRoute(
-        accountAction,
-        formRequest("/account", { intent: "delete-account", password: customer.password }, customer.cookie),
+        settingsAction,
+        formRequest(
+          "/account/settings",
+          { intent: "delete-account", password: customer.password },
+          customer.cookie,
+        ),
         { services: t.services },
       ),
     );

@@ -99,7 +99,7 @@ test.describe("privacy: download my data, delete my account", () => {
 
     // Cancel keeps the account; confirming deletes it
     await deleteMyAccount(page, "Cancel");
-    await expect(page).toHaveURL("/account?tab=settings");
+    await expect(page).toHaveURL("/account/settings");
     await visit(page, "/account?tab=settings");
     await expect(page.getByRole("heading", { level: 1, name: customer.name })).toBeVisible();
     await deleteSection(page).getByLabel("Password", { exact: true }).fill(customer.password);
@@ -216,7 +216,7 @@ test.describe("privacy: download my data, delete my account", () => {
     await expect(rights).toContainText('"Delete my account"');
     await expect(rights.getByRole("link", { name: "Go to your account settings" })).toHaveAttribute(
       "href",
-      "/account?tab=settings",
+      "/account/settings",
     );
   });
 });

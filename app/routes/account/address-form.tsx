@@ -1,16 +1,15 @@
 import { MapPinIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { useFormError } from "~/lib/use-form-error";
 import { checkoutMessages, type PostalAddress, shippingDefaults } from "../../../core/checkout";
 import { addressSchema } from "../../../core/validation/shipping-form";
-
-/** What the account route's action answers for this form. */
-type AddressResult = { intent: "address"; ok: true } | { intent: "address"; ok: false; error: string };
+import type { action } from "./account-profile";
 
 /**
  * The Profile tab's "Shipping address": the address the checkout offers first, which the last
@@ -23,18 +22,18 @@ export function AccountAddress({
   address: PostalAddress | null;
   accountName: string;
 }) {
-  const fetcher = useFetcher<AddressResult>();
+  const fetcher = useFetcher<typeof action>();
   const result = fetcher.data?.intent === "address" ? fetcher.data : undefined;
   const { error, invalidField, onSubmit, onChange } = useFormError(
     result && !result.ok ? result.error : undefined,
     addressSchema,
   );
   const [values, setValues] = useState<PostalAddress>(() => address ?? shippingDefaults(null, accountName));
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(checkoutMessages.addressSaved);
-    else toast.error(result.error);
-  }, [result]);
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.intent !== "address") return;
+    if (answer.ok) toast.success(checkoutMessages.addressSaved);
+    else toast.error(answer.error);
+  });
   return (
     <section className="max-w-xl rounded-xl border bg-card/60 p-6" aria-labelledby="address-heading">
       <h2 id="address-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">

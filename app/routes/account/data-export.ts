@@ -37,12 +37,12 @@ export async function action({ context, url }: Route.ActionArgs) {
       what: "customer data export failed",
       details: { userId: user.id },
     });
-    return redirectWithToast(context, "/account?tab=settings", { kind: "error", text });
+    return redirectWithToast(context, "/account/settings", { kind: "error", text });
   }
 }
 
 /** A visit by address (a bookmarked or reloaded URL) goes to the page with the button. */
 export function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url);
-  return redirect("/account?tab=settings");
+  return redirect("/account/settings");
 }

@@ -192,7 +192,7 @@ export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
           ],
         },
         note: 'You can exercise the rights of access, erasure and portability yourself: in your account\'s Settings, "Download my data" gives you a copy of everything we hold about you (your profile, saved address, orders with their receipts, VAT and refunds, and any returns) as a JSON file, and "Delete my account" erases your account at once, after you confirm it with your password and once more after reading what is erased and what is kept. It signs you out on every device and deletes your profile, saved address and sign-in details; the records of your orders and receipts that tax law requires us to keep stay, no longer linked to you, until that period ends. An account with an order awaiting payment, not yet delivered or with a return in progress can be deleted once that order or return is finished. We send one e-mail to confirm the deletion. To exercise any other right, contact our customer support using the details in the site footer. We respond within one month.',
-        link: { to: "/account?tab=settings", label: "Go to your account settings" },
+        link: { to: "/account/settings", label: "Go to your account settings" },
       },
       {
         heading: "Cookies and Local Storage",
