@@ -193,7 +193,7 @@ describe("Download my data", () => {
     const visit = await callRoute(exportPageLoader, getRequest("/account/data-export", customer.cookie), {
       services: t.services,
     });
-    expect(locationOf(visit)).toBe("/account?tab=settings");
+    expect(locationOf(visit)).toBe("/account/settings");
   });
 });
 
