@@ -11,18 +11,12 @@ import { estimatedTax } from "~/lib/vat-estimate";
 import { CartLineRow } from "~/routes/cart/cart-line-row";
 import { useRefreshAgainstServer, useReleaseCancelledCheckout } from "~/routes/cart/cart-sync";
 import { CartTotals, estimateCart } from "~/routes/cart/cart-totals";
-import {
-  checkoutMessages,
-  DEFAULT_COUNTRY,
-  type ShippingDetails,
-  shippingDefaults,
-} from "../../../core/checkout";
+import { checkoutMessages, DEFAULT_COUNTRY, shippingDefaults } from "../../../core/checkout";
 import { couponMessages } from "../../../core/coupon";
 import { formatUsd } from "../../../core/money";
-import { isProductId } from "../../../core/product";
+import { cartActions } from "../../../core/validation/checkout-actions";
 import { formText } from "../../../core/validation/form-schema";
-import { AppError } from "../../../server/app-error";
-import { limitCheckoutStep } from "../../../server/auth/limit-checkout-step";
+import { countCheckoutStep } from "../../../server/auth/limit-checkout-step";
 import { applyCoupon } from "../../../server/checkout/apply-coupon";
 import { cancelCheckout } from "../../../server/checkout/cancel-checkout";
 import { parseCheckoutLines } from "../../../server/checkout/checkout-lines";
@@ -31,7 +25,8 @@ import { loadVatRates, type VatRates } from "../../../server/checkout/load-vat-r
 import { prepareOrder } from "../../../server/checkout/prepare-order";
 import { saveCustomerAddress } from "../../../server/checkout/save-customer-address";
 import { startPayment } from "../../../server/checkout/start-payment";
-import { handleAction, reportFailure } from "../../../server/http/errors";
+import { reportFailure } from "../../../server/http/errors";
+import { runAction } from "../../../server/http/run-action";
 import { taxMode } from "../../../server/tax/tax-rates";
 import type { Route } from "./+types/cart";
 
@@ -74,96 +69,73 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The checkout's steps (docs/ARCHITECTURE.md#checkout-and-payment). Only ids, quantities, an address and a code come from the browser. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formText(form, "intent");
   if (!context.session) {
-    return data({ intent, error: checkoutMessages.signInRequired, signInRequired: true }, { status: 401 });
+    const intent = formText(form, "intent");
+    return data(
+      { intent, ok: false as const, error: checkoutMessages.signInRequired, signInRequired: true as const },
+      { status: 401 },
+    );
   }
   const { user } = context.session;
   const services = context;
-  const answer = { extra: { intent }, details: { intent, userId: user.id } };
-  // per customer, before any work: each prepare can create an order, each pay holds stock
-  const refused = await limitCheckoutStep(context, { ...answer, userId: user.id, intent });
-  if (refused) return refused;
-  switch (intent) {
-    case "coupon":
-      return handleAction(
-        context,
-        { ...answer, fallback: couponMessages.failed, what: "coupon check failed" },
-        async () => {
-          const coupon = await applyCoupon({
-            db: context.db,
-            userId: user.id,
-            lines: parseCheckoutLines(formText(form, "lines")),
-            code: formText(form, "code"),
-          });
-          return { intent, coupon, message: couponMessages.applied(coupon.discountCents) };
-        },
-      );
-    case "prepare":
-      return handleAction(
-        context,
-        { ...answer, fallback: checkoutMessages.createOrderFailedGeneric, what: "order not created" },
-        async () => {
-          const shipping = readShippingDetails(form);
-          const order = await prepareOrder({
-            services,
-            userId: user.id,
-            lines: parseCheckoutLines(formText(form, "lines")),
-            shipping,
-            couponCode: formText(form, "couponCode"),
-            taxMode: taxMode(context.config),
-          });
-          // the order is made: its address is the one to offer next time
-          await saveCustomerAddress({ db: context.db, userId: user.id, address: shipping });
-          return { intent, order };
-        },
-      );
-    case "pay":
-      return handleAction(
-        context,
-        { ...answer, fallback: checkoutMessages.paymentFailed, what: "payment not started" },
-        async () => {
-          const orderId = readOrderId(form);
-          const { url } = await startPayment({
-            services,
-            userId: user.id,
-            customerEmail: user.email,
-            orderId,
-          });
-          return { intent, url };
-        },
-      );
-    case "cancel":
-      return handleAction(
-        context,
-        { ...answer, fallback: checkoutMessages.paymentFailed, what: "cancelled checkout not released" },
-        async () => {
-          await cancelCheckout({ services, userId: user.id, orderId: readOrderId(form) });
-          return { intent, released: true as const };
-        },
-      );
-    default:
-      return data({ intent, error: "Unknown request." }, { status: 400 });
-  }
-}
-
-function readOrderId(form: FormData): string {
-  const orderId = formText(form, "orderId");
-  if (!isProductId(orderId)) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
-  return orderId;
-}
-
-function readShippingDetails(form: FormData): ShippingDetails {
-  return {
-    fullName: formText(form, "fullName"),
-    addressLine1: formText(form, "addressLine1"),
-    addressLine2: formText(form, "addressLine2"),
-    city: formText(form, "city"),
-    state: formText(form, "state"),
-    zipCode: formText(form, "zipCode"),
-    country: formText(form, "country") || DEFAULT_COUNTRY,
-    note: formText(form, "note"),
-  };
+  const details = { userId: user.id };
+  return runAction(context, form, cartActions, {
+    coupon: {
+      fallback: couponMessages.failed,
+      what: "coupon check failed",
+      details,
+      run: async ({ intent, code, lines }) => {
+        const coupon = await applyCoupon({
+          db: context.db,
+          userId: user.id,
+          lines: parseCheckoutLines(lines),
+          code,
+        });
+        return { intent, ok: true as const, coupon, message: couponMessages.applied(coupon.discountCents) };
+      },
+    },
+    prepare: {
+      fallback: checkoutMessages.createOrderFailedGeneric,
+      what: "order not created",
+      details,
+      run: async ({ intent, lines, couponCode, ...shipping }) => {
+        // per customer, before any work: each shipping step can create an order
+        await countCheckoutStep({ db: context.db, userId: user.id, step: "prepare" });
+        const address = { ...shipping, country: shipping.country || DEFAULT_COUNTRY };
+        const order = await prepareOrder({
+          services,
+          userId: user.id,
+          lines: parseCheckoutLines(lines),
+          shipping: address,
+          couponCode,
+          taxMode: taxMode(context.config),
+        });
+        // the order is made: its address is the one to offer next time
+        await saveCustomerAddress({ db: context.db, userId: user.id, address });
+        return { intent, ok: true as const, order };
+      },
+    },
+    pay: {
+      fallback: checkoutMessages.paymentFailed,
+      what: "payment not started",
+      details,
+      run: async ({ intent, orderId }) => {
+        // per customer: each Pay holds stock and opens a page at the provider
+        await countCheckoutStep({ db: context.db, userId: user.id, step: "pay" });
+        const { url } = await startPayment({ services, userId: user.id, customerEmail: user.email, orderId });
+        return { intent, ok: true as const, url };
+      },
+    },
+    cancel: {
+      fallback: checkoutMessages.paymentFailed,
+      what: "cancelled checkout not released",
+      details,
+      run: async ({ intent, orderId }) => {
+        await cancelCheckout({ services, userId: user.id, orderId });
+        return { intent, ok: true as const };
+      },
+    },
+  });
 }
 
 const loadCheckoutDialog = () => import("~/routes/checkout/checkout-dialog");

@@ -4,6 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { estimatedTax } from "~/lib/vat-estimate";
+import type { action as cartAction } from "~/routes/cart/cart";
 import type { CartLine } from "../../../core/cart";
 import {
   checkoutMessages,
@@ -18,14 +19,6 @@ import type { VatRates } from "../../../server/checkout/load-vat-rates";
 import { useTaxMode } from "../../components/vat-note";
 import { PaymentStep } from "./payment-step";
 import { ShippingStep } from "./shipping-step";
-
-/** What the cart route's action answers, per intent. */
-export type CheckoutActionData =
-  | { intent: "coupon"; coupon: { code: string; discountCents: number }; message: string }
-  | { intent: "prepare"; order: OrderSummary }
-  | { intent: "pay"; url: string }
-  | { intent: "cancel"; released: true }
-  | { intent?: string; error: string; code?: string; signInRequired?: boolean };
 
 /**
  * The shipping form's problems, in order, checked with the server's schema. The schema brings zod
@@ -90,22 +83,19 @@ export function CheckoutDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
-  const couponFetcher = useFetcher<CheckoutActionData>();
-  const prepareFetcher = useFetcher<CheckoutActionData>();
-  const payFetcher = useFetcher<CheckoutActionData>();
+  const couponFetcher = useFetcher<typeof cartAction>();
+  const prepareFetcher = useFetcher<typeof cartAction>();
+  const payFetcher = useFetcher<typeof cartAction>();
 
-  const failed = (data: CheckoutActionData): data is Extract<CheckoutActionData, { error: string }> =>
-    "error" in data;
-
-  const handleSignInRequired = (data: { signInRequired?: boolean }) => {
-    if (!data.signInRequired) return false;
+  const handleSignInRequired = (data: object) => {
+    if (!("signInRequired" in data)) return false;
     toast.error(checkoutMessages.signInRequired);
     navigate("/login?redirectTo=%2Fcart", { state: { from: "/cart" } });
     return true;
   };
 
   useFetcherResult(couponFetcher, (data) => {
-    if (failed(data)) {
+    if (!data.ok) {
       if (!handleSignInRequired(data)) toast.error(data.error);
       return;
     }
@@ -116,7 +106,7 @@ export function CheckoutDialog({
   });
 
   useFetcherResult(prepareFetcher, (data) => {
-    if (failed(data)) {
+    if (!data.ok) {
       if (handleSignInRequired(data)) return;
       setFormError(data.error);
       toast.error(data.error);
@@ -129,11 +119,11 @@ export function CheckoutDialog({
   });
 
   useFetcherResult(payFetcher, (data) => {
-    if (failed(data)) {
+    if (!data.ok) {
       if (handleSignInRequired(data)) return;
       toast.error(data.error);
       // the order changed or ended meanwhile: Continue saves the checkout again
-      if (data.code === "order_not_payable") setStep(1);
+      if ("code" in data && data.code === "order_not_payable") setStep(1);
       return;
     }
     if (data.intent !== "pay") return;
