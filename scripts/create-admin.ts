@@ -8,8 +8,8 @@ import { createOrPromoteAdmin } from "../server/auth/create-admin";
 import { passwordStrengthProblem } from "../server/auth/password-policy";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
-import { createServices } from "../server/http/services";
 import { prepareDatabase } from "../server/prepare-database";
+import { createServices } from "../server/services";
 
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
 

@@ -6,9 +6,9 @@ import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import { parseConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { product, productVariant } from "../../server/db/schema";
-import { createServices } from "../../server/http/services";
 import { createLogger } from "../../server/logger";
 import { submitTestPayment } from "../../server/payments/test-provider";
+import { createServices } from "../../server/services";
 import { taxMode } from "../../server/tax/tax-rates";
 
 const PASSWORD = "velvet-midnight-bench-77";

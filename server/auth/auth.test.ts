@@ -33,8 +33,8 @@ import {
 } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
 import { account, user, verification } from "../db/schema";
-import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
+import type { Services } from "../services";
 import { bootstrapAdmin, createOrPromoteAdmin, DEMO_ADMIN_EMAIL } from "./create-admin";
 
 const t = setupTestServices();

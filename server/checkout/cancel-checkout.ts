@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { order } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { releaseOrder } from "./settle-order";
 import { syncPaymentSession } from "./sync-payment";
 

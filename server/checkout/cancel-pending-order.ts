@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../app-error";
 import { order } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { cancelCheckout } from "./cancel-checkout";
 
 export const cancelPendingOrderMessages = {

@@ -3,7 +3,7 @@ import type { PaidLine } from "../../core/cart";
 import { checkoutMessages } from "../../core/checkout";
 import { AppError } from "../app-error";
 import { order, orderItem } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { type CheckoutTotals, orderTotals } from "./order-summary";
 import { syncPaymentSession } from "./sync-payment";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { paymentEvent } from "../db/schema";
-import type { Services } from "../http/context";
 import { PaymentWebhookError } from "../payments/payment-provider";
+import type { Services } from "../services";
 import { syncPaymentSession } from "./sync-payment";
 
 /** The checkout session events we act on; anything else is acknowledged and ignored. */

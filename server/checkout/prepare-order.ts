@@ -11,7 +11,7 @@ import { shippingSchema } from "../../core/validation/shipping-form";
 import { AppError, isAppError, parseInput } from "../app-error";
 import { user } from "../db/auth-schema";
 import { order, orderItem } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { taxForCountry } from "../tax/tax-rates";
 import { checkCoupon } from "./check-coupon";
 import { type CheckoutLine, priceCheckoutLines } from "./checkout-lines";

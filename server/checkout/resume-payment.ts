@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { checkoutMessages } from "../../core/checkout";
 import { AppError, isAppError } from "../app-error";
 import { order } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { releaseOrder } from "./settle-order";
 import { startPayment } from "./start-payment";
 import { syncPaymentSession } from "./sync-payment";

@@ -5,11 +5,11 @@ import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
 import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
-import type { Services } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { Metrics } from "../metrics/metrics";
 import type { PaymentSessionState } from "../payments/payment-provider";
+import type { Services } from "../services";
 import { loadOrderSummary } from "./order-summary";
 import { returnCoupon, returnStock, takeStock } from "./reserve-stock";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { isUuid } from "../../core/ids";
 import { order } from "../db/schema";
-import type { Services } from "../http/context";
 import type { PaymentSessionState } from "../payments/payment-provider";
+import type { Services } from "../services";
 import { fulfilOrder, releaseOrder } from "./settle-order";
 
 type SyncServices = Pick<

@@ -14,8 +14,8 @@ import { startTestApp, type StartedTestApp as TestApp } from "../../tests/setup/
 import { insertTestProduct, signUpTestUser } from "../../tests/setup/test-commerce";
 import { TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { parseConfig } from "../config";
-import type { Services } from "../http/context";
-import { createServices } from "../http/services";
+import type { Services } from "../services";
+import { createServices } from "../services";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { classifyDatabaseError } from "./database-errors";
 

@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { type MetricsSource, metricsRoute } from "../metrics/metrics-endpoint";
 import { measureRequests } from "../metrics/request-metrics";
-import type { Services } from "./context";
+import type { Services } from "../services";
 import { createReadiness, HEALTH_PATHS, healthRoutes, type Readiness } from "./health";
 import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
 import type { PageCache } from "./page-cache";

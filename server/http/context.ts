@@ -1,30 +1,6 @@
-import type { Auth, AuthSession } from "../auth/auth";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { AuthSession } from "../auth/auth";
 import type { Logger } from "../logger";
-import type { MailQueue } from "../mail/mail-queue";
-import type { Mailer } from "../mail/mailer";
-import type { Metrics } from "../metrics/metrics";
-import type { PaymentProvider } from "../payments/payment-provider";
-import type { Storage } from "../storage/storage";
-import type { Flash } from "./flash";
-
-/** Long-lived dependencies shared by every request. */
-export interface Services {
-  config: Config;
-  db: Database;
-  storage: Storage;
-  /** The transport. Use cases queue their e-mails instead (mailQueue, enqueueEmail). */
-  mailer: Mailer;
-  /** Delivers the queued e-mails (outgoing_email) through `mailer`. */
-  mailQueue: MailQueue;
-  auth: Auth;
-  payments: PaymentProvider;
-  flash: Flash;
-  log: Logger;
-  /** This process's Prometheus metrics (server/metrics/metrics.ts). */
-  metrics: Metrics;
-}
+import type { Services } from "../services";
 
 /** What every loader and action receives as `context`. */
 export interface RequestContext extends Services {

@@ -14,6 +14,7 @@ import { askPrimaryForMetrics, shareMetricsWithPrimary } from "../metrics/cluste
 import { createMetrics } from "../metrics/metrics";
 import { closeMetricsServer, startMetricsServer } from "../metrics/metrics-endpoint";
 import { prepareDatabase } from "../prepare-database";
+import { createServices } from "../services";
 import { describeImageStorage } from "../storage/create-storage";
 import { createApp } from "./app";
 import { processRole, runClusterPrimary } from "./cluster";
@@ -21,7 +22,6 @@ import { drainHttpServer, SHUTDOWN_GRACE_MS } from "./drain";
 import { createReadiness } from "./health";
 import { createHttpServer } from "./http-server";
 import { CATALOG_CHANGED, createPageCache } from "./page-cache";
-import { createServices } from "./services";
 
 /**
  * Starts the store: configuration, database and migrations, demo catalog, HTTP server. With

@@ -10,7 +10,7 @@ import { setupTestServices } from "../../tests/setup/test-services";
 import { consumeRateLimit } from "../auth/rate-limit";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { jobRun, order, rateLimit, session, verification } from "../db/schema";
-import type { Services } from "../http/context";
+import type { Services } from "../services";
 import { createJobScheduler } from "./scheduler";
 import { storeJobs } from "./store-jobs";
 

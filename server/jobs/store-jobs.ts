@@ -1,8 +1,8 @@
 import { deleteExpiredSessions } from "../auth/delete-expired-sessions";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
-import type { Services } from "../http/context";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
+import type { Services } from "../services";
 import { createJobScheduler, type Job, type JobScheduler } from "./scheduler";
 
 const MINUTE = 60 * 1000;

@@ -31,8 +31,8 @@ import {
 } from "../../tests/setup/test-services";
 import { prepareOrder } from "../checkout/prepare-order";
 import { order, orderItem, outgoingEmail, product, refund, user } from "../db/schema";
-import type { Services } from "../http/context";
 import { listOutbox } from "../mail/read-outbox";
+import type { Services } from "../services";
 import { exportOrdersCsv } from "./export-orders-csv";
 import { cancelOrderMessages } from "./update-order";
 

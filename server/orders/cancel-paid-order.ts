@@ -16,11 +16,11 @@ import {
   returnRequest,
   user,
 } from "../db/schema";
-import type { Services } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { closeReturnsOfRefundedOrder, unitsReceivedBack } from "../returns/close-returns-of-refunded-order";
+import type { Services } from "../services";
 
 const replacement = alias(order, "replacement");
 

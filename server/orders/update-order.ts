@@ -6,10 +6,10 @@ import { cancelCheckout } from "../checkout/cancel-checkout";
 import type { Config } from "../config";
 import type { Transaction } from "../db/client";
 import { order, orderItem, user } from "../db/schema";
-import type { Services } from "../http/context";
 import type { Logger } from "../logger";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderShippedEmail } from "../mail/templates/order-shipped";
+import type { Services } from "../services";
 
 export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
 

@@ -5,9 +5,9 @@ import { canMoveReturn, type ReturnState, returnMessages } from "../../core/retu
 import { AppError } from "../app-error";
 import type { Transaction } from "../db/client";
 import { type Order, order, type ReturnRequest, returnEvent, returnRequest, user } from "../db/schema";
-import type { Services } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { type ReturnUpdate, returnUpdateEmail } from "../mail/templates/return-update";
+import type { Services } from "../services";
 
 export type ReturnServices = Pick<Services, "db" | "payments" | "mailQueue" | "config" | "log" | "storage">;
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { jobRun, order, orderItem, product } from "../../server/db/schema";
-import type { Services } from "../../server/http/context";
-import { createServices } from "../../server/http/services";
+import type { Services } from "../../server/services";
+import { createServices } from "../../server/services";
 import { startS3Server, type TestS3Server } from "../setup/s3-server";
 import {
   insertTestProduct,

@@ -1,6 +1,7 @@
 // Calling the app's loaders and actions from integration tests, as React Router calls them (minus
 // Express), and reading what they answered.
-import type { RequestContext, Services } from "../../server/http/context";
+import type { RequestContext } from "../../server/http/context";
+import type { Services } from "../../server/services";
 import { requestContext, TEST_PUBLIC_URL } from "./test-services";
 
 /** A route module's `loader` or `action`. */

@@ -9,10 +9,9 @@ import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { createApp as CreateApp } from "../../server/http/app";
-import type { Services } from "../../server/http/context";
 import type { createHttpServer as CreateHttpServer } from "../../server/http/http-server";
 import { CATALOG_CHANGED, createPageCache, type PageCache } from "../../server/http/page-cache";
-import type { createServices as CreateServices } from "../../server/http/services";
+import type { createServices as CreateServices, Services } from "../../server/services";
 import { setupTestServices, type TestServices } from "./test-services";
 
 /** One line the app logged, as pino writes it. */

@@ -7,7 +7,7 @@ import { createOrPromoteAdmin } from "../../server/auth/create-admin";
 import { insertSizes, type NewSize } from "../../server/catalog/insert-sizes";
 import type { Database } from "../../server/db/client";
 import { coupon, order, product, productVariant, user } from "../../server/db/schema";
-import type { Services } from "../../server/http/context";
+import type { Services } from "../../server/services";
 import { callRoute, redirectOf } from "./route-call";
 import { cookieFrom, formRequest } from "./test-services";
 

@@ -5,9 +5,9 @@ import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
-import type { Services } from "../../server/http/context";
 import { updateOrder } from "../../server/orders/update-order";
 import { submitTestPayment } from "../../server/payments/test-provider";
+import type { Services } from "../../server/services";
 import { taxMode } from "../../server/tax/tax-rates";
 import { orderRow, TEST_SHIPPING } from "./test-commerce";
 

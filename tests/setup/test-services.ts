@@ -5,8 +5,9 @@ import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { parseConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
-import type { RequestContext, Services } from "../../server/http/context";
-import { createServices } from "../../server/http/services";
+import type { RequestContext } from "../../server/http/context";
+import type { Services } from "../../server/services";
+import { createServices } from "../../server/services";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
