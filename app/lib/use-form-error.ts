@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { type FormProblem, isProblemFixed } from "../../core/validation/form-problem";
 import { formProblems } from "../../core/validation/form-schema";
+import type { FetcherLike } from "./use-fetcher-result";
 
 /**
  * The message for the box above a form: the browser's own check with the form's schema (instant,
@@ -10,8 +11,15 @@ import { formProblems } from "../../core/validation/form-schema";
  * person fixes what the message is about, it goes: the form's onChange checks again, and a message
  * that was one of the form's problems and no longer is disappears (a server refusal the schema
  * cannot know, such as a wrong password, stays until the next answer).
+ *
+ * A form posted through a fetcher (a dialog's) passes it, so `submitting` follows the fetcher
+ * rather than the page's navigation.
  */
-export function useFormError(serverError: string | undefined, schema: z.ZodType) {
+export function useFormError(
+  serverError: string | undefined,
+  schema: z.ZodType,
+  fetcher?: Pick<FetcherLike<unknown>, "state">,
+) {
   const [clientError, setClientError] = useState<string | null>(null);
   const [fixed, setFixed] = useState<string | null>(null);
   // the form's problems as of the last submit or change
@@ -27,7 +35,7 @@ export function useFormError(serverError: string | undefined, schema: z.ZodType)
     error,
     /** The field the message is about, for aria-invalid; null for a message about the whole form. */
     invalidField: (error && problems.current.find((problem) => problem.message === error)?.field) || null,
-    submitting: navigation.state === "submitting",
+    submitting: fetcher ? fetcher.state !== "idle" : navigation.state === "submitting",
     onSubmit(event: FormEvent<HTMLFormElement>) {
       problems.current = formProblems(schema, new FormData(event.currentTarget));
       const first = problems.current[0]?.message ?? null;
