@@ -1,5 +1,5 @@
 // The sample contact details a new store starts with, for its owner to replace: the footer's
-// contact block (app/components/site-footer.tsx) and the return address of the approval e-mail's
+// contact block (app/components/layout/site-footer.tsx) and the return address of the approval e-mail's
 // default instructions (RETURN_INSTRUCTIONS, server/config.ts) both come from here, so a shopper
 // never reads two addresses.
 export const SAMPLE_CONTACT = {

@@ -1,4 +1,4 @@
-// Whether a dialog is open, for the toasts (app/components/toaster.tsx), which move out of the way
+// Whether a dialog is open, for the toasts (app/components/layout/toaster.tsx), which move out of the way
 // of its buttons while one is. Every dialog and sheet renders DialogOpenMarker inside its content,
 // which Radix mounts only while it is open.
 import { useEffect, useSyncExternalStore } from "react";

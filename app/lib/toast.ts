@@ -1,5 +1,5 @@
 // Toasts without sonner in the first download (docs/PERFORMANCE.md): sonner (9 KiB gzip) is
-// fetched after hydration, with the Toaster (app/components/toaster.tsx), and a toast asked for
+// fetched after hydration, with the Toaster (app/components/layout/toaster.tsx), and a toast asked for
 // earlier waits until the Toaster listens, so none is lost.
 import type { ExternalToast } from "sonner";
 

@@ -28,7 +28,7 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm" />
       {/* centred in the screen below its top 6.5rem, which is the toasts' while a dialog is open
-          (app/components/toaster.tsx): a toast never covers a dialog, whatever it scrolls to */}
+          (app/components/layout/toaster.tsx): a toast never covers a dialog, whatever it scrolls to */}
       <DialogPrimitive.Content
         className={cn(
           "fixed inset-x-0 top-26 bottom-4 z-50 m-auto h-fit max-h-[calc(100dvh-7.5rem)] w-[calc(100%-2rem)] rounded-xl border bg-popover shadow-2xl",

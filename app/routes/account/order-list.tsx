@@ -9,9 +9,9 @@ import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
 import { formatUsd } from "../../../core/money";
 import { customerStatusLabel, customerStatusTone } from "../../../core/order";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
+import type { Route } from "./+types/account-orders";
 
 /** What the account loader hands the Orders tab. */
-export type AccountOrdersResult = { ok: true; orders: CustomerOrder[] } | { ok: false; message: string };
 
 function OrdersEmpty() {
   return (
@@ -137,7 +137,7 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
 }
 
 /** The Orders tab of the account page. */
-export function AccountOrders({ result }: { result: AccountOrdersResult }) {
+export function AccountOrders({ result }: { result: Route.ComponentProps["loaderData"] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   if (!result.ok) return <OrdersFailed message={result.message} />;
   const { orders } = result;

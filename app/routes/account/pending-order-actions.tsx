@@ -7,12 +7,7 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { OrderDate } from "~/routes/account/order-date";
 import { formatUsd } from "../../../core/money";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
-
-/** What the account route's action answers to "complete-payment" and "cancel-order". */
-type PendingOrderResult =
-  | { intent: "complete-payment"; ok: true; url: string }
-  | { intent: "cancel-order"; ok: true; message: string }
-  | { intent: string; ok: false; error: string };
+import type { action } from "./account-orders";
 
 const ACCOUNT_ORDERS = "/account/orders";
 
@@ -29,7 +24,7 @@ export function CompletePaymentButton({
   size?: "sm" | "default";
   className?: string;
 }) {
-  const fetcher = useFetcher<PendingOrderResult>();
+  const fetcher = useFetcher<typeof action>();
   const [leaving, setLeaving] = useState(false);
   const busy = fetcher.state !== "idle" || leaving;
   useFetcherResult(fetcher, (result) => {
@@ -67,7 +62,7 @@ export function CompletePaymentButton({
  * after the order has turned cancelled.
  */
 export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
-  const fetcher = useFetcher<PendingOrderResult>();
+  const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   const cancelling = fetcher.state !== "idle";
   useFetcherResult(fetcher, (result) => {

@@ -1,22 +1,11 @@
 import { useTaxMode } from "~/components/vat-note";
 import { cn } from "~/lib/utils";
+import { estimateCart } from "~/lib/vat-estimate";
 import { type CartLine, cartItemCount } from "../../../core/cart";
 import { countryName } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
-import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/pricing";
+import { SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, vatNote } from "../../../core/tax";
-
-/**
- * The cart's figures, an estimate from the prices it holds, as the payment step will charge them
- * before a coupon: the goods and the flat shipping, and their VAT once the destination is known.
- */
-export function estimateCart(lines: CartLine[], tax: AppliedTax | null) {
-  return priceOrder(
-    lines.map((line) => ({ priceCents: line.product.priceCents, quantity: line.quantity })),
-    null,
-    tax,
-  );
-}
 
 /** The cart page's Order Summary rows: subtotal, shipping, VAT and total. */
 export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax | null }) {

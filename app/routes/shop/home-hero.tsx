@@ -1,44 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
-import { Link, type LinkDescriptor } from "react-router";
-import heroTall480 from "~/assets/hero/hero-tall-480.webp";
-import heroTall720 from "~/assets/hero/hero-tall-720.webp";
-import heroTall960 from "~/assets/hero/hero-tall-960.webp";
-import heroWide960 from "~/assets/hero/hero-wide-960.webp";
-import heroWide1440 from "~/assets/hero/hero-wide-1440.webp";
-import heroWide1920 from "~/assets/hero/hero-wide-1920.webp";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
-
-// The picture of the current drop, rendered from the demo products' designs by
-// scripts/build-hero.ts (server/catalog/demo/hero-art.ts). Vite fingerprints the files, so they
-// are served from /assets with a year's cache. Two crops: tall below lg, the drop above the text;
-// wide from lg, the drop to the right of it.
-const WIDE = {
-  srcSet: `${heroWide960} 960w, ${heroWide1440} 1440w, ${heroWide1920} 1920w`,
-  width: 1920,
-  height: 1080,
-  media: "(min-width: 1024px)",
-};
-const TALL = {
-  src: heroTall720,
-  srcSet: `${heroTall480} 480w, ${heroTall720} 720w, ${heroTall960} 960w`,
-  width: 960,
-  height: 1280,
-  media: "(max-width: 1023.98px)",
-};
-const SIZES = "100vw";
-
-/**
- * The hero picture is the page's largest paint: preloaded with the document, each crop for the
- * screens that show it, so the browser fetches it before it has laid out the page.
- */
-export const heroPreloadLinks: LinkDescriptor[] = [WIDE, TALL].map((crop) => ({
-  rel: "preload",
-  as: "image",
-  imageSrcSet: crop.srcSet,
-  imageSizes: SIZES,
-  media: crop.media,
-  fetchPriority: "high",
-}));
+import { SIZES, TALL, WIDE } from "./hero-images";
 
 export function HomeHero() {
   return (

@@ -13,7 +13,8 @@ import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/componen
 import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
-import { HomeHero, heroPreloadLinks } from "~/routes/shop/home-hero";
+import { heroPreloadLinks } from "~/routes/shop/hero-images";
+import { HomeHero } from "~/routes/shop/home-hero";
 import { FEATURED_LIMIT } from "../../../core/product";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
 import { toProductView } from "../../../server/catalog/product-view";

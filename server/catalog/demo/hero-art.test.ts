@@ -19,7 +19,7 @@ describe("home hero picture", () => {
     expect(channels.reduce((sum, channel) => sum + channel.stdev, 0) / channels.length).toBeGreaterThan(10);
   });
 
-  // the page imports these files by name and states their size for layout (app/components/home-hero.tsx)
+  // the page imports these files by name and states their size for layout (app/routes/shop/hero-images.ts)
   it.each(formats)("has its %s WebP files, committed at every width the page asks for", async (format) => {
     const { width, height } = HERO_FORMATS[format];
     for (const target of HERO_WIDTHS[format]) {

@@ -12,7 +12,7 @@ export const HERO_FORMATS = {
 } as const;
 export type HeroFormat = keyof typeof HERO_FORMATS;
 
-/** The widths written for each format; app/routes/home.tsx imports exactly these files. */
+/** The widths written for each format; app/routes/shop/home.tsx imports exactly these files. */
 export const HERO_WIDTHS: Record<HeroFormat, readonly number[]> = {
   wide: [960, 1440, 1920],
   tall: [480, 720, 960],
