@@ -51,3 +51,17 @@ export function useFormError(
     },
   };
 }
+
+/**
+ * useFormError for one intent of an action posted through a fetcher: that intent's refusal is the
+ * server's message, and `submitting` follows the fetcher. `result` is that intent's last answer.
+ */
+export function useIntentFormError<T extends { intent: string; ok: boolean }>(
+  fetcher: FetcherLike<T>,
+  intent: T["intent"],
+  schema: z.ZodType,
+) {
+  const result = fetcher.data?.intent === intent ? fetcher.data : undefined;
+  const refusal = result && !result.ok && "error" in result ? String(result.error) : undefined;
+  return { ...useFormError(refusal, schema, fetcher), result };
+}

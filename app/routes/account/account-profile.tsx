@@ -1,9 +1,10 @@
 import { data, useFetcher } from "react-router";
-import { Field, FormError } from "~/components/auth-ui";
+import { Field } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useFormError } from "~/lib/use-form-error";
+import { useIntentFormError } from "~/lib/use-form-error";
+import { AccountSection, IntentForm } from "~/routes/account/account-section";
 import { AccountAddress } from "~/routes/account/address-form";
 import { checkoutMessages } from "../../../core/checkout";
 import { profileActions } from "../../../core/validation/account-actions";
@@ -51,30 +52,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 function ProfileForm({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const { error, onSubmit, onChange } = useFormError(
-    result && !result.ok ? result.error : undefined,
-    profileSchema,
-  );
+  const { error, ...check } = useIntentFormError(fetcher, "profile", profileSchema);
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent !== "profile") return;
     if (answer.ok) toast.success("Profile updated successfully");
     else toast.error(answer.error === PROFILE_FAILED ? answer.error : `${PROFILE_FAILED}: ${answer.error}`);
   });
   return (
-    <section className="max-w-xl rounded-xl border bg-card/60 p-6" aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="mb-6 font-semibold text-xl">
-        Profile Information
-      </h2>
-      <FormError message={error} />
-      <fetcher.Form
-        method="post"
-        className="flex flex-col gap-5"
-        onSubmit={onSubmit}
-        onChange={onChange}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="profile" />
+    <AccountSection id="profile" title="Profile Information" className="max-w-xl">
+      <IntentForm fetcher={fetcher} intent="profile" check={check} error={error}>
         <Field
           label="Full Name"
           name="fullName"
@@ -91,11 +77,11 @@ function ProfileForm({ name, email }: { name: string; email: string }) {
           disabled
           hint="Email address and username cannot be changed"
         />
-        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving..." : "Save Changes"}
+        <Button type="submit" className="self-start" disabled={check.submitting}>
+          {check.submitting ? "Saving..." : "Save Changes"}
         </Button>
-      </fetcher.Form>
-    </section>
+      </IntentForm>
+    </AccountSection>
   );
 }
 

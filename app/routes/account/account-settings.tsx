@@ -1,11 +1,12 @@
 import { DownloadIcon, LockIcon, LogOutIcon, Trash2Icon } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
-import { FormError, PasswordField } from "~/components/auth-ui";
+import { PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useFormError } from "~/lib/use-form-error";
+import { useIntentFormError } from "~/lib/use-form-error";
+import { AccountSection, IntentForm } from "~/routes/account/account-section";
 import { DeleteAccountDialog } from "~/routes/account/delete-account-dialog";
 import { settingsActions } from "../../../core/validation/account-actions";
 import { accountDeletionSchema, accountPrivacyMessages } from "../../../core/validation/account-privacy";
@@ -57,32 +58,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AccountSettings() {
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
-  const { error, onSubmit, onChange } = useFormError(
-    result && !result.ok ? result.error : undefined,
-    passwordChangeSchema,
-  );
+  const { error, result, ...check } = useIntentFormError(fetcher, "password", passwordChangeSchema);
+  // a new key empties the fields after a successful change
   const formKey = result?.ok ? "saved" : "editing";
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent === "password" && answer.ok) toast.success("Password updated successfully");
   });
   return (
     <div className="grid max-w-xl gap-6">
-      <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="password-heading">
-        <h2 id="password-heading" className="mb-6 flex items-center gap-2 font-semibold text-xl">
-          <LockIcon className="size-5 text-accent" aria-hidden /> Change Password
-        </h2>
-        <FormError message={error} />
-        {/* a new key empties the fields after a successful change */}
-        <fetcher.Form
-          key={formKey}
-          method="post"
-          className="flex flex-col gap-5"
-          onSubmit={onSubmit}
-          onChange={onChange}
-          noValidate
-        >
-          <input type="hidden" name="intent" value="password" />
+      <AccountSection id="password" title="Change Password" icon={LockIcon}>
+        <IntentForm key={formKey} fetcher={fetcher} intent="password" check={check} error={error}>
           <PasswordField
             label="Current Password"
             name="currentPassword"
@@ -96,46 +81,39 @@ export default function AccountSettings() {
             autoComplete="new-password"
             required
           />
-          <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Updating..." : "Update Password"}
+          <Button type="submit" className="self-start" disabled={check.submitting}>
+            {check.submitting ? "Updating..." : "Update Password"}
           </Button>
-        </fetcher.Form>
-      </section>
-      <YourDataSection />
+        </IntentForm>
+      </AccountSection>
+      <AccountSection
+        id="data"
+        title="Your Data"
+        icon={DownloadIcon}
+        intro={
+          <p>
+            A copy of everything we hold about you: your profile, saved address, orders with their receipts,
+            VAT and refunds, and any returns, as a JSON file you can keep or take to another service.
+          </p>
+        }
+      >
+        {/* "Download my data" (GDPR articles 15 and 20): posted as a document, so the answer is saved as a file */}
+        <Form method="post" action="/account/data-export" reloadDocument>
+          <Button type="submit" variant="outline">
+            <DownloadIcon /> Download my data
+          </Button>
+        </Form>
+      </AccountSection>
       <DeleteAccountSection />
-      <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="signout-heading">
-        <h2 id="signout-heading" className="mb-2 font-semibold text-xl">
-          Sign Out
-        </h2>
-        <p className="mb-5 text-muted-foreground text-sm">Sign out of your account on this device.</p>
+      <AccountSection id="signout" title="Sign Out" intro={<p>Sign out of your account on this device.</p>}>
         <Form method="post" action="/logout">
           {/* an everyday action, not a destructive one: only "Delete my account" is red */}
           <Button type="submit" variant="outline">
             <LogOutIcon /> Sign Out
           </Button>
         </Form>
-      </section>
+      </AccountSection>
     </div>
-  );
-}
-
-/** "Download my data" (GDPR articles 15 and 20): posted as a document, so the answer is saved as a file. */
-function YourDataSection() {
-  return (
-    <section className="rounded-xl border bg-card/60 p-6" aria-labelledby="data-heading">
-      <h2 id="data-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">
-        <DownloadIcon className="size-5 text-accent" aria-hidden /> Your Data
-      </h2>
-      <p className="mb-5 text-muted-foreground text-sm">
-        A copy of everything we hold about you: your profile, saved address, orders with their receipts, VAT
-        and refunds, and any returns, as a JSON file you can keep or take to another service.
-      </p>
-      <Form method="post" action="/account/data-export" reloadDocument>
-        <Button type="submit" variant="outline">
-          <DownloadIcon /> Download my data
-        </Button>
-      </Form>
-    </section>
   );
 }
 
@@ -145,12 +123,12 @@ function YourDataSection() {
  */
 function DeleteAccountSection() {
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
-  const { error, invalidField, onSubmit, onChange } = useFormError(
-    result && !result.ok ? result.error : undefined,
-    accountDeletionSchema,
-  );
-  const busy = fetcher.state !== "idle";
+  const {
+    error,
+    invalidField,
+    result: _,
+    ...check
+  } = useIntentFormError(fetcher, "delete-account", accountDeletionSchema);
   const form = useRef<HTMLFormElement>(null);
   const submit = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
@@ -160,40 +138,42 @@ function DeleteAccountSection() {
     if (answer.intent === "delete-account") setConfirming(false);
   });
   return (
-    <section
-      className="rounded-xl border border-destructive/40 bg-card/60 p-6"
-      aria-labelledby="delete-account-heading"
+    <AccountSection
+      id="delete-account"
+      title="Delete Account"
+      icon={Trash2Icon}
+      destructive
+      intro={
+        <>
+          <p>
+            This deletes your profile, saved address and sign-in details, and signs you out on every device.
+            It cannot be undone.
+          </p>
+          <p>
+            The records of your orders and their receipts are kept, no longer linked to you, for as long as
+            tax law requires. While an order is awaiting payment, on its way or has a return in progress, your
+            account cannot be deleted yet.
+          </p>
+        </>
+      }
     >
-      <h2 id="delete-account-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">
-        <Trash2Icon className="size-5 text-destructive" aria-hidden /> Delete Account
-      </h2>
-      <div className="mb-5 space-y-2 text-muted-foreground text-sm">
-        <p>
-          This deletes your profile, saved address and sign-in details, and signs you out on every device. It
-          cannot be undone.
-        </p>
-        <p>
-          The records of your orders and their receipts are kept, no longer linked to you, for as long as tax
-          law requires. While an order is awaiting payment, on its way or has a return in progress, your
-          account cannot be deleted yet.
-        </p>
-      </div>
-      <FormError id="delete-account-error" message={error} />
-      <fetcher.Form
+      <IntentForm
         ref={form}
-        method="post"
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          // the form's own check first (the password is required), then the question
-          onSubmit(event);
-          if (event.defaultPrevented) return;
-          event.preventDefault();
-          setConfirming(true);
+        fetcher={fetcher}
+        intent="delete-account"
+        error={error}
+        errorId="delete-account-error"
+        check={{
+          onChange: check.onChange,
+          onSubmit: (event) => {
+            // the form's own check first (the password is required), then the question
+            check.onSubmit(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            setConfirming(true);
+          },
         }}
-        onChange={onChange}
-        noValidate
       >
-        <input type="hidden" name="intent" value="delete-account" />
         <PasswordField
           label="Password"
           name="password"
@@ -202,17 +182,23 @@ function DeleteAccountSection() {
           aria-invalid={invalidField === "password" || undefined}
           aria-describedby={error ? "delete-account-error" : undefined}
         />
-        <Button ref={submit} type="submit" variant="destructive" className="self-start" disabled={busy}>
-          <Trash2Icon /> {busy ? "Deleting..." : "Delete my account"}
+        <Button
+          ref={submit}
+          type="submit"
+          variant="destructive"
+          className="self-start"
+          disabled={check.submitting}
+        >
+          <Trash2Icon /> {check.submitting ? "Deleting..." : "Delete my account"}
         </Button>
-      </fetcher.Form>
+      </IntentForm>
       <DeleteAccountDialog
         open={confirming}
         onOpenChange={setConfirming}
-        busy={busy}
+        busy={check.submitting}
         onConfirm={() => form.current && fetcher.submit(form.current, { method: "post" })}
         opener={submit}
       />
-    </section>
+    </AccountSection>
   );
 }

@@ -2,11 +2,11 @@ import { MapPinIcon } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { AddressFields } from "~/components/address-fields";
-import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useFormError } from "~/lib/use-form-error";
+import { useIntentFormError } from "~/lib/use-form-error";
+import { AccountSection, IntentForm } from "~/routes/account/account-section";
 import { checkoutMessages, type PostalAddress, shippingDefaults } from "../../../core/checkout";
 import { addressSchema } from "../../../core/validation/shipping-form";
 import type { action } from "./account-profile";
@@ -23,11 +23,7 @@ export function AccountAddress({
   accountName: string;
 }) {
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data?.intent === "address" ? fetcher.data : undefined;
-  const { error, invalidField, onSubmit, onChange } = useFormError(
-    result && !result.ok ? result.error : undefined,
-    addressSchema,
-  );
+  const { error, invalidField, ...check } = useIntentFormError(fetcher, "address", addressSchema);
   const [values, setValues] = useState<PostalAddress>(() => address ?? shippingDefaults(null, accountName));
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent !== "address") return;
@@ -35,34 +31,30 @@ export function AccountAddress({
     else toast.error(answer.error);
   });
   return (
-    <section className="max-w-xl rounded-xl border bg-card/60 p-6" aria-labelledby="address-heading">
-      <h2 id="address-heading" className="mb-2 flex items-center gap-2 font-semibold text-xl">
-        <MapPinIcon className="size-5 text-accent" aria-hidden /> Shipping address
-      </h2>
-      <p className="mb-6 text-muted-foreground text-sm">
-        {address
-          ? "The checkout starts with this address. It is updated each time you check out."
-          : "No address saved yet. Save one here, or it is remembered at your next checkout."}
-      </p>
-      <FormError message={error} id="address-error" />
-      <fetcher.Form
-        method="post"
-        className="flex flex-col gap-5"
-        onSubmit={onSubmit}
-        onChange={onChange}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="address" />
+    <AccountSection
+      id="address"
+      title="Shipping address"
+      icon={MapPinIcon}
+      className="max-w-xl"
+      intro={
+        <p>
+          {address
+            ? "The checkout starts with this address. It is updated each time you check out."
+            : "No address saved yet. Save one here, or it is remembered at your next checkout."}
+        </p>
+      }
+    >
+      <IntentForm fetcher={fetcher} intent="address" check={check} error={error} errorId="address-error">
         <AddressFields
           values={values}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
           invalidField={invalidField}
           errorId="address-error"
         />
-        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving..." : "Save Address"}
+        <Button type="submit" className="self-start" disabled={check.submitting}>
+          {check.submitting ? "Saving..." : "Save Address"}
         </Button>
-      </fetcher.Form>
-    </section>
+      </IntentForm>
+    </AccountSection>
   );
 }
