@@ -31,6 +31,17 @@ async function copyTrackingCode(code: string) {
   }
 }
 
+/** The order's status as the customer reads it ("Awaiting payment", "Delivered"). */
+export function CustomerStatusBadge({ order }: { order: CustomerOrder }) {
+  return (
+    <StatusBadge
+      status={order.status}
+      label={customerStatusLabel(order)}
+      tone={customerStatusTone(order.status)}
+    />
+  );
+}
+
 function PackageTracking({ order }: { order: CustomerOrder }) {
   const { trackingCode } = order;
   const trackable = canTrack(order) && order.trackingUrl;
@@ -152,11 +163,7 @@ export function OrderDetailsDialog({
           <DialogHeader className="pr-8">
             <div className="flex flex-wrap items-center gap-3">
               <DialogTitle>Order {order.orderNumber}</DialogTitle>
-              <StatusBadge
-                status={order.status}
-                label={customerStatusLabel(order)}
-                tone={customerStatusTone(order.status)}
-              />
+              <CustomerStatusBadge order={order} />
             </div>
             <DialogDescription>
               <span className="block">

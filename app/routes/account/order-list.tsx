@@ -1,17 +1,13 @@
 import { CircleAlertIcon, EyeIcon, PackageIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
-import { OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
+import { CustomerStatusBadge, OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
 import { OrderDate } from "~/routes/account/order-date";
 import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
 import { formatUsd } from "../../../core/money";
-import { customerStatusLabel, customerStatusTone } from "../../../core/order";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account-orders";
-
-/** What the account loader hands the Orders tab. */
 
 function OrdersEmpty() {
   return (
@@ -83,11 +79,7 @@ function OrdersTable({ orders, onView }: { orders: CustomerOrder[]; onView: (id:
                 <OrderDate iso={order.createdAt} />
               </td>
               <td className="px-5 py-4">
-                <StatusBadge
-                  status={order.status}
-                  label={customerStatusLabel(order)}
-                  tone={customerStatusTone(order.status)}
-                />
+                <CustomerStatusBadge order={order} />
               </td>
               <td className="whitespace-nowrap px-5 py-4 text-right font-medium">
                 {formatUsd(order.totalCents)}
@@ -119,11 +111,7 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
                 <OrderDate iso={order.createdAt} />
               </p>
             </div>
-            <StatusBadge
-              status={order.status}
-              label={customerStatusLabel(order)}
-              tone={customerStatusTone(order.status)}
-            />
+            <CustomerStatusBadge order={order} />
           </div>
           <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3">
             <p className="font-semibold">{formatUsd(order.totalCents)}</p>
