@@ -9,11 +9,12 @@ import { isUuid } from "../ids";
 export const formField = z.string().default("");
 
 /**
- * An id from a form (an order, a return): anything but a UUID names nothing, so it is answered as
- * "not found" (404) with the caller's message, the same answer as for someone else's record.
+ * An id from a form (an order, a return): anything but a UUID, a missing id included, names
+ * nothing, so it is answered as "not found" (404) with the caller's message, the same answer as
+ * for someone else's record.
  */
 export const idField = (notFound: string) =>
-  z.string({ error: notFound }).refine(isUuid, { message: notFound, params: { status: 404 } });
+  formField.refine(isUuid, { message: notFound, params: { status: 404 } });
 
 /** One intent of an action, with its fields. */
 export const intent = <I extends string, F extends z.ZodRawShape>(name: I, fields: F) =>
