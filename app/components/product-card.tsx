@@ -5,7 +5,7 @@ import type { ProductCardView } from "../../server/catalog/product-view";
 import { ProductImage } from "./product-image";
 import { Skeleton } from "./ui/skeleton";
 
-export const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4";
+const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4";
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, 46vw";
 
 export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
@@ -52,6 +52,25 @@ function ProductCardSkeleton() {
       <Skeleton className="aspect-[4/5] w-full rounded-lg!" />
       <Skeleton className="h-4 w-3/4" />
       <Skeleton className="h-3 w-1/3" />
+    </div>
+  );
+}
+
+/** Product cards in the shop's grid; the first `priority` cards' images load first (above the fold). */
+export function ProductGrid({
+  products,
+  priority = 0,
+  testId,
+}: {
+  products: ProductCardView[];
+  priority?: number;
+  testId?: string;
+}) {
+  return (
+    <div className={PRODUCT_GRID_CLASS} data-testid={testId}>
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} priority={index < priority} />
+      ))}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
+import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
 import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
@@ -107,11 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : (
                 <>
-                  <div className={PRODUCT_GRID_CLASS}>
-                    {products.map((product) => (
-                      <ProductCard key={product.id} product={product} />
-                    ))}
-                  </div>
+                  <ProductGrid products={products} />
                   <GridVatNote />
                 </>
               )

@@ -7,7 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useSearchParams,
 } from "react-router";
-import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-card";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -284,11 +284,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <h2 id="related-heading" className="mb-8 font-bold text-2xl sm:text-3xl">
             You may also like
           </h2>
-          <div className={PRODUCT_GRID_CLASS}>
-            {related.map((item) => (
-              <ProductCard key={item.id} product={item} />
-            ))}
-          </div>
+          <ProductGrid products={related} />
         </section>
       )}
     </div>

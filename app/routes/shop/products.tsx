@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { PRODUCT_GRID_CLASS, ProductCard, ProductGridSkeleton } from "~/components/product-card";
+import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
@@ -269,11 +269,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="sr-only">
             Products
           </h2>
-          <div className={PRODUCT_GRID_CLASS} data-testid="product-grid">
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} priority={index < 4} />
-            ))}
-          </div>
+          <ProductGrid products={products} priority={4} testId="product-grid" />
           <GridVatNote />
         </section>
       )}
