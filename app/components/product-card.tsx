@@ -8,7 +8,7 @@ import { Skeleton } from "./ui/skeleton";
 const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4";
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, 46vw";
 
-export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border border-border/60">
