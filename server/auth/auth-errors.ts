@@ -34,15 +34,17 @@ async function limitKey(options: { db: Database; key: string; rule: RateLimitRul
   if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
 }
 
-/** Counts an attempt from this client; throws the "wait" refusal once the rule's limit is reached. */
-export async function limitAttempts(options: {
+/** An attempt at `action`, counted under `rule`. */
+interface Attempt {
   db: Database;
-  clientIp: string;
   action: string;
   rule: RateLimitRule;
   /** The limit's clock, in milliseconds; for tests. */
   now?: number;
-}): Promise<void> {
+}
+
+/** Counts an attempt from this client; throws the "wait" refusal once the rule's limit is reached. */
+export async function limitAttempts(options: Attempt & { clientIp: string }): Promise<void> {
   const { db, rule, now } = options;
   await limitKey({ db, key: `${options.clientIp}|${options.action}`, rule, now });
 }
@@ -54,13 +56,7 @@ const customerLimitKey = (action: string, userId: string) => `${action}:${userId
  * Counts an attempt of this customer, whatever address it comes from; throws the "wait" refusal
  * (429) once the rule's limit is reached.
  */
-export async function limitCustomer(options: {
-  db: Database;
-  userId: string;
-  action: string;
-  rule: RateLimitRule;
-  now?: number;
-}): Promise<void> {
+export async function limitCustomer(options: Attempt & { userId: string }): Promise<void> {
   const { db, rule, now } = options;
   await limitKey({ db, key: customerLimitKey(options.action, options.userId), rule, now });
 }
