@@ -131,7 +131,9 @@ export function flattenAddress(details: PostalAddress): string {
     .join("\n");
 }
 
-export interface OrderSummaryLine {
+/** A line of an order as sold, as the customer's and the admin's screens show it. */
+export interface OrderLineView {
+  /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
   productId: string | null;
   name: string;
   /** The size as sold ("M", "One Size"). */
@@ -139,12 +141,15 @@ export interface OrderSummaryLine {
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
-  /** price x quantity, as entered. */
-  lineTotalCents: number;
   /** The line's share of the coupon, its net (without VAT, after the discount) and its VAT. */
   discountCents: number;
   netCents: number;
   taxCents: number;
+}
+
+export interface OrderSummaryLine extends OrderLineView {
+  /** price x quantity, as entered. */
+  lineTotalCents: number;
 }
 
 /** The VAT an order was charged: where, at what rate, and how the prices held it. */

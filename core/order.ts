@@ -46,55 +46,48 @@ export function customerStatusLabel(order: { status: string; paymentStatus: stri
 
 export type BadgeTone = "green" | "blue" | "indigo" | "yellow" | "orange" | "amber" | "red" | "gray";
 
+/**
+ * The tone a status shows in: its own from `tones`, or `otherwise` for any status the table does
+ * not list (including one added later that nobody gave a tone yet).
+ */
+export function statusTone(
+  tones: Readonly<Partial<Record<string, BadgeTone>>>,
+  status: string,
+  otherwise: BadgeTone,
+): BadgeTone {
+  return (Object.hasOwn(tones, status) && tones[status]) || otherwise;
+}
+
 /** Customer view: delivered green, processing blue, shipped indigo, cancelled red, anything else amber. */
 export function customerStatusTone(status: string): BadgeTone {
-  switch (status) {
-    case "delivered":
-      return "green";
-    case "processing":
-      return "blue";
-    case "shipped":
-      return "indigo";
-    case "cancelled":
-      return "red";
-    default:
-      return "amber";
-  }
+  return statusTone(
+    { delivered: "green", processing: "blue", shipped: "indigo", cancelled: "red" },
+    status,
+    "amber",
+  );
 }
 
 /** Admin view: delivered green, shipped blue, processing yellow, pending orange, cancelled red, other grey. */
 export function adminStatusTone(status: string): BadgeTone {
-  switch (status) {
-    case "delivered":
-      return "green";
-    case "shipped":
-      return "blue";
-    case "processing":
-      return "yellow";
-    case "pending":
-      return "orange";
-    case "cancelled":
-      return "red";
-    default:
-      return "gray";
-  }
+  return statusTone(
+    { delivered: "green", shipped: "blue", processing: "yellow", pending: "orange", cancelled: "red" },
+    status,
+    "gray",
+  );
 }
 
 /** Payment status (admin details): paid green, pending yellow, partially refunded amber, otherwise red. */
 export function paymentStatusTone(status: string): BadgeTone {
-  if (status === "paid") return "green";
-  if (status === "pending") return "yellow";
-  if (status === "partially_refunded") return "amber";
-  return "red";
+  return statusTone({ paid: "green", pending: "yellow", partially_refunded: "amber" }, status, "red");
 }
 
 /** Receipt status: completed green, pending yellow, partially refunded amber, failed red, other gray. */
 export function receiptStatusTone(status: string): BadgeTone {
-  if (status === "completed") return "green";
-  if (status === "pending") return "yellow";
-  if (status === "partially_refunded") return "amber";
-  if (status === "failed") return "red";
-  return "gray";
+  return statusTone(
+    { completed: "green", pending: "yellow", partially_refunded: "amber", failed: "red" },
+    status,
+    "gray",
+  );
 }
 
 /** Track Package appears only for shipped or delivered orders that have a code. */

@@ -1,6 +1,6 @@
 // Returns and exchanges (docs/RETURNS.md): the states, the rules a request must meet and the money
 // a refund gives back. Shared by the server, the account pages and the admin.
-import type { BadgeTone } from "./order";
+import { type BadgeTone, statusTone } from "./order";
 import { mulDivHalfUp } from "./tax";
 
 export const RETURN_STATES = [
@@ -56,21 +56,18 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
 };
 
 export function returnStateTone(state: ReturnState): BadgeTone {
-  switch (state) {
-    case "requested":
-      return "amber";
-    case "approved":
-      return "blue";
-    case "received":
-      return "indigo";
-    case "refunded":
-    case "exchanged":
-      return "green";
-    case "rejected":
-      return "red";
-    default:
-      return "gray";
-  }
+  return statusTone(
+    {
+      requested: "amber",
+      approved: "blue",
+      received: "indigo",
+      refunded: "green",
+      exchanged: "green",
+      rejected: "red",
+    },
+    state,
+    "gray",
+  );
 }
 
 export const RETURN_COMMENT_MAX_LENGTH = 1000;

@@ -679,31 +679,19 @@ export function lighthouseSection(options: {
   return lines.join("\n");
 }
 
+/** The generated sections of a new report, in its order. */
+const SECTIONS = ["targets", "postgres", "pglite", "bundle", "lighthouse"];
+
+/** `body` between the markers of the section `name`, which each run rewrites. */
+const section = (name: string, body: string) =>
+  `<!-- bench:${name}:begin -->\n${body}\n<!-- bench:${name}:end -->`;
+
 const TEMPLATE = `# Performance
 
 Measured with \`npm run bench\` (\`scripts/bench.ts\`). The sections between the \`bench:\` markers are
 rewritten by each run; everything else is written by hand.
 
-<!-- bench:targets:begin -->
-Not measured yet.
-<!-- bench:targets:end -->
-
-<!-- bench:postgres:begin -->
-Not measured yet.
-<!-- bench:postgres:end -->
-
-<!-- bench:pglite:begin -->
-Not measured yet.
-<!-- bench:pglite:end -->
-
-<!-- bench:bundle:begin -->
-Not measured yet.
-<!-- bench:bundle:end -->
-
-<!-- bench:lighthouse:begin -->
-Not measured yet.
-<!-- bench:lighthouse:end -->
-`;
+${SECTIONS.map((name) => `${section(name, "Not measured yet.")}\n`).join("\n")}`;
 
 /** Replaces the named generated sections of the report, keeping everything written by hand. */
 export async function updateReport(file: string, sections: Record<string, string>) {
@@ -713,7 +701,7 @@ export async function updateReport(file: string, sections: Record<string, string
     const end = `<!-- bench:${name}:end -->`;
     const from = text.indexOf(begin);
     const to = text.indexOf(end);
-    const block = `${begin}\n${body}\n${end}`;
+    const block = section(name, body);
     if (from === -1 || to < from) text = `${text.trimEnd()}\n\n${block}\n`;
     else text = text.slice(0, from) + block + text.slice(to + end.length);
   }

@@ -28,22 +28,25 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   return new AppError("rate_limited", authMessages.tooManyAttempts(retryAfterSeconds), 429);
 }
 
-/** Counts an attempt from this client; throws the "wait" refusal once the rule's limit is reached. */
-export async function limitAttempts(options: {
+/** Counts an attempt under `key`; throws the "wait" refusal (429) once the rule's limit is reached. */
+async function limitKey(options: { db: Database; key: string; rule: RateLimitRule; now?: number }) {
+  const result = await consumeRateLimit(options);
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
+
+/** An attempt at `action`, counted under `rule`. */
+interface Attempt {
   db: Database;
-  clientIp: string;
   action: string;
   rule: RateLimitRule;
   /** The limit's clock, in milliseconds; for tests. */
   now?: number;
-}): Promise<void> {
-  const result = await consumeRateLimit({
-    db: options.db,
-    key: `${options.clientIp}|${options.action}`,
-    rule: options.rule,
-    now: options.now,
-  });
-  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
+
+/** Counts an attempt from this client; throws the "wait" refusal once the rule's limit is reached. */
+export async function limitAttempts(options: Attempt & { clientIp: string }): Promise<void> {
+  const { db, rule, now } = options;
+  await limitKey({ db, key: `${options.clientIp}|${options.action}`, rule, now });
 }
 
 /** The key of a limit counted per customer: `<action>:<user id>` (deleted with the account). */
@@ -53,20 +56,9 @@ const customerLimitKey = (action: string, userId: string) => `${action}:${userId
  * Counts an attempt of this customer, whatever address it comes from; throws the "wait" refusal
  * (429) once the rule's limit is reached.
  */
-export async function limitCustomer(options: {
-  db: Database;
-  userId: string;
-  action: string;
-  rule: RateLimitRule;
-  now?: number;
-}): Promise<void> {
-  const result = await consumeRateLimit({
-    db: options.db,
-    key: customerLimitKey(options.action, options.userId),
-    rule: options.rule,
-    now: options.now,
-  });
-  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+export async function limitCustomer(options: Attempt & { userId: string }): Promise<void> {
+  const { db, rule, now } = options;
+  await limitKey({ db, key: customerLimitKey(options.action, options.userId), rule, now });
 }
 
 /** The back-off's key for guesses at one account's password with its session. */

@@ -1,11 +1,8 @@
 import { authMessages, type PasswordChangeInput, passwordChangeSchema } from "../../core/validation/auth";
 import { AppError, parseInput } from "../app-error";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import type { Metrics } from "../metrics/metrics";
-import type { Auth, AuthSession } from "./auth";
+import type { AuthSession } from "./auth";
 import { authRefusal, limitAttempts, limitPasswordGuesses, passwordGuessKey } from "./auth-errors";
-import { refuseWeakPassword } from "./password-policy";
+import { type PasswordFormServices, refuseWeakPassword } from "./password-policy";
 import { clearRateLimit, RATE_LIMITS } from "./rate-limit";
 import { deleteResetTokens } from "./reset-tokens";
 
@@ -20,12 +17,7 @@ import { deleteResetTokens } from "./reset-tokens";
  * way to guess the password from many addresses); better-auth's check of the current password.
  */
 export async function changePassword(
-  options: {
-    auth: Auth;
-    db: Database;
-    config: Config;
-    metrics: Pick<Metrics, "observePasswordCheck">;
-    clientIp: string;
+  options: PasswordFormServices & {
     headers: Headers;
     /** The signed-in user's session: its name and e-mail make weak words. */
     session: Pick<AuthSession, "user">;

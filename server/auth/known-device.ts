@@ -33,24 +33,22 @@ async function markersIn(headers: Headers, secure: boolean): Promise<string[]> {
 const sameMarker = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** True if this browser signed in as `email` (normalised) before. */
-export async function isKnownDevice(options: {
+/** A browser's request (its cookies) and the account (`email`, normalised) it signs in to. */
+interface DeviceAndAccount {
   auth: Auth;
   headers: Headers;
   email: string;
   secure: boolean;
-}): Promise<boolean> {
+}
+
+/** True if this browser signed in as `email` (normalised) before. */
+export async function isKnownDevice(options: DeviceAndAccount): Promise<boolean> {
   const marker = await markerFor(options.auth, options.email);
   return (await markersIn(options.headers, options.secure)).some((known) => sameMarker(known, marker));
 }
 
 /** The Set-Cookie value that adds `email` to the accounts known on this browser (the last five). */
-export async function rememberDevice(options: {
-  auth: Auth;
-  headers: Headers;
-  email: string;
-  secure: boolean;
-}): Promise<string> {
+export async function rememberDevice(options: DeviceAndAccount): Promise<string> {
   const marker = await markerFor(options.auth, options.email);
   const others = (await markersIn(options.headers, options.secure)).filter((known) => known !== marker);
   return knownDevices(options.secure).serialize([marker, ...others].slice(0, MAX_ACCOUNTS));

@@ -1,6 +1,8 @@
 import { authMessages } from "../../core/validation/auth";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Metrics } from "../metrics/metrics";
+import type { Auth } from "./auth";
 import { invalidInput, limitAttempts, limitCustomer } from "./auth-errors";
 import { createPasswordEstimator } from "./password-estimator";
 import { RATE_LIMITS } from "./rate-limit";
@@ -98,6 +100,15 @@ export async function passwordStrengthProblem(options: {
   return null;
 }
 
+/** What the forms that set a password (registration, reset and change) are handed. */
+export interface PasswordFormServices {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  metrics: Pick<Metrics, "observePasswordCheck">;
+  clientIp: string;
+}
+
 /**
  * The strength rule as the account forms apply it (registration, password reset and change). The
  * check is counted before the estimator runs, per client and, when the form names an account (the
@@ -108,7 +119,7 @@ export async function passwordStrengthProblem(options: {
 export async function refuseWeakPassword(options: {
   db: Database;
   clientIp: string;
-  metrics: Pick<Metrics, "observePasswordCheck">;
+  metrics: PasswordFormServices["metrics"];
   storeName: string;
   password: string;
   email?: string;

@@ -1,16 +1,13 @@
 import { authMessages, type RegistrationInput, registrationSchema } from "../../core/validation/auth";
 import { AppError, parseInput } from "../app-error";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { enqueueEmail } from "../mail/enqueue-email";
 import type { MailQueue } from "../mail/mail-queue";
 import { welcomeEmail } from "../mail/templates/welcome";
-import type { Metrics } from "../metrics/metrics";
 import type { Auth } from "./auth";
 import { authRefusal, limitAttempts } from "./auth-errors";
 import { rememberDevice } from "./known-device";
-import { refuseWeakPassword } from "./password-policy";
+import { type PasswordFormServices, refuseWeakPassword } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 
 /**
@@ -20,14 +17,9 @@ import { RATE_LIMITS } from "./rate-limit";
  * Returns the session cookies to set; a refusal is thrown as an AppError.
  */
 export async function registerAccount(
-  options: {
-    auth: Auth;
-    db: Database;
-    config: Config;
+  options: PasswordFormServices & {
     mailQueue: MailQueue;
-    metrics: Pick<Metrics, "observePasswordCheck">;
     log: Logger;
-    clientIp: string;
     headers: Headers;
   } & RegistrationInput,
 ): Promise<Headers> {

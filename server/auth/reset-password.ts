@@ -5,13 +5,11 @@ import {
   passwordResetSchema,
 } from "../../core/validation/auth";
 import { AppError, parseInput } from "../app-error";
-import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics/metrics";
 import type { Auth } from "./auth";
 import { authRefusal, limitAttempts } from "./auth-errors";
-import { refuseWeakPassword } from "./password-policy";
+import { type PasswordFormServices, refuseWeakPassword } from "./password-policy";
 import { RATE_LIMITS } from "./rate-limit";
 import { deleteResetTokens, resetTokenIdentifier } from "./reset-tokens";
 
@@ -54,14 +52,7 @@ async function findTokenOwner(auth: Auth, token: string) {
  * counts (its check is counted on its own, refuseWeakPassword) and leaves the link usable.
  */
 export async function resetPassword(
-  options: {
-    auth: Auth;
-    db: Database;
-    config: Config;
-    metrics: Pick<Metrics, "observePasswordCheck">;
-    clientIp: string;
-    token: string;
-  } & PasswordResetInput,
+  options: PasswordFormServices & { token: string } & PasswordResetInput,
 ): Promise<void> {
   parseInput(passwordResetSchema, options);
   const invalidLink = () => new AppError("invalid_reset_link", authMessages.invalidResetLink);

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { countryName, type OrderSummary, type OrderTax } from "../../core/checkout";
+import { countryName, type OrderLineView, type OrderSummary, type OrderTax } from "../../core/checkout";
 import { toResponsiveImage } from "../catalog/product-view";
 import type { Database, Transaction } from "../db/client";
-import { type Order, order, orderItem } from "../db/schema";
+import { type Order, type OrderItem, order, orderItem } from "../db/schema";
 import type { Storage } from "../storage/storage";
 
 /** What the payment step, the success page and the confirmation e-mail show of an order. */
@@ -27,17 +27,25 @@ export async function loadOrderSummary(options: {
     shippingAddress: row.shippingAddress,
     ...orderTotals(row),
     lines: items.map((item) => ({
-      productId: item.productId,
-      name: item.productName,
-      size: item.size,
-      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
-      priceCents: item.priceCents,
-      quantity: item.quantity,
+      ...orderLineView(storage, item),
       lineTotalCents: item.priceCents * item.quantity,
-      discountCents: item.discountCents,
-      netCents: item.netCents,
-      taxCents: item.taxCents,
     })),
+  };
+}
+
+/** An order line's snapshot as the order's screens show it. */
+export function orderLineView(storage: Storage, item: OrderItem): OrderLineView {
+  return {
+    productId: item.productId,
+    name: item.productName,
+    size: item.size,
+    // the snapshot keeps the product's first image id, as product.images does
+    image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
+    priceCents: item.priceCents,
+    quantity: item.quantity,
+    discountCents: item.discountCents,
+    netCents: item.netCents,
+    taxCents: item.taxCents,
   };
 }
 
@@ -54,22 +62,16 @@ export type CheckoutTotals = Pick<
   | "tax"
 >;
 
+/** The columns an order keeps its VAT in. */
+type OrderTaxColumns =
+  | "taxCountry"
+  | "taxRateBasisPoints"
+  | "pricesIncludeTax"
+  | "shippingTaxCents"
+  | "taxSummary";
+
 export function orderTotals(
-  row: Pick<
-    Order,
-    | "couponCode"
-    | "shippingMethod"
-    | "subtotalCents"
-    | "discountCents"
-    | "shippingCents"
-    | "taxCents"
-    | "totalCents"
-    | "taxCountry"
-    | "taxRateBasisPoints"
-    | "pricesIncludeTax"
-    | "shippingTaxCents"
-    | "taxSummary"
-  >,
+  row: Pick<Order, Exclude<keyof CheckoutTotals, "tax"> | OrderTaxColumns>,
 ): CheckoutTotals {
   return {
     couponCode: row.couponCode,
@@ -84,12 +86,7 @@ export function orderTotals(
 }
 
 /** The VAT as the order keeps it; null for an order placed before VAT was charged. */
-export function orderTax(
-  row: Pick<
-    Order,
-    "taxCountry" | "taxRateBasisPoints" | "pricesIncludeTax" | "shippingTaxCents" | "taxSummary"
-  >,
-): OrderTax | null {
+export function orderTax(row: Pick<Order, OrderTaxColumns>): OrderTax | null {
   if (row.taxCountry === null || row.taxRateBasisPoints === null) return null;
   return {
     mode: row.pricesIncludeTax ? "inclusive" : "exclusive",

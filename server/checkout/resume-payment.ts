@@ -1,16 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { checkoutMessages } from "../../core/checkout";
 import { AppError, isAppError } from "../app-error";
-import { order } from "../db/schema";
-import type { Services } from "../services";
 import { releaseOrder } from "./settle-order";
-import { startPayment } from "./start-payment";
+import { findOwnOrder, type PaymentRequest, startPayment } from "./start-payment";
 import { syncPaymentSession } from "./sync-payment";
-
-type ResumeServices = Pick<
-  Services,
-  "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
->;
 
 export const resumePaymentMessages = {
   notFound: checkoutMessages.orderNotFound,
@@ -32,21 +24,11 @@ const RESERVATION_REFUSALS = new Set(["not_enough_stock", "product_missing", "co
  * opens a new page, as a new press of Pay does; if the stock is gone meanwhile, the order is
  * cancelled and the customer told what is missing.
  */
-export async function resumePayment(options: {
-  services: ResumeServices;
-  userId: string;
-  customerEmail: string;
-  orderId: string;
-  now?: Date;
-}): Promise<{ url: string }> {
+export async function resumePayment(options: PaymentRequest): Promise<{ url: string }> {
   const { services, userId, orderId } = options;
   const { db, payments } = services;
 
-  // the owner's orders only: another customer's order id answers as an unknown one
-  const [current] = await db
-    .select()
-    .from(order)
-    .where(and(eq(order.id, orderId), eq(order.userId, userId)));
+  const current = await findOwnOrder(db, orderId, userId);
   if (!current) throw new AppError("order_not_found", resumePaymentMessages.notFound, 404);
   if (current.paymentStatus === "paid")
     throw new AppError("order_paid", resumePaymentMessages.alreadyPaid, 409);
@@ -69,13 +51,7 @@ export async function resumePayment(options: {
   }
 
   try {
-    return await startPayment({
-      services,
-      userId,
-      customerEmail: options.customerEmail,
-      orderId,
-      now: options.now,
-    });
+    return await startPayment(options);
   } catch (error) {
     if (!isAppError(error) || !RESERVATION_REFUSALS.has(error.code)) throw error;
     // hidden from My Orders once it holds nothing: cancel it now rather than leave it to the sweeper

@@ -27,31 +27,40 @@ export const FIRST_HOLD_MS = 2 * 60 * 1000;
 /** Refusals by reserve-stock.ts that mean the goods are gone (counted as "out_of_stock"). */
 const STOCK_REFUSALS = new Set(["not_enough_stock", "product_missing"]);
 
-type PaymentServices = Pick<
+export type PaymentServices = Pick<
   Services,
   "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
 >;
+
+/** A customer's press of Pay (or of "Complete payment") for an order of their own. */
+export interface PaymentRequest {
+  services: PaymentServices;
+  userId: string;
+  customerEmail: string;
+  orderId: string;
+  now?: Date;
+}
+
+/** The customer's own order: another customer's order id answers as an unknown one. */
+export async function findOwnOrder(db: PaymentServices["db"], orderId: string, userId: string) {
+  const [found] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, orderId), eq(order.userId, userId)));
+  return found;
+}
 
 /**
  * The payment step (docs/ARCHITECTURE.md#reservation): reserves the stock of every line and the coupon
  * use in one transaction, held for FIRST_HOLD_MS; then opens the provider's hosted payment page, saves
  * it and extends the hold to the session's life, and returns its address.
  */
-export async function startPayment(options: {
-  services: PaymentServices;
-  userId: string;
-  customerEmail: string;
-  orderId: string;
-  now?: Date;
-}): Promise<{ url: string }> {
+export async function startPayment(options: PaymentRequest): Promise<{ url: string }> {
   const { services, userId, orderId } = options;
   const { db, payments, config } = services;
   const now = options.now ?? new Date();
 
-  const [current] = await db
-    .select()
-    .from(order)
-    .where(and(eq(order.id, orderId), eq(order.userId, userId)));
+  const current = await findOwnOrder(db, orderId, userId);
   if (!current) throw new AppError("order_not_found", checkoutMessages.orderNotFound, 404);
   if (current.status !== "pending" || current.paymentStatus !== "pending") {
     throw new AppError("order_not_payable", checkoutMessages.orderNotPayable, 409);

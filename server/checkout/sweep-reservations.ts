@@ -26,29 +26,22 @@ export async function sweepExpiredReservations(options: {
     .limit(options.limit ?? 100);
   for (const row of due) {
     try {
-      if (!row.paymentSessionId) {
-        // "cancelled", not "retry": should a session have been created and not saved, its
-        // payment still finds this order by its metadata and goes the late-payment way
-        await releaseOrder({
-          db: services.db,
-          metrics: services.metrics,
-          orderId: row.id,
-          outcome: "cancelled",
-          expiredBy: now,
-        });
-        continue;
+      if (row.paymentSessionId) {
+        await services.payments.expireSession(row.paymentSessionId);
+        const { outcome } = await syncPaymentSession({ services, sessionId: row.paymentSessionId });
+        // the sync settled it; one the provider still reports open (e.g. its clock is behind) is
+        // released below all the same
+        if (outcome !== "waiting") continue;
       }
-      await services.payments.expireSession(row.paymentSessionId);
-      const { outcome } = await syncPaymentSession({ services, sessionId: row.paymentSessionId });
-      // the provider still reports it open (e.g. its clock is behind): release it anyway
-      if (outcome === "waiting")
-        await releaseOrder({
-          db: services.db,
-          metrics: services.metrics,
-          orderId: row.id,
-          outcome: "cancelled",
-          expiredBy: now,
-        });
+      // "cancelled", not "retry": should a session have been created and not saved, its
+      // payment still finds this order by its metadata and goes the late-payment way
+      await releaseOrder({
+        db: services.db,
+        metrics: services.metrics,
+        orderId: row.id,
+        outcome: "cancelled",
+        expiredBy: now,
+      });
     } catch (err) {
       services.log.error({ err, orderId: row.id }, "could not release an expired reservation; will retry");
     }

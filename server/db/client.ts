@@ -10,6 +10,7 @@ import pg from "pg";
 import { createLogger, type Logger } from "../logger";
 import { describeDatabaseUrl } from "./describe-database";
 import { type ChannelListener, listenOnPostgres, type Subscription } from "./listen";
+import { type ConnectionTarget, ownConnection } from "./own-connection";
 import { acquirePgliteLock } from "./pglite-lock";
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 import * as schema from "./schema";
@@ -68,15 +69,16 @@ export async function openDatabase(options: {
     });
     const log = options.log ?? createLogger({ level: "silent" });
     watchPool(pool, { log, target: describeDatabaseUrl(url) });
+    // migrations, the start-up lock and each LISTEN hold a connection of their own, outside the pool
+    const own = { url, connectTimeoutMs: settings.connectTimeoutMs };
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       driver: "postgres",
       pool,
-      migrate: () => migrateOverOwnConnection(url, settings.connectTimeoutMs),
-      duringStartup: (task) => withStartupLock({ url, connectTimeoutMs: settings.connectTimeoutMs }, task),
-      listen: (channel, listener) =>
-        listenOnPostgres({ url, channel, listener, connectTimeoutMs: settings.connectTimeoutMs, log }),
+      migrate: () => migrateOverOwnConnection(own),
+      duringStartup: (task) => withStartupLock(own, task),
+      listen: (channel, listener) => listenOnPostgres({ ...own, channel, listener, log }),
       close: () => pool.end(),
     };
   }
@@ -120,10 +122,8 @@ export async function openDatabase(options: {
  * Migrations run on a connection of their own, without the pool's statement timeout: building an
  * index on a large table may take longer than any request should.
  */
-async function migrateOverOwnConnection(url: string, connectTimeoutMs: number) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
-  // an error on this short-lived connection surfaces through the migration's queries instead
-  client.on("error", () => {});
+async function migrateOverOwnConnection(target: ConnectionTarget) {
+  const client = ownConnection(target);
   await client.connect();
   try {
     await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });

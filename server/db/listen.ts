@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Logger } from "../logger";
+import { type ConnectionTarget, ownConnection } from "./own-connection";
 
 /** What a LISTEN on a channel reports. */
 export interface ChannelListener {
@@ -24,14 +25,10 @@ const MAX_RETRY_MS = 10_000;
  * reconnecting with back-off for as long as it is open: a database restart interrupts
  * notifications, it does not end them. Resolves once the first attempt has listened or failed.
  */
-export async function listenOnPostgres(options: {
-  url: string;
-  channel: string;
-  listener: ChannelListener;
-  connectTimeoutMs: number;
-  log: Logger;
-}): Promise<Subscription> {
-  const { url, channel, listener, log } = options;
+export async function listenOnPostgres(
+  options: ConnectionTarget & { channel: string; listener: ChannelListener; log: Logger },
+): Promise<Subscription> {
+  const { channel, listener, log } = options;
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -44,14 +41,8 @@ export async function listenOnPostgres(options: {
   };
 
   const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: options.connectTimeoutMs,
-      // a connection that died silently (a dropped route, a crashed host) ends within minutes
-      keepAlive: true,
-    });
-    // a lost connection also emits "end", which is where it is handled
-    next.on("error", () => {});
+    // a lost connection emits "end", which is where it is handled
+    const next = ownConnection(options, { keepAlive: true });
     next.on("notification", (message) => {
       if (message.channel === channel) listener.notify(message.payload ?? "");
     });

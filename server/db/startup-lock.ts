@@ -1,4 +1,4 @@
-import pg from "pg";
+import { type ConnectionTarget, ownConnection } from "./own-connection";
 
 /** Arbitrary, fixed: the advisory-lock key every process of the store agrees on for start-up. */
 const STARTUP_LOCK_KEY = 7_218_455_301;
@@ -10,16 +10,8 @@ const STARTUP_LOCK_KEY = 7_218_455_301;
  * created instead of racing the first into a duplicate-key error. A process that dies while
  * holding it loses its session, and with it the lock.
  */
-export async function withStartupLock<T>(
-  options: { url: string; connectTimeoutMs: number },
-  task: () => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({
-    connectionString: options.url,
-    connectionTimeoutMillis: options.connectTimeoutMs,
-  });
-  // an error on this connection surfaces through its queries instead
-  client.on("error", () => {});
+export async function withStartupLock<T>(options: ConnectionTarget, task: () => Promise<T>): Promise<T> {
+  const client = ownConnection(options);
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import type { Logger } from "../logger";
 import { classifyDatabaseError } from "./database-errors";
 import { describeDatabaseUrl } from "./describe-database";
+import { type ConnectionTarget, ownConnection } from "./own-connection";
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 5_000;
@@ -19,18 +19,15 @@ export class DatabaseUnreachableError extends Error {
  * when the failure will not pass by waiting (wrong password, no such database).
  * Lines name host, port and database, never the user or password.
  */
-export async function waitForDatabase(options: {
-  url: string;
-  timeoutMs: number;
-  connectTimeoutMs: number;
-  log: Logger;
-}): Promise<void> {
-  const { url, timeoutMs, connectTimeoutMs, log } = options;
-  const target = describeDatabaseUrl(url);
+export async function waitForDatabase(
+  options: ConnectionTarget & { timeoutMs: number; log: Logger },
+): Promise<void> {
+  const { timeoutMs, log } = options;
+  const target = describeDatabaseUrl(options.url);
   const deadline = Date.now() + timeoutMs;
   let delay = FIRST_DELAY_MS;
   for (let attempt = 1; ; attempt++) {
-    const error = await tryConnect(url, connectTimeoutMs);
+    const error = await tryConnect(options);
     if (!error) {
       if (attempt > 1) log.info({ database: target, attempt }, `database at ${target} is reachable`);
       return;
@@ -58,10 +55,9 @@ export async function waitForDatabase(options: {
 }
 
 /** One connection attempt: the error it failed with, or undefined when the server answered. */
-async function tryConnect(url: string, connectTimeoutMs: number): Promise<unknown> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
-  // a failed connection also emits 'error'; the rejected connect() below already reports it
-  client.on("error", () => {});
+async function tryConnect(connection: ConnectionTarget): Promise<unknown> {
+  // a failed connection also emits "error"; the rejected connect() below already reports it
+  const client = ownConnection(connection);
   try {
     await client.connect();
     await client.query("select 1");

@@ -112,6 +112,16 @@ export function createMetrics(options: { db?: Database; processMetrics?: boolean
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
     registers,
   });
+  /** A gauge set from `read` at each scrape. */
+  const scrapedGauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
   // every known value from the start: a rate() over a counter that appears late misses its first step
   for (const outcome of CHECKOUT_OUTCOMES) checkoutOutcomes.inc({ outcome }, 0);
   for (const outcome of MAIL_DELIVERY_OUTCOMES) mailDeliveries.inc({ outcome }, 0);
@@ -155,52 +165,33 @@ export function createMetrics(options: { db?: Database; processMetrics?: boolean
           for (const result of PAGE_CACHE_RESULTS) this.inc({ result }, cache.stats.requests[result]);
         },
       });
-      new Gauge({
-        name: "nocturn_page_cache_entries",
-        help: "Pages held by the page cache",
-        registers,
-        collect() {
-          this.set(cache.stats.entries);
-        },
-      });
-      new Gauge({
-        name: "nocturn_page_cache_bytes",
-        help: "Bytes the page cache counts against its limit (pages and their compressed copies, estimated)",
-        registers,
-        collect() {
-          this.set(cache.stats.bytes);
-        },
-      });
+      scrapedGauge("nocturn_page_cache_entries", "Pages held by the page cache", () => cache.stats.entries);
+      scrapedGauge(
+        "nocturn_page_cache_bytes",
+        "Bytes the page cache counts against its limit (pages and their compressed copies, estimated)",
+        () => cache.stats.bytes,
+      );
     },
     /**
      * The PostgreSQL pool's connections and the time queries wait for one. PGlite has no pool (one
      * in-process connection): these metrics are then absent.
      */
     watchPool(pool: pg.Pool) {
-      new Gauge({
-        name: "nocturn_db_pool_connections",
-        help: "Connections the pool holds open, busy or idle",
-        registers,
-        collect() {
-          this.set(pool.totalCount);
-        },
-      });
-      new Gauge({
-        name: "nocturn_db_pool_idle_connections",
-        help: "Open connections no query is using",
-        registers,
-        collect() {
-          this.set(pool.idleCount);
-        },
-      });
-      new Gauge({
-        name: "nocturn_db_pool_waiting_clients",
-        help: "Queries waiting for a connection (every connection busy, DATABASE_POOL_MAX reached)",
-        registers,
-        collect() {
-          this.set(pool.waitingCount);
-        },
-      });
+      scrapedGauge(
+        "nocturn_db_pool_connections",
+        "Connections the pool holds open, busy or idle",
+        () => pool.totalCount,
+      );
+      scrapedGauge(
+        "nocturn_db_pool_idle_connections",
+        "Open connections no query is using",
+        () => pool.idleCount,
+      );
+      scrapedGauge(
+        "nocturn_db_pool_waiting_clients",
+        "Queries waiting for a connection (every connection busy, DATABASE_POOL_MAX reached)",
+        () => pool.waitingCount,
+      );
       const acquire = new Histogram({
         name: "nocturn_db_pool_acquire_seconds",
         help: "Time to get a connection from the pool (a free one, a new one, or after waiting), by result",

@@ -1,27 +1,13 @@
-import type { OrderTax } from "../../core/checkout";
-import type { ResponsiveImage } from "../../core/images";
+import type { OrderLineView, OrderTax } from "../../core/checkout";
 import { trackingUrl } from "../../core/order";
-import { toResponsiveImage } from "../catalog/product-view";
-import { orderTax } from "../checkout/order-summary";
+import { orderLineView, orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Storage } from "../storage/storage";
 import { type AdminOrder, searchAdminOrders } from "./search-admin-orders";
 
 /** One line of an order as the admin screens show it. */
-export interface AdminOrderItemView {
+export interface AdminOrderItemView extends OrderLineView {
   id: string;
-  /** Null once the product was deleted: the line keeps its snapshot but links nowhere. */
-  productId: string | null;
-  name: string;
-  /** The size as sold. */
-  size: string;
-  image: ResponsiveImage | null;
-  priceCents: number;
-  quantity: number;
-  /** The line's share of the coupon, its amount without VAT after it, its VAT and the rate. */
-  discountCents: number;
-  netCents: number;
-  taxCents: number;
   taxRateBasisPoints: number;
 }
 
@@ -108,16 +94,7 @@ function toAdminOrderView(
     itemCount: order.itemCount,
     items: order.items.map((item) => ({
       id: item.id,
-      productId: item.productId,
-      name: item.productName,
-      size: item.size,
-      // the snapshot keeps the product's first image id, as product.images does
-      image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
-      priceCents: item.priceCents,
-      quantity: item.quantity,
-      discountCents: item.discountCents,
-      netCents: item.netCents,
-      taxCents: item.taxCents,
+      ...orderLineView(storage, item),
       taxRateBasisPoints: item.taxRateBasisPoints,
     })),
     refunds: order.refunds.map((given) => ({

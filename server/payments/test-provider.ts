@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { testPaymentRefund, testPaymentSession } from "../db/schema";
+import { type TestPaymentSession, testPaymentRefund, testPaymentSession } from "../db/schema";
 import {
   type CreateCheckoutSessionInput,
   type PaymentProvider,
@@ -11,8 +11,6 @@ import {
   PaymentWebhookError,
 } from "./payment-provider";
 import { assertAddsUpToTotal } from "./session-amounts";
-
-type TestSessionRow = typeof testPaymentSession.$inferSelect;
 
 /** What a test session's page lists (test_payment_session.line_items): the session's own input. */
 export type TestCheckoutContents = Pick<CreateCheckoutSessionInput, "shipping" | "tax"> & {
@@ -42,7 +40,7 @@ export const testCheckoutMessages = {
 export function createTestPaymentProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
   const { db, publicUrl } = options;
 
-  async function load(sessionId: string): Promise<TestSessionRow> {
+  async function load(sessionId: string): Promise<TestPaymentSession> {
     const [row] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
     if (!row) throw new Error(`test checkout session ${sessionId} does not exist`);
     return row;
@@ -135,7 +133,7 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
   };
 }
 
-function toState(row: TestSessionRow, publicUrl: string): PaymentSessionState {
+function toState(row: TestPaymentSession, publicUrl: string): PaymentSessionState {
   // an open session past its time is expired, as the provider would report it
   const status = row.status === "open" && row.expiresAt.getTime() <= Date.now() ? "expired" : row.status;
   const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;

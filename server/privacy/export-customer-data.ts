@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { PostalAddress } from "../../core/checkout";
 import type { TaxSummaryEntry } from "../../core/tax";
 import { AppError } from "../app-error";
 import { limitCustomer } from "../auth/auth-errors";
@@ -55,16 +56,7 @@ export interface CustomerDataExport {
     ipAddress: string | null;
     userAgent: string | null;
   }>;
-  savedAddress: {
-    fullName: string;
-    addressLine1: string;
-    addressLine2: string;
-    city: string;
-    state: string;
-    zipCode: string;
-    country: string;
-    updatedAt: string;
-  } | null;
+  savedAddress: (PostalAddress & { updatedAt: string }) | null;
   orders: ExportedOrder[];
   /** The customer's return requests, oldest first. */
   returns: ExportedReturn[];

@@ -41,7 +41,7 @@ export async function startTestApp(
     logLevel: "silent",
   });
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const { createServices } = (await vite.ssrLoadModule("/server/http/services.ts")) as {
+  const { createServices } = (await vite.ssrLoadModule("/server/services.ts")) as {
     createServices: typeof CreateServices;
   };
   const { createApp } = (await vite.ssrLoadModule("/server/http/app.ts")) as { createApp: typeof CreateApp };

@@ -1,23 +1,12 @@
 // The catalog: products, their sizes, and images uploaded but not yet saved on a product.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { user } from "../auth-schema";
-import { timestamps } from "./columns";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, instant, timestamps, userReference, uuidPrimaryKey } from "./columns";
 
 export const product = pgTable(
   "product",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     description: text("description"),
     priceCents: integer("price_cents").notNull(),
@@ -64,10 +53,8 @@ export type NewProduct = typeof product.$inferInsert;
 export const productVariant = pgTable(
   "product_variant",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    productId: belongsTo("product_id", () => product.id),
     /** What the shopper picks: "M", "W32", "One Size". */
     size: text("size").notNull(),
     /** Appended to the product's SKU for this size ("PRD-1A2B3C4D-M"); optional. */
@@ -76,7 +63,7 @@ export const productVariant = pgTable(
     position: integer("position").notNull(),
     stock: integer("stock").notNull().default(0),
     /** A size that appears in orders is retired rather than deleted: no longer sold, kept for history. */
-    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    retiredAt: instant("retired_at"),
     ...timestamps,
   },
   (t) => [
@@ -99,7 +86,7 @@ export const mediaUpload = pgTable(
   "media_upload",
   {
     imageId: text("image_id").primaryKey(),
-    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    uploadedBy: userReference("uploaded_by"),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("media_upload_created_idx").on(t.createdAt)],

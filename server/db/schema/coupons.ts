@@ -1,13 +1,13 @@
 // Coupons (docs/SPEC.md#coupon-at-checkout); their uses are recorded with the orders (orders.ts).
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { COUPON_DISCOUNT_TYPES } from "../../../core/coupon";
-import { timestamps } from "./columns";
+import { instant, timestamps, uuidPrimaryKey } from "./columns";
 
 export const coupon = pgTable(
   "coupon",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Stored upper-case; unique. */
     code: text("code").notNull().unique(),
     name: text("name").notNull(),
@@ -23,7 +23,7 @@ export const coupon = pgTable(
     /** Redemptions currently held by pending or paid orders (see server/checkout). */
     usageCount: integer("usage_count").notNull().default(0),
     /** Null: never expires. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: instant("expires_at"),
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps,
   },

@@ -1,7 +1,7 @@
 // The mail queue (decision 016).
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { instant, timestamps, uuidPrimaryKey } from "./columns";
 
 /** What each queued e-mail is about (for the logs and for finding stuck mail by kind). */
 export const EMAIL_KINDS = [
@@ -23,7 +23,7 @@ export const EMAIL_KINDS = [
 export const outgoingEmail = pgTable(
   "outgoing_email",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
@@ -33,15 +33,15 @@ export const outgoingEmail = pgTable(
     /** Delivery attempts started, counted when a worker claims the row (a crashed attempt counts). */
     attempts: integer("attempts").notNull().default(0),
     /** Not before this time: now when queued, later after each failure (exponential back-off). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
     /** The last failure as the transport reported it (an SMTP reply); never the body. */
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: instant("sent_at"),
     /** Given up: a permanent refusal (SMTP 5xx) repeated MAX_PERMANENT_FAILURES times. */
-    failedAt: timestamp("failed_at", { withTimezone: true }),
+    failedAt: instant("failed_at"),
     /** The worker that holds the row while it sends it, and until when: a crashed worker's lease runs out. */
     claimedBy: text("claimed_by"),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    claimedUntil: instant("claimed_until"),
   },
   (t) => [
     // what the workers look for: the rows still to send, by when they are due

@@ -9,7 +9,6 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -17,7 +16,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, RECEIPT_STATUSES } from "../../../cor
 import type { TaxSummaryEntry } from "../../../core/tax";
 import { user } from "../auth-schema";
 import { product, productVariant } from "./catalog";
-import { timestamps } from "./columns";
+import { belongsTo, instant, timestamps, userReference, uuidPrimaryKey } from "./columns";
 import { coupon } from "./coupons";
 
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 10001 });
@@ -26,13 +25,13 @@ export const receiptNumberSequence = pgSequence("receipt_number_seq", { startWit
 export const order = pgTable(
   "order",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     orderNumber: text("order_number").notNull().unique().default(sql`'NOC-' || nextval('order_number_seq')`),
     /**
      * The customer; null once they deleted their account (server/account/delete-account.ts): the
      * order stays, as tax law keeps it, detached from the erased person.
      */
-    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userId: userReference("user_id"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     /** The payment adapter's id: "test" or "stripe". */
@@ -70,13 +69,13 @@ export const order = pgTable(
      * When the customer first reached the payment page. Before that the order is a checkout: not in
      * My Orders, not in the admin's list or counts (server/orders/placed-order.ts).
      */
-    paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
+    paymentStartedAt: instant("payment_started_at"),
     /** True while this order holds its stock and coupon use (from reservation until release). */
     isReserved: boolean("is_reserved").notNull().default(false),
-    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    reservedUntil: instant("reserved_until"),
+    paidAt: instant("paid_at"),
     /** When the order last became delivered: the return window counts from it (docs/RETURNS.md). */
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    deliveredAt: instant("delivered_at"),
     /** Set when a payment could not be honoured (e.g. stock gone after a late payment). */
     attentionReason: text("attention_reason"),
     ...timestamps,
@@ -104,13 +103,13 @@ export const order = pgTable(
   ],
 );
 
+export type Order = typeof order.$inferSelect;
+
 export const orderItem = pgTable(
   "order_item",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    orderId: belongsTo("order_id", () => order.id),
     // a deleted product leaves its snapshot behind
     productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
     variantId: uuid("variant_id").references(() => productVariant.id, { onDelete: "set null" }),
@@ -140,20 +139,19 @@ export const orderItem = pgTable(
   ],
 );
 
+export type OrderItem = typeof orderItem.$inferSelect;
+
 export const couponUsage = pgTable(
   "coupon_usage",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     couponId: uuid("coupon_id")
       .notNull()
       .references(() => coupon.id),
     // null once the customer deleted their account: the use stays with its (kept) order
-    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userId: userReference("user_id"),
     // one usage per order: a replayed fulfilment cannot count twice
-    orderId: uuid("order_id")
-      .notNull()
-      .unique()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => order.id).unique(),
     discountCents: integer("discount_cents").notNull(),
     createdAt: timestamps.createdAt,
   },
@@ -163,16 +161,13 @@ export const couponUsage = pgTable(
 export const receipt = pgTable(
   "receipt",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     receiptNumber: text("receipt_number")
       .notNull()
       .unique()
       .default(sql`'RCT-' || nextval('receipt_number_seq')`),
     // one receipt per paid order
-    orderId: uuid("order_id")
-      .notNull()
-      .unique()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => order.id).unique(),
     billingEmail: text("billing_email").notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
@@ -188,6 +183,8 @@ export const receipt = pgTable(
   (t) => [index("receipt_created_idx").on(t.createdAt.desc())],
 );
 
+export type Receipt = typeof receipt.$inferSelect;
+
 /**
  * Money given back for an order through the payment provider (docs/ARCHITECTURE.md#refunds). The
  * idempotency key is unique, so a repeated action records (and asks the provider for) one refund.
@@ -195,10 +192,8 @@ export const receipt = pgTable(
 export const refund = pgTable(
   "refund",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    orderId: belongsTo("order_id", () => order.id),
     amountCents: integer("amount_cents").notNull(),
     /** The VAT given back with it, in proportion to the order's (core/tax.ts refundTaxCents). */
     taxCents: integer("tax_cents").notNull().default(0),
@@ -207,7 +202,7 @@ export const refund = pgTable(
     providerRefundId: text("provider_refund_id").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** The admin who refunded; null when the store refunded on its own (a late payment without stock). */
-    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdBy: userReference("created_by"),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -216,6 +211,8 @@ export const refund = pgTable(
     check("refund_tax_within_amount", sql`${t.taxCents} between 0 and ${t.amountCents}`),
   ],
 );
+
+export type Refund = typeof refund.$inferSelect;
 
 /** The last shipping address a customer used, prefilled at the next checkout and editable in /account. */
 export const customerAddress = pgTable("customer_address", {
@@ -231,8 +228,3 @@ export const customerAddress = pgTable("customer_address", {
   country: text("country").notNull(),
   updatedAt: timestamps.updatedAt,
 });
-
-export type Order = typeof order.$inferSelect;
-export type OrderItem = typeof orderItem.$inferSelect;
-export type Receipt = typeof receipt.$inferSelect;
-export type Refund = typeof refund.$inferSelect;

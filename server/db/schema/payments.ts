@@ -1,6 +1,6 @@
 // What the payment providers told the store, and the built-in test checkout's own sessions and refunds.
-import { integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { belongsTo, instant, timestamps } from "./columns";
 import { order } from "./orders";
 
 /** Webhook events already handled: the provider's event id is the key, so a replay is a no-op. */
@@ -8,7 +8,7 @@ export const paymentEvent = pgTable("payment_event", {
   id: text("id").primaryKey(),
   provider: text("provider").notNull(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: instant("received_at").notNull().defaultNow(),
 });
 
 /**
@@ -17,9 +17,7 @@ export const paymentEvent = pgTable("payment_event", {
  */
 export const testPaymentSession = pgTable("test_payment_session", {
   id: text("id").primaryKey(),
-  orderId: uuid("order_id")
-    .notNull()
-    .references(() => order.id, { onDelete: "cascade" }),
+  orderId: belongsTo("order_id", () => order.id),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull().default("usd"),
   lineItems: jsonb("line_items").notNull(),
@@ -34,9 +32,11 @@ export const testPaymentSession = pgTable("test_payment_session", {
   cardLast4: text("card_last4"),
   declineMessage: text("decline_message"),
   refundedCents: integer("refunded_cents").notNull().default(0),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  expiresAt: instant("expires_at").notNull(),
   ...timestamps,
 });
+
+export type TestPaymentSession = typeof testPaymentSession.$inferSelect;
 
 /** The built-in test checkout's refunds, one per idempotency key (what Stripe keeps of a refund). */
 export const testPaymentRefund = pgTable("test_payment_refund", {

@@ -12,9 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { RETURN_ITEM_CONDITIONS, RETURN_RESOLUTIONS, RETURN_STATES } from "../../../core/returns";
-import { user } from "../auth-schema";
 import { productVariant } from "./catalog";
-import { timestamps } from "./columns";
+import { belongsTo, timestamps, userReference, uuidPrimaryKey } from "./columns";
 import { order, orderItem, refund } from "./orders";
 
 export const rmaNumberSequence = pgSequence("rma_number_seq", { startWith: 5001 });
@@ -36,13 +35,11 @@ export const returnReason = pgTable("return_reason", {
 export const returnRequest = pgTable(
   "return_request",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     rmaNumber: text("rma_number").notNull().unique().default(sql`'RMA-' || nextval('rma_number_seq')`),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => order.id),
     /** The customer who asked; null once they deleted their account (the return stays with the order). */
-    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userId: userReference("user_id"),
     state: text("state", { enum: RETURN_STATES }).notNull().default("requested"),
     resolution: text("resolution", { enum: RETURN_RESOLUTIONS }).notNull(),
     reasonCode: text("reason_code")
@@ -73,17 +70,15 @@ export const returnRequest = pgTable(
   ],
 );
 
+export type ReturnRequest = typeof returnRequest.$inferSelect;
+
 /** One order line (some or all of its units) in a return, with the size wanted instead for an exchange. */
 export const returnItem = pgTable(
   "return_item",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    returnId: uuid("return_id")
-      .notNull()
-      .references(() => returnRequest.id, { onDelete: "cascade" }),
-    orderItemId: uuid("order_item_id")
-      .notNull()
-      .references(() => orderItem.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    returnId: belongsTo("return_id", () => returnRequest.id),
+    orderItemId: belongsTo("order_item_id", () => orderItem.id),
     quantity: integer("quantity").notNull(),
     /** Exchanges: the size sent instead (same product), reserved when the return is approved. */
     exchangeVariantId: uuid("exchange_variant_id").references(() => productVariant.id, {
@@ -100,14 +95,14 @@ export const returnItem = pgTable(
   ],
 );
 
+export type ReturnItem = typeof returnItem.$inferSelect;
+
 /** Every state a return went through, when and by whom: what the customer and the admin see. */
 export const returnEvent = pgTable(
   "return_event",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    returnId: uuid("return_id")
-      .notNull()
-      .references(() => returnRequest.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    returnId: belongsTo("return_id", () => returnRequest.id),
     state: text("state", { enum: RETURN_STATES }).notNull(),
     /** "customer" or "admin"; the actor's e-mail is kept as it was, so the record survives the account. */
     actorRole: text("actor_role", { enum: ["customer", "admin"] }).notNull(),
@@ -117,6 +112,3 @@ export const returnEvent = pgTable(
   },
   (t) => [index("return_event_return_idx").on(t.returnId, t.createdAt)],
 );
-
-export type ReturnRequest = typeof returnRequest.$inferSelect;
-export type ReturnItem = typeof returnItem.$inferSelect;

@@ -1,8 +1,7 @@
 // VAT rates per destination country, their history, and the payment provider's ids for them (docs/TAX.md).
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { user } from "../auth-schema";
-import { timestamps } from "./columns";
+import { boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestamps, userReference, uuidPrimaryKey } from "./columns";
 
 /**
  * The VAT rate per destination country (docs/TAX.md), seeded from the sales-tax package at start for
@@ -15,23 +14,25 @@ export const taxRate = pgTable(
     rateBasisPoints: integer("rate_basis_points").notNull(),
     /** Where the rate came from: "sales-tax 2.23.0" or "admin". */
     source: text("source").notNull(),
-    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedBy: userReference("updated_by"),
     updatedAt: timestamps.updatedAt,
   },
   (t) => [check("tax_rate_in_range", sql`${t.rateBasisPoints} between 0 and 10000`)],
 );
 
+export type TaxRate = typeof taxRate.$inferSelect;
+
 /** Who changed which rate from what to what, and when: the audit an accountant asks for. */
 export const taxRateChange = pgTable(
   "tax_rate_change",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     country: text("country")
       .notNull()
       .references(() => taxRate.country, { onDelete: "cascade" }),
     previousBasisPoints: integer("previous_basis_points").notNull(),
     rateBasisPoints: integer("rate_basis_points").notNull(),
-    changedBy: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    changedBy: userReference("changed_by"),
     /** Kept as it was, so the record survives the account. */
     changedByEmail: text("changed_by_email").notNull(),
     createdAt: timestamps.createdAt,
@@ -55,5 +56,3 @@ export const providerTaxRate = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.country, t.rateBasisPoints, t.inclusive] })],
 );
-
-export type TaxRate = typeof taxRate.$inferSelect;

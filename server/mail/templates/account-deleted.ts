@@ -1,4 +1,5 @@
-import { type RenderedEmail, renderHeading, renderLayout, renderParagraph } from "../layout";
+import { composeEmail, heading, paragraph } from "../blocks";
+import type { RenderedEmail } from "../layout";
 
 /**
  * Sent once, after an account was deleted (server/privacy/delete-account.ts): the person learns it
@@ -20,17 +21,16 @@ export function accountDeletedEmail(options: {
       : "You had no orders with us, so nothing else is kept.";
   const notYou = "If you did not delete your account, reply to this e-mail and we will look into it.";
 
-  const { html, text } = renderLayout({
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Your ${storeName} account has been deleted`,
     preheader: `Your ${storeName} account has been deleted.`,
-    bodyHtml: [
-      renderHeading("Your account has been deleted", { eyebrow: "Account deleted" }),
-      renderParagraph(done),
-      renderParagraph(kept),
-      renderParagraph(notYou, { muted: true }),
-    ].join("\n"),
-    bodyText: ["YOUR ACCOUNT HAS BEEN DELETED", "", done, "", kept, "", notYou].join("\n"),
+    body: [
+      heading("Your account has been deleted", { eyebrow: "Account deleted" }),
+      paragraph(done),
+      paragraph(kept),
+      paragraph(notYou, { muted: true }),
+    ],
   });
-  return { subject: `Your ${storeName} account has been deleted`, html, text };
 }

@@ -2,15 +2,8 @@ import type { OrderSummary } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
 import { sizedName } from "../../../core/product";
 import { vatRowLabel } from "../../../core/tax";
-import {
-  joinUrl,
-  type RenderedEmail,
-  renderAmountRows,
-  renderButton,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-} from "../layout";
+import { amountRows, button, composeEmail, greeting, heading, paragraph } from "../blocks";
+import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent once, when an order's payment has been confirmed. */
 export function orderConfirmationEmail(options: {
@@ -21,10 +14,6 @@ export function orderConfirmationEmail(options: {
   shippingDays: string;
 }): RenderedEmail {
   const { storeName, order } = options;
-  const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const intro = `Thank you for your order ${order.orderNumber}. Your payment went through and we are preparing your parcel.`;
-  const delivery = `${order.shippingMethod} shipping: ${options.shippingDays}. You will get a tracking code as soon as it ships.`;
   // the same row as the success page and My Orders: added VAT is summed, included VAT follows the total
   const vat = order.tax && { label: vatRowLabel(order.tax), value: formatUsd(order.taxCents) };
   const rows = [
@@ -48,35 +37,28 @@ export function orderConfirmationEmail(options: {
   ];
   const address = order.shippingAddress.split("\n");
 
-  const { html, text } = renderLayout({
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Your ${storeName} order ${order.orderNumber} is confirmed`,
     preheader: `Order ${order.orderNumber} confirmed: ${formatUsd(order.totalCents)}.`,
-    bodyHtml: [
-      renderHeading("Thank you for your order", { eyebrow: `Order ${order.orderNumber}` }),
-      renderParagraph(greeting),
-      renderParagraph(intro),
-      renderAmountRows(rows),
-      renderParagraph(`Shipping to: ${address.join(", ")}`),
-      renderParagraph(delivery, { muted: true }),
-      renderButton(ordersUrl, "View My Orders"),
-    ].join("\n"),
-    bodyText: [
-      `ORDER ${order.orderNumber} CONFIRMED`,
-      "",
-      greeting,
-      "",
-      intro,
-      "",
-      ...rows.map((row) => `${row.label}: ${row.value}`),
-      "",
-      "Shipping to:",
-      ...address,
-      "",
-      delivery,
-      "",
-      `View My Orders: ${ordersUrl}`,
-    ].join("\n"),
+    body: [
+      heading("Thank you for your order", {
+        eyebrow: `Order ${order.orderNumber}`,
+        text: `ORDER ${order.orderNumber} CONFIRMED`,
+      }),
+      greeting(options.name),
+      paragraph(
+        `Thank you for your order ${order.orderNumber}. Your payment went through and we are preparing your parcel.`,
+      ),
+      amountRows(rows, { separator: ": " }),
+      // one line in the HTML, the postal lines as they are in the text
+      { ...paragraph(`Shipping to: ${address.join(", ")}`), text: ["Shipping to:", ...address].join("\n") },
+      paragraph(
+        `${order.shippingMethod} shipping: ${options.shippingDays}. You will get a tracking code as soon as it ships.`,
+        { muted: true },
+      ),
+      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+    ],
   });
-  return { subject: `Your ${storeName} order ${order.orderNumber} is confirmed`, html, text };
 }

@@ -1,14 +1,16 @@
 import { formatUsd } from "../../../core/money";
 import {
-  joinUrl,
-  type RenderedEmail,
-  renderButton,
-  renderDivider,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-  renderPlainLink,
-} from "../layout";
+  button,
+  composeEmail,
+  divider,
+  greeting,
+  heading,
+  paragraph,
+  plainLink,
+  refundedVat,
+  refundTiming,
+} from "../blocks";
+import { joinUrl, type RenderedEmail } from "../layout";
 
 /**
  * Sent when the store cancels a paid order and refunds it in full. The refund time is the one the
@@ -26,45 +28,25 @@ export function orderRefundedEmail(options: {
 }): RenderedEmail {
   const { storeName, orderNumber } = options;
   const amount = formatUsd(options.amountCents);
-  const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
-  const policyUrl = joinUrl(options.publicUrl, "/legal/returns");
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const vat = options.vat ? ` (of which ${options.vat.label}: ${formatUsd(options.vat.amountCents)})` : "";
-  const news = `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${vat}.`;
-  const timing = `The refund is issued to your original payment method within ${options.refundBusinessDays} business days. Depending on your bank or card issuer, it may take a few additional days for the amount to appear on your statement.`;
-  const sorry =
-    "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.";
-  const policy = "Our returns and refunds policy:";
-
-  const { html, text } = renderLayout({
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Your ${storeName} order ${orderNumber} was cancelled and refunded`,
     preheader: `Order ${orderNumber} was cancelled. ${amount} is on its way back to you.`,
-    bodyHtml: [
-      renderHeading("Your order was refunded", { eyebrow: `Order ${orderNumber}` }),
-      renderParagraph(greeting),
-      renderParagraph(news),
-      renderParagraph(timing),
-      renderButton(ordersUrl, "View My Orders"),
-      renderDivider(),
-      renderParagraph(sorry, { muted: true }),
-      renderPlainLink(policy, policyUrl),
-    ].join("\n"),
-    bodyText: [
-      "YOUR ORDER WAS REFUNDED",
-      "",
-      greeting,
-      "",
-      news,
-      "",
-      timing,
-      "",
-      `View My Orders: ${ordersUrl}`,
-      "",
-      sorry,
-      "",
-      `${policy} ${policyUrl}`,
-    ].join("\n"),
+    body: [
+      heading("Your order was refunded", { eyebrow: `Order ${orderNumber}` }),
+      greeting(options.name),
+      paragraph(
+        `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${refundedVat(options.vat)}.`,
+      ),
+      paragraph(refundTiming(options.refundBusinessDays)),
+      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      divider(),
+      paragraph(
+        "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.",
+        { muted: true },
+      ),
+      plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
+    ],
   });
-  return { subject: `Your ${storeName} order ${orderNumber} was cancelled and refunded`, html, text };
 }

@@ -1,15 +1,15 @@
 import { sizedName } from "../../../core/product";
 import {
-  joinUrl,
-  type RenderedEmail,
-  renderAmountRows,
-  renderButton,
-  renderDivider,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-  renderPlainLink,
-} from "../layout";
+  amountRows,
+  button,
+  composeEmail,
+  divider,
+  greeting,
+  heading,
+  paragraph,
+  plainLink,
+} from "../blocks";
+import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent when an admin marks an order shipped with a tracking code (or changes the code later). */
 export function orderShippedEmail(options: {
@@ -22,51 +22,29 @@ export function orderShippedEmail(options: {
   /** What is in the parcel. */
   items: readonly { name: string; size: string; quantity: number }[];
 }): RenderedEmail {
-  const { storeName, orderNumber, trackingCode, trackingUrl } = options;
-  const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const news = `Good news: your order ${orderNumber} is on its way.`;
-  const code = `Tracking code: ${trackingCode}`;
-  const patience = "It can take a few hours before the carrier shows the first scan.";
-  const account = "You can also follow the order from your account:";
+  const { storeName, orderNumber, trackingCode } = options;
   const parcel = options.items.map((item) => ({
     label: sizedName(item.name, item.size),
     value: `× ${item.quantity}`,
   }));
-
-  const { html, text } = renderLayout({
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Your ${storeName} order ${orderNumber} has shipped`,
     preheader: `Order ${orderNumber} has shipped. Tracking code ${trackingCode}.`,
-    bodyHtml: [
-      renderHeading("Your order has shipped", { eyebrow: `Order ${orderNumber}` }),
-      renderParagraph(greeting),
-      renderParagraph(news),
-      renderParagraph(code),
-      renderAmountRows(parcel),
-      renderButton(trackingUrl, "Track Package"),
-      renderPlainLink("Or paste this link into your browser:", trackingUrl),
-      renderDivider(),
-      renderParagraph(patience, { muted: true }),
-      renderPlainLink(account, ordersUrl),
-    ].join("\n"),
-    bodyText: [
-      "YOUR ORDER HAS SHIPPED",
-      "",
-      greeting,
-      "",
-      news,
-      "",
-      code,
-      "",
-      ...parcel.map((row) => `${row.label} ${row.value}`),
-      "",
-      `Track Package: ${trackingUrl}`,
-      "",
-      patience,
-      "",
-      `${account} ${ordersUrl}`,
-    ].join("\n"),
+    body: [
+      heading("Your order has shipped", { eyebrow: `Order ${orderNumber}` }),
+      greeting(options.name),
+      paragraph(`Good news: your order ${orderNumber} is on its way.`),
+      paragraph(`Tracking code: ${trackingCode}`),
+      amountRows(parcel, { separator: " " }),
+      button(options.trackingUrl, "Track Package", { pasteLink: true }),
+      divider(),
+      paragraph("It can take a few hours before the carrier shows the first scan.", { muted: true }),
+      plainLink(
+        "You can also follow the order from your account:",
+        joinUrl(options.publicUrl, "/account/orders"),
+      ),
+    ],
   });
-  return { subject: `Your ${storeName} order ${orderNumber} has shipped`, html, text };
 }

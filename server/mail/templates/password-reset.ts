@@ -1,12 +1,5 @@
-import {
-  type RenderedEmail,
-  renderButton,
-  renderDivider,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-  renderPlainLink,
-} from "../layout";
+import { button, composeEmail, divider, greeting, heading, paragraph } from "../blocks";
+import type { RenderedEmail } from "../layout";
 
 /** Sent when someone asks to reset the password of an account. */
 export function passwordResetEmail(options: {
@@ -16,41 +9,26 @@ export function passwordResetEmail(options: {
   resetUrl: string;
   expiresInMinutes: number;
 }): RenderedEmail {
-  const { storeName, resetUrl } = options;
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const request = `We received a request to reset the password of your ${storeName} account. Choose a new one with the button below.`;
-  const expiry = `This link expires in ${formatDuration(options.expiresInMinutes)}.`;
-  const ignore = "If you did not ask for this, you can ignore this e-mail; your password stays the same.";
-
-  const { html, text } = renderLayout({
+  const { storeName } = options;
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Reset your ${storeName} password`,
     preheader: `Choose a new password within ${formatDuration(options.expiresInMinutes)}.`,
-    bodyHtml: [
-      renderHeading("Reset your password", { eyebrow: "Account security" }),
-      renderParagraph(greeting),
-      renderParagraph(request),
-      renderButton(resetUrl, "Reset Password"),
-      renderPlainLink("Or paste this link into your browser:", resetUrl),
-      renderDivider(),
-      renderParagraph(expiry, { muted: true }),
-      renderParagraph(ignore, { muted: true }),
-    ].join("\n"),
-    bodyText: [
-      "RESET YOUR PASSWORD",
-      "",
-      greeting,
-      "",
-      request,
-      "",
-      `Reset Password: ${resetUrl}`,
-      "",
-      expiry,
-      "",
-      ignore,
-    ].join("\n"),
+    body: [
+      heading("Reset your password", { eyebrow: "Account security" }),
+      greeting(options.name),
+      paragraph(
+        `We received a request to reset the password of your ${storeName} account. Choose a new one with the button below.`,
+      ),
+      button(options.resetUrl, "Reset Password", { pasteLink: true }),
+      divider(),
+      paragraph(`This link expires in ${formatDuration(options.expiresInMinutes)}.`, { muted: true }),
+      paragraph("If you did not ask for this, you can ignore this e-mail; your password stays the same.", {
+        muted: true,
+      }),
+    ],
   });
-  return { subject: `Reset your ${storeName} password`, html, text };
 }
 
 /** 30 -> "30 minutes", 60 -> "1 hour", 90 -> "90 minutes", 1440 -> "24 hours". */

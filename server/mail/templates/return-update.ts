@@ -1,15 +1,17 @@
 import { formatUsd } from "../../../core/money";
 import { RETURN_STATE_LABELS, type ReturnState } from "../../../core/returns";
 import {
-  joinUrl,
-  type RenderedEmail,
-  renderButton,
-  renderDivider,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-  renderPlainLink,
-} from "../layout";
+  button,
+  composeEmail,
+  divider,
+  greeting,
+  heading,
+  paragraph,
+  plainLink,
+  refundedVat,
+  refundTiming,
+} from "../blocks";
+import { joinUrl, type RenderedEmail } from "../layout";
 
 /** What each step of a return tells the customer, besides its state. */
 export type ReturnUpdate =
@@ -58,16 +60,14 @@ function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] 
             : "We have received and inspected your items. Your refund follows shortly.",
         ],
       };
-    case "refunded": {
-      const vat = update.vat ? ` (of which ${update.vat.label}: ${formatUsd(update.vat.amountCents)})` : "";
+    case "refunded":
       return {
         heading: "Your return was refunded",
         paragraphs: [
-          `We have refunded ${formatUsd(update.amountCents)}${vat}.`,
-          `The refund is issued to your original payment method within ${update.refundBusinessDays} business days. Depending on your bank or card issuer, it may take a few additional days for the amount to appear on your statement.`,
+          `We have refunded ${formatUsd(update.amountCents)}${refundedVat(update.vat)}.`,
+          refundTiming(update.refundBusinessDays),
         ],
       };
-    }
     case "exchanged":
       return {
         heading: "Your exchange is on its way",
@@ -102,37 +102,22 @@ export function returnUpdateEmail(options: {
   update: ReturnUpdate;
 }): RenderedEmail {
   const { storeName, rmaNumber, orderNumber, update } = options;
-  const ordersUrl = joinUrl(options.publicUrl, "/account/orders");
-  const policyUrl = joinUrl(options.publicUrl, "/legal/returns");
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const { heading, paragraphs } = explain(update);
-  const intro = `Return ${rmaNumber} for order ${orderNumber}: ${RETURN_STATE_LABELS[update.state as ReturnState]}.`;
-  const policy = "Our returns and refunds policy:";
-  const { html, text } = renderLayout({
+  const { heading: title, paragraphs } = explain(update);
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
-    preheader: `${heading}. Return ${rmaNumber}, order ${orderNumber}.`,
-    bodyHtml: [
-      renderHeading(heading, { eyebrow: `Return ${rmaNumber}` }),
-      renderParagraph(greeting),
-      renderParagraph(intro),
-      ...paragraphs.map((paragraph) => renderParagraph(paragraph)),
-      renderButton(ordersUrl, "View My Orders"),
-      renderDivider(),
-      renderPlainLink(policy, policyUrl),
-    ].join("\n"),
-    bodyText: [
-      heading.toUpperCase(),
-      "",
-      greeting,
-      "",
-      intro,
-      ...paragraphs.flatMap((paragraph) => ["", paragraph]),
-      "",
-      `View My Orders: ${ordersUrl}`,
-      "",
-      `${policy} ${policyUrl}`,
-    ].join("\n"),
+    subject: `${storeName} return ${rmaNumber}: ${title}`,
+    preheader: `${title}. Return ${rmaNumber}, order ${orderNumber}.`,
+    body: [
+      heading(title, { eyebrow: `Return ${rmaNumber}` }),
+      greeting(options.name),
+      paragraph(
+        `Return ${rmaNumber} for order ${orderNumber}: ${RETURN_STATE_LABELS[update.state as ReturnState]}.`,
+      ),
+      ...paragraphs.map((text) => paragraph(text)),
+      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      divider(),
+      plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
+    ],
   });
-  return { subject: `${storeName} return ${rmaNumber}: ${heading}`, html, text };
 }

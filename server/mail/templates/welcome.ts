@@ -1,11 +1,5 @@
-import {
-  joinUrl,
-  type RenderedEmail,
-  renderButton,
-  renderHeading,
-  renderLayout,
-  renderParagraph,
-} from "../layout";
+import { button, composeEmail, greeting, heading, paragraph } from "../blocks";
+import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent once, right after an account is created. */
 export function welcomeEmail(options: {
@@ -14,33 +8,19 @@ export function welcomeEmail(options: {
   name?: string | null;
 }): RenderedEmail {
   const { storeName } = options;
-  const shopUrl = joinUrl(options.publicUrl, "/products");
-  const greeting = `Hi ${options.name?.trim() || "there"},`;
-  const intro = `Your ${storeName} account is ready: follow every order and track your parcels in one place.`;
-  const invite = "The new collection is waiting.";
-
-  const { html, text } = renderLayout({
+  return composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    subject: `Welcome to ${storeName}`,
     preheader: `Your ${storeName} account is ready.`,
-    bodyHtml: [
-      renderHeading(`Welcome to ${storeName}`, { eyebrow: "Account created" }),
-      renderParagraph(greeting),
-      renderParagraph(intro),
-      renderParagraph(invite),
-      renderButton(shopUrl, "Start Shopping"),
-    ].join("\n"),
-    bodyText: [
-      `WELCOME TO ${storeName.toUpperCase()}`,
-      "",
-      greeting,
-      "",
-      intro,
-      "",
-      invite,
-      "",
-      `Start Shopping: ${shopUrl}`,
-    ].join("\n"),
+    body: [
+      heading(`Welcome to ${storeName}`, { eyebrow: "Account created" }),
+      greeting(options.name),
+      paragraph(
+        `Your ${storeName} account is ready: follow every order and track your parcels in one place.`,
+      ),
+      paragraph("The new collection is waiting."),
+      button(joinUrl(options.publicUrl, "/products"), "Start Shopping"),
+    ],
   });
-  return { subject: `Welcome to ${storeName}`, html, text };
 }
