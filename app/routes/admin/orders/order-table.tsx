@@ -9,8 +9,6 @@ import type { AdminOrderView } from "../../../../server/orders/admin-order.view"
 import { DateTime } from "../admin-date-time";
 import { TrackPackageIconLink } from "./order-tracking";
 
-export type { AdminOrderView };
-
 /**
  * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
  * (docs/SPEC.md#admin-orders); "Deleted customer" once the account was deleted.
