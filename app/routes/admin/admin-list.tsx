@@ -4,11 +4,10 @@ import {
   ChevronRightIcon,
   type LucideIcon,
   PencilIcon,
-  RefreshCwIcon,
   Trash2Icon,
 } from "lucide-react";
 import type { ChangeEvent, ComponentProps, FormEvent, ReactNode } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link } from "react-router";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
@@ -133,54 +132,6 @@ export function AdminEmptyState({
           {clearLabel}
         </Link>
       ) : null}
-    </div>
-  );
-}
-
-/** "Refresh Orders": loads the list again, spinning while it does. */
-export function AdminRefreshButton({ label }: { label: string }) {
-  const revalidator = useRevalidator();
-  const refreshing = revalidator.state === "loading";
-  return (
-    <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
-      <RefreshCwIcon className={cn(refreshing && "animate-spin")} aria-hidden />
-      {refreshing ? "Refreshing..." : label}
-    </Button>
-  );
-}
-
-/**
- * What a list screen shows under its filters: why it could not be loaded (with Try again), its
- * empty state when it has no rows, or the rows, dimmed while the next page or search loads.
- */
-export function AdminListResults({
-  path,
-  error,
-  isEmpty,
-  empty,
-  retryIcon,
-  children,
-}: {
-  /** The list's address: a navigation there dims the rows shown until it arrives. */
-  path: string;
-  error: string | null;
-  isEmpty: boolean;
-  empty: ReactNode;
-  retryIcon?: LucideIcon;
-  children: ReactNode;
-}) {
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const loading = navigation.state === "loading" && navigation.location.pathname === path;
-  if (error)
-    return <AdminLoadError message={error} onRetry={() => revalidator.revalidate()} retryIcon={retryIcon} />;
-  if (isEmpty) return empty;
-  return (
-    <div
-      className={cn("transition-opacity", (loading || revalidator.state === "loading") && "opacity-60")}
-      aria-busy={loading}
-    >
-      {children}
     </div>
   );
 }

@@ -4,13 +4,8 @@ import { Link, redirect } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { plural } from "~/lib/plural";
-import {
-  AdminEmptyState,
-  AdminListResults,
-  AdminPageHeader,
-  AdminPagination,
-  AdminRefreshButton,
-} from "~/routes/admin/admin-list";
+import { AdminEmptyState } from "~/routes/admin/admin-list";
+import { AdminListScreen, AdminRefreshButton } from "~/routes/admin/admin-list-screen";
 import { OrderDetailsDialog } from "~/routes/admin/orders/admin-order-dialog";
 import { OrderEditDialog } from "~/routes/admin/orders/order-edit-dialog";
 import { OrderFilters } from "~/routes/admin/orders/order-filters";
@@ -125,12 +120,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(query.q || query.status || query.checkouts);
 
   return (
-    <section aria-labelledby="orders-heading">
-      <AdminPageHeader
+    <>
+      <AdminListScreen
         title="Manage Orders"
         headingId="orders-heading"
-        description={
-          <span aria-live="polite">
+        summary={
+          <>
             {plural(total, "order")}
             {hiddenCheckouts > 0 ? (
               <>
@@ -145,7 +140,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </Link>
               </>
             ) : null}
-          </span>
+          </>
         }
         actions={
           <>
@@ -164,13 +159,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <AdminRefreshButton label="Refresh Orders" />
           </>
         }
-      />
-
-      <div className="mb-6">
-        <OrderFilters query={query} />
-      </div>
-
-      <AdminListResults
+        filters={<OrderFilters query={query} />}
         path={adminOrderList.path}
         error={error}
         isEmpty={orders.length === 0}
@@ -183,17 +172,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             clearHref={filtered ? adminOrderList.path : undefined}
           />
         }
-      >
-        <OrderTable orders={orders} onView={setViewingId} onEdit={openEdit} />
-      </AdminListResults>
-
-      <AdminPagination
         page={page}
         pageCount={pageCount}
-        className="mt-8!"
-        preventScrollReset
         hrefFor={(target) => adminOrderList.href({ ...query, page: target })}
-      />
+      >
+        <OrderTable orders={orders} onView={setViewingId} onEdit={openEdit} />
+      </AdminListScreen>
 
       <OrderDetailsDialog
         order={orders.find((order) => order.id === viewingId) ?? null}
@@ -202,6 +186,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         onEdit={openEdit}
       />
       <OrderEditDialog order={orders.find((order) => order.id === editingId) ?? null} onClose={closeEdit} />
-    </section>
+    </>
   );
 }

@@ -3,13 +3,8 @@ import { useCallback, useState } from "react";
 import { redirect } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { plural } from "~/lib/plural";
-import {
-  AdminEmptyState,
-  AdminListFilters,
-  AdminListResults,
-  AdminPageHeader,
-  AdminPagination,
-} from "~/routes/admin/admin-list";
+import { AdminEmptyState, AdminListFilters } from "~/routes/admin/admin-list";
+import { AdminListScreen } from "~/routes/admin/admin-list-screen";
 import { ReceiptCard } from "~/routes/admin/receipts/receipt-card";
 import { ReceiptDetailsDialog } from "~/routes/admin/receipts/receipt-dialog";
 import { adminReceiptList } from "../../../../core/admin-lists";
@@ -48,28 +43,26 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
   const closeView = useCallback(() => setViewingId(null), []);
 
   return (
-    <section aria-labelledby="receipts-heading">
-      <AdminPageHeader
+    <>
+      <AdminListScreen
         title="Payment Receipts"
         headingId="receipts-heading"
-        description={
-          <span aria-live="polite">
+        summary={
+          <>
             {plural(overallTotal, "receipt")}
             {query.q ? ` · ${total} matching "${query.q}"` : ""}
-          </span>
+          </>
         }
-      />
-
-      <AdminListFilters
-        key={query.q}
-        list={adminReceiptList}
-        q={query.q}
-        label="Search receipts"
-        placeholder="Search by receipt number, email or order number..."
-        className="mb-6 flex gap-3"
-      />
-
-      <AdminListResults
+        filters={
+          <AdminListFilters
+            key={query.q}
+            list={adminReceiptList}
+            q={query.q}
+            label="Search receipts"
+            placeholder="Search by receipt number, email or order number..."
+            className="flex gap-3"
+          />
+        }
         path={adminReceiptList.path}
         error={error}
         isEmpty={receipts.length === 0}
@@ -85,26 +78,21 @@ export default function AdminReceipts({ loaderData }: Route.ComponentProps) {
             clearLabel="Clear search"
           />
         }
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => adminReceiptList.href({ ...query, page: target })}
       >
         <div className="grid gap-4 lg:grid-cols-2">
           {receipts.map((receipt) => (
             <ReceiptCard key={receipt.id} receipt={receipt} onView={setViewingId} />
           ))}
         </div>
-      </AdminListResults>
-
-      <AdminPagination
-        page={page}
-        pageCount={pageCount}
-        className="mt-8!"
-        preventScrollReset
-        hrefFor={(target) => adminReceiptList.href({ ...query, page: target })}
-      />
+      </AdminListScreen>
 
       <ReceiptDetailsDialog
         receipt={receipts.find((receipt) => receipt.id === viewingId) ?? null}
         onClose={closeView}
       />
-    </section>
+    </>
   );
 }

@@ -4,13 +4,8 @@ import { data, redirect, useNavigate } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
-import {
-  AdminEmptyState,
-  AdminListResults,
-  AdminPageHeader,
-  AdminPagination,
-  AdminRefreshButton,
-} from "~/routes/admin/admin-list";
+import { AdminEmptyState } from "~/routes/admin/admin-list";
+import { AdminListScreen, AdminRefreshButton } from "~/routes/admin/admin-list-screen";
 import {
   CONDITION_FIELD_PREFIX,
   type OpenedReturn,
@@ -158,27 +153,21 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => navigate(listHref, { preventScrollReset: true }), [navigate, listHref]);
 
   return (
-    <section aria-labelledby="returns-heading">
-      <AdminPageHeader
+    <>
+      <AdminListScreen
         title="Returns"
         headingId="returns-heading"
-        description={
-          <span aria-live="polite">
+        summary={
+          <>
             {plural(total, "return")}
             {" · "}
             <span className={cn(waitingCount > 0 && "font-medium text-amber-200")}>
               {waitingCount} waiting
             </span>
-          </span>
+          </>
         }
         actions={<AdminRefreshButton label="Refresh Returns" />}
-      />
-
-      <div className="mb-6">
-        <ReturnFilters query={query} />
-      </div>
-
-      <AdminListResults
+        filters={<ReturnFilters query={query} />}
         path={adminReturnList.path}
         error={error}
         isEmpty={returns.length === 0}
@@ -195,19 +184,14 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
             clearHref={filtered ? adminReturnList.path : undefined}
           />
         }
-      >
-        <ReturnTable returns={returns} hrefFor={hrefFor} />
-      </AdminListResults>
-
-      <AdminPagination
         page={page}
         pageCount={pageCount}
-        className="mt-8!"
-        preventScrollReset
         hrefFor={(target) => adminReturnList.href({ ...query, open: "", page: target })}
-      />
+      >
+        <ReturnTable returns={returns} hrefFor={hrefFor} />
+      </AdminListScreen>
 
       <ReturnDetailsDialog opened={opened} hrefFor={hrefFor} onClose={close} />
-    </section>
+    </>
   );
 }
