@@ -110,3 +110,18 @@ export function extractZip(address: string | null | undefined): string | null {
   const matches = address.match(/(?<![\w-])\d{5}(?:-\d{4})?(?![\w-])/g);
   return matches?.at(-1) ?? null;
 }
+
+/**
+ * Who the tracking template points at, for "Track on ...": the default template is the German
+ * postal service's shipment search; any other is named by its host.
+ */
+export function trackingServiceName(template: string): string {
+  let host: string;
+  try {
+    host = new URL(template.replaceAll("{code}", "x")).hostname.toLowerCase();
+  } catch {
+    return "the carrier's site";
+  }
+  if (host === "deutschepost.de" || host.endsWith(".deutschepost.de")) return "Deutsche Post";
+  return host.replace(/^www\./, "");
+}

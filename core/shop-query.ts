@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH, readPageNumber, readSearchText } from "./list-query";
 import { isProductId, SHOP_SORTS, type ShopSort } from "./product";
 
 /**
@@ -25,7 +26,6 @@ export interface ShopQuery {
   cursor: ShopCursor | null;
 }
 
-const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 1_000_000;
 
 // prices stop below $10,000,000 (core/validation/product-form.ts) and fit PostgreSQL's integer;
@@ -54,14 +54,13 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
   const sort = sortParam && Object.hasOwn(SHOP_SORTS, sortParam) ? (sortParam as ShopSort) : "newest";
   const cursor = parseCursor(params, sort);
   const firstPage = cursor ? 2 : 1; // a page reached through a cursor is never the first
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
-    category: (params.get("category") ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH),
+    q: readSearchText(params.get("q")),
+    category: (params.get("category") ?? "").trim().toLowerCase().slice(0, MAX_SEARCH_LENGTH),
     size: (params.get("size") ?? "").trim().slice(0, 20),
     sort,
     inStockOnly: params.get("stock") === "in",
-    page: Number.isFinite(page) && page >= firstPage && page <= MAX_PAGE ? page : firstPage,
+    page: readPageNumber(params.get("page"), MAX_PAGE, firstPage),
     cursor,
   };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
-import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
 import { loader as exportLoader } from "../../app/routes/admin/orders/orders-export";
 import { trackingUrl } from "../../core/order";
 import {
@@ -33,6 +32,7 @@ import { prepareOrder } from "../checkout/prepare-order";
 import { order, orderItem, outgoingEmail, product, refund, user } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import type { Services } from "../services";
+import type { AdminOrderView } from "./admin-order.view";
 import { exportOrdersCsv } from "./export-orders-csv";
 import { cancelOrderMessages } from "./update-order";
 

@@ -3,7 +3,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
-import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
 import { loader as receiptsLoader } from "../../app/routes/admin/receipts/admin-receipts";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
 import {
@@ -19,6 +18,7 @@ import { formRequest, setupTestServices } from "../../tests/setup/test-services"
 import { coupon, couponUsage, receipt, refund, testPaymentSession } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import type { ReceiptView } from "../receipts/receipt.view";
+import type { AdminOrderView } from "./admin-order.view";
 import { cancelPaidOrder, cancelRefundKey } from "./cancel-paid-order";
 import { cancelOrderMessages } from "./update-order";
 

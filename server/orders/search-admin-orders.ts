@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { DELETED_CUSTOMER_LABEL, type OrderStatus } from "../../core/order";
 import type { Database } from "../db/client";
-import { escapeLike } from "../db/escape-like";
+import { containsText, listPage } from "../db/list-page";
 import { type Order, type OrderItem, order, orderItem, type Refund, refund, user } from "../db/schema";
 import { isCheckoutOnly } from "./placed-order";
 
@@ -27,22 +27,14 @@ export type AdminOrder = Order & {
 
 function searchFilters(search: AdminOrderSearch): SQL[] {
   const filters: SQL[] = [];
-  const query = search.query?.trim();
-  if (query) {
-    const pattern = `%${escapeLike(query)}%`;
-    filters.push(
-      or(
-        ilike(order.orderNumber, pattern),
-        ilike(order.userId, pattern),
-        ilike(user.email, pattern),
-        ilike(order.status, pattern),
-        // "deleted" finds the orders of deleted accounts, as the list labels them
-        ...(query.length >= 3 && DELETED_CUSTOMER_LABEL.toLowerCase().includes(query.toLowerCase())
-          ? [isNull(order.userId)]
-          : []),
-      )!,
-    );
-  }
+  const query = search.query?.trim() ?? "";
+  // "deleted" finds the orders of deleted accounts, as the list labels them
+  const deleted =
+    query.length >= 3 && DELETED_CUSTOMER_LABEL.toLowerCase().includes(query.toLowerCase())
+      ? [isNull(order.userId)]
+      : [];
+  const matching = containsText(query, [order.orderNumber, order.userId, user.email, order.status], deleted);
+  if (matching) filters.push(matching);
   if (search.status) filters.push(eq(order.status, search.status));
   return filters;
 }
@@ -59,8 +51,10 @@ export async function searchAdminOrders(
   options: { db: Database; page?: number; pageSize?: number } & AdminOrderSearch,
 ) {
   const { db } = options;
-  const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const { page, limit, offset, pageCount } = listPage(
+    options.page,
+    options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE,
+  );
   const baseFilters = searchFilters(options);
   const baseWhere = baseFilters.length > 0 ? and(...baseFilters) : undefined;
 
@@ -71,8 +65,8 @@ export async function searchAdminOrders(
       .leftJoin(user, eq(user.id, order.userId))
       .where(adminOrderWhere(options))
       .orderBy(desc(order.createdAt), desc(order.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(limit)
+      .offset(offset),
     // one pass counts both what is shown and the checkouts the filter hides
     db
       .select({
@@ -135,6 +129,6 @@ export async function searchAdminOrders(
     /** Checkouts matching the search that the list leaves out (0 when they are included). */
     hiddenCheckouts: options.includeCheckouts ? 0 : checkouts,
     page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageCount: pageCount(total),
   };
 }

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { action as exportAction, loader as exportPageLoader } from "../../app/routes/account/data-export";
 import { loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
-import type { AdminOrderView } from "../../app/routes/admin/orders/order-table";
 import { loader as exportCsvLoader } from "../../app/routes/admin/orders/orders-export";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { DELETED_CUSTOMER_LABEL } from "../../core/order";
@@ -36,6 +35,7 @@ import {
   verification,
 } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
+import type { AdminOrderView } from "../orders/admin-order.view";
 import { cancelPaidOrder } from "../orders/cancel-paid-order";
 import type { CustomerDataExport } from "./export-customer-data";
 

@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { escapeLike } from "../db/escape-like";
+import { containsText, listPage } from "../db/list-page";
 import { order, type Receipt, receipt, refund } from "../db/schema";
 
 const RECEIPTS_PAGE_SIZE = 20;
@@ -32,18 +32,8 @@ export async function searchReceipts(options: {
   pageSize?: number;
 }) {
   const { db } = options;
-  const pageSize = options.pageSize ?? RECEIPTS_PAGE_SIZE;
-  const page = Math.max(1, Math.floor(options.page ?? 1));
-  const query = options.query?.trim();
-  let where: SQL | undefined;
-  if (query) {
-    const pattern = `%${escapeLike(query)}%`;
-    where = or(
-      ilike(receipt.receiptNumber, pattern),
-      ilike(receipt.billingEmail, pattern),
-      ilike(order.orderNumber, pattern),
-    );
-  }
+  const { page, limit, offset, pageCount } = listPage(options.page, options.pageSize ?? RECEIPTS_PAGE_SIZE);
+  const where = containsText(options.query, [receipt.receiptNumber, receipt.billingEmail, order.orderNumber]);
 
   const [rows, [matching], [overall]] = await Promise.all([
     db
@@ -62,8 +52,8 @@ export async function searchReceipts(options: {
       .innerJoin(order, eq(order.id, receipt.orderId))
       .where(where)
       .orderBy(desc(receipt.createdAt), desc(receipt.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(receipt).innerJoin(order, eq(order.id, receipt.orderId)).where(where),
     db.select({ total: count() }).from(receipt),
   ]);
@@ -95,6 +85,6 @@ export async function searchReceipts(options: {
     total,
     overallTotal: overall?.total ?? 0,
     page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageCount: pageCount(total),
   };
 }

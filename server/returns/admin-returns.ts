@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { isUuid } from "../../core/ids";
 import { type ReturnState, returnMessages, WAITING_RETURN_STATES } from "../../core/returns";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { escapeLike } from "../db/escape-like";
+import { containsText, listPage } from "../db/list-page";
 import { order, returnItem, returnReason, returnRequest, user } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { listReturnViews } from "./list-return-views";
@@ -20,21 +20,9 @@ export async function listAdminReturns(options: {
   page: number;
 }): Promise<AdminReturnList> {
   const { db } = options;
-  const filters: SQL[] = [];
-  const query = options.query.trim();
-  if (query) {
-    const pattern = `%${escapeLike(query)}%`;
-    filters.push(
-      or(
-        ilike(returnRequest.rmaNumber, pattern),
-        ilike(order.orderNumber, pattern),
-        ilike(user.email, pattern),
-      )!,
-    );
-  }
-  if (options.state) filters.push(eq(returnRequest.state, options.state));
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const page = Math.max(1, Math.floor(options.page));
+  const matching = containsText(options.query, [returnRequest.rmaNumber, order.orderNumber, user.email]);
+  const where = and(matching, options.state ? eq(returnRequest.state, options.state) : undefined);
+  const { page, limit, offset, pageCount } = listPage(options.page, ADMIN_RETURNS_PAGE_SIZE);
   const units = db
     .select({
       returnId: returnItem.returnId,
@@ -60,8 +48,8 @@ export async function listAdminReturns(options: {
       .leftJoin(units, eq(units.returnId, returnRequest.id))
       .where(where)
       .orderBy(desc(returnRequest.createdAt), desc(returnRequest.id))
-      .limit(ADMIN_RETURNS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_RETURNS_PAGE_SIZE),
+      .limit(limit)
+      .offset(offset),
     db
       .select({ value: count() })
       .from(returnRequest)
@@ -90,7 +78,7 @@ export async function listAdminReturns(options: {
     })),
     total: totalCount,
     page,
-    pageCount: Math.max(1, Math.ceil(totalCount / ADMIN_RETURNS_PAGE_SIZE)),
+    pageCount: pageCount(totalCount),
     waitingCount: waiting?.value ?? 0,
   };
 }

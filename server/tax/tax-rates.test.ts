@@ -104,7 +104,10 @@ describe("the rates screen", () => {
 
   it("saves a rate with who changed it, and shows where it now differs from the package", async () => {
     const answer = await save("FI", " 24 % ");
-    expect(answer).toEqual({ status: 200, data: { ok: true, message: "VAT rate for Finland set to 24%" } });
+    expect(answer).toEqual({
+      status: 200,
+      data: { intent: "save", ok: true, message: "VAT rate for Finland set to 24%" },
+    });
 
     expect(await rateOf("FI")).toMatchObject({ rateBasisPoints: 2400, source: "admin", updatedBy: admin.id });
     const page = await loadPage();
@@ -136,6 +139,7 @@ describe("the rates screen", () => {
   it("writes nothing when the rate already is the one asked for", async () => {
     const before = await changesOf("FI");
     expect((await save("FI", "24")).data).toEqual({
+      intent: "save",
       ok: true,
       message: "The VAT rate for Finland is already 24%",
     });
@@ -162,7 +166,10 @@ describe("the rates screen", () => {
     ["19.125", m.tooPrecise],
   ])("refuses %j with its message (400) and changes nothing", async (rate, message) => {
     const answer = await save("DE", rate);
-    expect(answer).toEqual({ status: 400, data: { ok: false, error: message, code: "invalid_tax_rate" } });
+    expect(answer).toEqual({
+      status: 400,
+      data: { intent: "save", ok: false, error: message, code: "invalid_tax_rate" },
+    });
     expect((await rateOf("DE"))?.rateBasisPoints).toBe(1900);
   });
 

@@ -6,25 +6,33 @@ import {
   PencilIcon,
   Trash2Icon,
 } from "lucide-react";
-import type { ComponentProps, FormEvent, ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
+import { MAX_SEARCH_LENGTH } from "../../../core/list-query";
 
 /** The title row of an admin screen: heading, a line under it, and the screen's main actions. */
 export function AdminPageHeader({
   title,
+  headingId,
   description,
   actions,
 }: {
   title: string;
+  /** For a section the heading names (`aria-labelledby`). */
+  headingId?: string;
   description?: ReactNode;
   actions?: ReactNode;
 }) {
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
-        <h1 className="font-bold text-3xl">{title}</h1>
+        <h1 id={headingId} className="font-bold text-3xl">
+          {title}
+        </h1>
         {description ? <p className="mt-1.5 text-muted-foreground text-sm">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
@@ -94,35 +102,137 @@ export function AdminEditDeleteButtons({
   );
 }
 
-/** What an admin list shows when it has nothing to show. */
+/**
+ * What an admin list shows when it has nothing to show; `clearHref` adds the link that drops the
+ * search and filters (`clearLabel`, "Clear filters" unless told).
+ */
 export function AdminEmptyState({
   icon: Icon,
   title,
   description,
   action,
+  clearHref,
+  clearLabel = "Clear filters",
 }: {
   icon: LucideIcon;
-  title: string;
+  title?: string;
   description: string;
   action?: ReactNode;
+  clearHref?: string;
+  clearLabel?: string;
 }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-16 text-center">
       <Icon className="size-10 text-muted-foreground" strokeWidth={1.4} aria-hidden />
-      <h2 className="font-semibold text-xl">{title}</h2>
+      {title ? <h2 className="font-semibold text-xl">{title}</h2> : null}
       <p className="max-w-sm text-muted-foreground text-sm">{description}</p>
       {action ? <div className="mt-2">{action}</div> : null}
+      {clearHref ? (
+        <Link to={clearHref} className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
+          {clearLabel}
+        </Link>
+      ) : null}
     </div>
   );
 }
 
-/** A searchable admin list's URL, with only the parameters that differ from the defaults. */
-export function adminListHref(path: string, query: { q: string; page: number }): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `${path}${search ? `?${search}` : ""}`;
+/** The parts of a list's URL state (core/list-query.ts) its filter form needs. */
+interface FilteredList {
+  path: string;
+  formHref(fields: URLSearchParams): string;
+}
+
+/**
+ * The search box above a list and its filters (`children`), with a Search button unless
+ * `searchButton` is false. A GET form, so it works before hydration; with JavaScript, a search goes
+ * to the list's first page with only what differs from the defaults in its URL. Give it a `key`
+ * that changes with the URL's search and filters, so a new URL (back button, shared link) resets
+ * the fields to what it says.
+ */
+export function AdminListFilters({
+  list,
+  q,
+  label,
+  placeholder,
+  className,
+  searchClassName = "flex-1",
+  controlsClassName = "flex items-center gap-3",
+  searchButton = true,
+  children,
+}: {
+  list: FilteredList;
+  q: string;
+  label: string;
+  placeholder: string;
+  className?: string;
+  searchClassName?: string;
+  controlsClassName?: string;
+  searchButton?: boolean;
+  children?: ReactNode;
+}) {
+  const search = useSearchNavigation(list.formHref);
+  return (
+    <AdminSearchForm action={list.path} className={className} onSearch={search}>
+      <SearchField
+        label={label}
+        defaultValue={q}
+        placeholder={placeholder}
+        maxLength={MAX_SEARCH_LENGTH}
+        className={searchClassName}
+      />
+      {children || searchButton ? (
+        <div className={controlsClassName}>
+          {children}
+          {searchButton ? (
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </AdminSearchForm>
+  );
+}
+
+/** A filter of an admin list: choosing searches at once (the Search button does without JavaScript). */
+export function submitOnChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+  event.currentTarget.form?.requestSubmit();
+}
+
+/** A list filter's drop-down: "All …" and one option per choice; choosing searches at once. */
+export function AdminFilterSelect<T extends string>({
+  name,
+  value,
+  label,
+  allLabel,
+  choices,
+  labelOf,
+  className,
+}: {
+  name: string;
+  value: T | "";
+  label: string;
+  allLabel: string;
+  choices: readonly T[];
+  labelOf: (choice: T) => string;
+  className?: string;
+}) {
+  return (
+    <NativeSelect
+      name={name}
+      defaultValue={value}
+      aria-label={label}
+      className={className}
+      onChange={submitOnChange}
+    >
+      <option value="">{allLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labelOf(choice)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
 }
 
 /** What an admin list shows when it could not be loaded, with a button that loads it again. */
@@ -193,7 +303,7 @@ export function AdminPagination({
  * with `onSearch`, a submit goes there instead (see useSearchNavigation in ~/components/search-field). Give it a `key` that
  * changes with the URL, so a new URL (back button, shared link) resets the fields to what it says.
  */
-export function AdminSearchForm({
+function AdminSearchForm({
   action,
   onSearch,
   className,

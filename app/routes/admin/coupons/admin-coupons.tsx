@@ -1,20 +1,20 @@
 import { PlusIcon, TicketPercentIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { DeleteCouponDialog } from "~/routes/admin/coupons/coupon-delete-dialog";
-import { type CouponActionResult, CouponDialog } from "~/routes/admin/coupons/coupon-dialog";
+import { CouponDialog } from "~/routes/admin/coupons/coupon-dialog";
 import { CouponList } from "~/routes/admin/coupons/coupon-list";
+import { adminCouponActions } from "../../../../core/validation/admin-actions";
 import { couponAdminMessages } from "../../../../core/validation/coupon-form";
-import { formText } from "../../../../core/validation/form-schema";
 import { requireAdmin } from "../../../../server/auth/guards";
 import { deleteCoupon } from "../../../../server/coupons/delete-coupon";
 import { type AdminCouponView, listCoupons } from "../../../../server/coupons/list-coupons";
 import { saveCoupon } from "../../../../server/coupons/save-coupon";
 import { setCouponActive } from "../../../../server/coupons/set-coupon-active";
-import { handleAction, listLoadFailure } from "../../../../server/http/errors";
+import { listLoadFailure } from "../../../../server/http/errors";
+import { runAction } from "../../../../server/http/run-action";
 import type { Route } from "./+types/admin-coupons";
 
 export function meta(args: Route.MetaArgs) {
@@ -41,39 +41,37 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireAdmin(context, url);
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const id = formText(form, "id");
   const { db } = context;
-  /** How a failed `intent` answers: its spec message when the failure is unexpected. */
-  const failure = <Intent extends CouponActionResult["intent"]>(intent: Intent, fallback: string) => ({
-    fallback,
-    what: "admin coupon action failed",
-    extra: { intent, ok: false as const },
-    details: { intent, couponId: id || null },
-  });
-  switch (intent) {
-    case "save":
-      return handleAction(context, failure(intent, couponAdminMessages.saveFailed), async () => {
+  const what = "admin coupon action failed";
+  return runAction(context, form, adminCouponActions, {
+    save: {
+      fallback: couponAdminMessages.saveFailed,
+      what,
+      run: async ({ intent, id }) => {
+        // the coupon's fields are the form's own (core/validation/coupon-form.ts), parsed by saveCoupon
         const saved = await saveCoupon({ db, id: id || undefined, input: form });
         const message = saved.created ? couponAdminMessages.created : couponAdminMessages.updated;
         return { intent, ok: true as const, message };
-      });
-    case "set-active": {
-      const isActive = formText(form, "isActive") === "true";
-      return handleAction(context, failure(intent, couponAdminMessages.statusFailed), async () => {
+      },
+    },
+    "set-active": {
+      fallback: couponAdminMessages.statusFailed,
+      what,
+      run: async ({ intent, id, isActive }) => {
         await setCouponActive({ db, id, isActive });
         const message = isActive ? couponAdminMessages.activated : couponAdminMessages.deactivated;
         return { intent, ok: true as const, message };
-      });
-    }
-    case "delete":
-      return handleAction(context, failure(intent, couponAdminMessages.deleteFailed), async () => {
+      },
+    },
+    delete: {
+      fallback: couponAdminMessages.deleteFailed,
+      what,
+      run: async ({ intent, id }) => {
         const { unlinkedOrders } = await deleteCoupon({ db, id });
         return { intent, ok: true as const, message: couponAdminMessages.deleted(unlinkedOrders) };
-      });
-    default:
-      throw data("Unknown action", { status: 400 });
-  }
+      },
+    },
+  });
 }
 
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {

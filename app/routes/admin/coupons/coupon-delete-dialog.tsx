@@ -4,7 +4,7 @@ import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/component
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
-import type { CouponActionResult } from "./coupon-dialog";
+import type { action } from "./admin-coupons";
 
 /**
  * Asks before deleting. It lives on the page, not in the row, so its answer is still toasted after
@@ -17,7 +17,7 @@ export function DeleteCouponDialog({
   coupon: AdminCouponView | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<CouponActionResult>();
+  const fetcher = useFetcher<typeof action>();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast.success(result.message);

@@ -4,12 +4,8 @@ import { Dialog, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
+import type { action } from "./admin-coupons";
 import { CouponForm } from "./coupon-form";
-
-/** The coupons route's answer: the spec's success message, or the error to show and its code. */
-export type CouponActionResult =
-  | { intent: "save" | "set-active" | "delete"; ok: true; message: string }
-  | { intent: "save" | "set-active" | "delete"; ok: false; error: string; code: string };
 
 /**
  * The Create/Edit Coupon dialog. The fetcher lives outside the dialog's content, so the answer is
@@ -24,7 +20,7 @@ export function CouponDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const fetcher = useFetcher<CouponActionResult>();
+  const fetcher = useFetcher<typeof action>();
   const [serverError, setServerError] = useState<string | null>(null);
 
   useFetcherResult(fetcher, (result) => {

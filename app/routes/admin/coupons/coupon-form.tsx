@@ -5,15 +5,15 @@ import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { DialogActions } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { useFormError } from "~/lib/use-form-error";
 import { generateCouponCode } from "../../../../core/coupon";
 import {
   couponFormSchema,
   MAX_COUPON_DESCRIPTION_LENGTH,
   MAX_COUPON_NAME_LENGTH,
 } from "../../../../core/validation/coupon-form";
-import { parseForm } from "../../../../core/validation/form-schema";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
-import type { CouponActionResult } from "./coupon-dialog";
+import type { action } from "./admin-coupons";
 import { couponFormDefaults, dateTimeLocalToIso, toDateTimeLocalValue } from "./coupon-form-values";
 
 function Field({
@@ -90,7 +90,7 @@ export function CouponForm({
   clearServerError,
 }: {
   coupon: AdminCouponView | null;
-  fetcher: ReturnType<typeof useFetcher<CouponActionResult>>;
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
   serverError: string | null;
   clearServerError: () => void;
 }) {
@@ -104,15 +104,12 @@ export function CouponForm({
   const [expiryLocal, setExpiryLocal] = useState(() =>
     defaults.expiresAt ? toDateTimeLocalValue(defaults.expiresAt) : "",
   );
-  const [clientError, setClientError] = useState<string | null>(null);
-  const busy = fetcher.state !== "idle";
+  const form = useFormError(serverError ?? undefined, couponFormSchema, fetcher);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = parseForm(couponFormSchema, new FormData(event.currentTarget));
     clearServerError();
-    setClientError(checked.ok ? null : checked.message);
-    if (!checked.ok) event.preventDefault();
+    form.onSubmit(event);
   }
 
   const percentage = discountType === "percentage";
@@ -265,14 +262,14 @@ export function CouponForm({
       </div>
 
       {/* next to the button that was pressed: the top of a long dialog may be scrolled away */}
-      {(clientError ?? serverError) && (
+      {form.error && (
         <div className="[&>[role=alert]]:mb-0">
-          <FormError message={clientError ?? serverError} />
+          <FormError message={form.error} />
         </div>
       )}
       <DialogActions className="pt-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : coupon ? "Update Coupon" : "Create Coupon"}
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? "Saving..." : coupon ? "Update Coupon" : "Create Coupon"}
         </Button>
       </DialogActions>
     </fetcher.Form>

@@ -10,7 +10,7 @@ import { formatUsd } from "../../../../core/money";
 import { couponAdminMessages } from "../../../../core/validation/coupon-form";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
 import { AdminEditDeleteButtons } from "../admin-list";
-import type { CouponActionResult } from "./coupon-dialog";
+import type { action } from "./admin-coupons";
 
 const localDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const localTime = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
@@ -91,7 +91,7 @@ function CouponActions({
   onEdit: (coupon: AdminCouponView) => void;
   onDelete: (coupon: AdminCouponView) => void;
 }) {
-  const fetcher = useFetcher<CouponActionResult>();
+  const fetcher = useFetcher<typeof action>();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) toast.success(result.message);
     else toast.error(result.error);

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { useDateFormat } from "~/lib/date-format";
 import { pageMeta } from "~/lib/meta";
-import { plural } from "~/routes/admin/dashboard/dashboard-format";
+import { plural } from "~/lib/plural";
 import {
   DashboardPanel,
   LatestOrders,

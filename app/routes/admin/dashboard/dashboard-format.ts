@@ -10,8 +10,3 @@ export function formatAxisDollars(cents: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction ? `$${grouped}.${fraction}` : `$${grouped}`;
 }
-
-/** "1 paid order", "3 paid orders". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { useDateFormat } from "~/lib/date-format";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../../core/money";
 import {
@@ -11,7 +12,6 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "../../../../core/order";
-import { plural } from "./dashboard-format";
 
 /** A titled card of the dashboard; `action` is a link in its corner. */
 export function DashboardPanel({

@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
 import { useDateFormat } from "~/lib/date-format";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../../core/money";
-import { formatAxisDollars, plural } from "./dashboard-format";
+import { formatAxisDollars } from "./dashboard-format";
 
 export interface RevenueDay {
   /** UTC day, "2026-03-05". */

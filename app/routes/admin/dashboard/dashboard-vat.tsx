@@ -1,9 +1,9 @@
 import { LandmarkIcon } from "lucide-react";
 import { useDateFormat } from "~/lib/date-format";
+import { plural } from "~/lib/plural";
 import { formatUsd } from "../../../../core/money";
 import { formatRate } from "../../../../core/tax";
 import type { VatCollected } from "../../../../server/dashboard/sum-vat-collected";
-import { plural } from "./dashboard-format";
 
 /** "Jan 1 – Mar 31, Europe/Berlin": the quarter's days, and the clock they were counted by. */
 export function useQuarterSpan(quarter: VatCollected["quarter"]): string {

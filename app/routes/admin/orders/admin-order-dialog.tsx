@@ -15,8 +15,9 @@ import {
   paymentStatusTone,
 } from "../../../../core/order";
 import { formatRate, vatLabel } from "../../../../core/tax";
+import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
 import { DateTime } from "../admin-date-time";
-import { type AdminOrderView, AttentionReason } from "./order-table";
+import { AttentionReason } from "./order-table";
 
 const PAYMENT_METHODS: Record<string, string> = {
   test: "Card (built-in test checkout)",

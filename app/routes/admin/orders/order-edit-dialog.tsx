@@ -7,18 +7,8 @@ import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatUsd } from "../../../../core/money";
 import { capitalize, ORDER_STATUSES } from "../../../../core/order";
-import type { AdminOrderView } from "./order-table";
-
-/** What the orders route's action answers to an "update" or "cancel-refund" intent. */
-export type OrderUpdateResult =
-  | {
-      intent: "update" | "cancel-refund";
-      ok: true;
-      message: string;
-      notice: string | null;
-      warning: string | null;
-    }
-  | { intent: "update" | "cancel-refund"; ok: false; error: string };
+import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
+import type { action } from "./admin-orders";
 
 // the server enforces the same limit (server/orders/update-order.ts)
 const TRACKING_CODE_MAX_LENGTH = 64;
@@ -35,7 +25,7 @@ export function OrderEditDialog({ order, onClose }: { order: AdminOrderView | nu
 }
 
 function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => void }) {
-  const fetcher = useFetcher<OrderUpdateResult>();
+  const fetcher = useFetcher<typeof action>();
   const statusId = useId();
   const codeId = useId();
   const hintId = useId();

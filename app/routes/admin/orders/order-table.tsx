@@ -6,10 +6,9 @@ import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../../core/money";
 import { adminStatusTone, canTrack, DELETED_CUSTOMER_LABEL, extractZip } from "../../../../core/order";
 import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
+import { AdminCardField, AdminCardTable } from "../admin-card-table";
 import { DateTime } from "../admin-date-time";
 import { TrackPackageIconLink } from "./order-tracking";
-
-export type { AdminOrderView };
 
 /**
  * The e-mail when known, otherwise "User ID: " and the first 8 characters of the id
@@ -60,39 +59,16 @@ export function OrderTable({
   onEdit: (id: string) => void;
 }) {
   return (
-    <>
-      {/* a table where the eight columns fit, a list of cards on narrower screens */}
-      <ul className="@container grid gap-3 xl:hidden">
-        {orders.map((order) => (
-          <OrderCard key={order.id} order={order} onView={onView} onEdit={onEdit} />
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-xl border bg-card/60 xl:block">
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted-foreground text-xs uppercase tracking-wider">
-            <tr>
-              {HEADERS.map((header) => (
-                <th
-                  key={header}
-                  scope="col"
-                  className={cn(
-                    "whitespace-nowrap px-2.5 py-3 font-medium first:pl-4 last:pr-4",
-                    header === "Actions" && "text-right",
-                  )}
-                >
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <OrderRow key={order.id} order={order} onView={onView} onEdit={onEdit} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    // a table where the eight columns fit, a list of cards on narrower screens
+    <AdminCardTable
+      headers={HEADERS}
+      alignRight={["Actions"]}
+      cardsClassName="@container"
+      cards={orders.map((order) => (
+        <OrderCard key={order.id} order={order} onView={onView} onEdit={onEdit} />
+      ))}
+      rows={orders.map((order) => <OrderRow key={order.id} order={order} onView={onView} onEdit={onEdit} />)}
+    />
   );
 }
 
@@ -233,22 +209,15 @@ function OrderCard({ order, onView, onEdit }: OrderItemProps) {
             <dd className="truncate text-muted-foreground text-xs">{order.customerName}</dd>
           ) : null}
         </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Date</dt>
-          <dd>
-            <DateTime iso={order.createdAt} layout="stacked" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Items</dt>
-          <dd className="tabular-nums">{order.itemCount}</dd>
-        </div>
-        <div className="col-span-2 @lg:col-span-1">
-          <dt className="text-muted-foreground text-xs">Shipping</dt>
-          <dd>
-            <ShippingSummary order={order} />
-          </dd>
-        </div>
+        <AdminCardField label="Date">
+          <DateTime iso={order.createdAt} layout="stacked" />
+        </AdminCardField>
+        <AdminCardField label="Items" valueClassName="tabular-nums">
+          {order.itemCount}
+        </AdminCardField>
+        <AdminCardField label="Shipping" className="col-span-2 @lg:col-span-1">
+          <ShippingSummary order={order} />
+        </AdminCardField>
       </dl>
       <OrderActions order={order} onView={onView} onEdit={onEdit} className="mt-4 border-t pt-3" />
     </li>

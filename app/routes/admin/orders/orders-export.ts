@@ -1,4 +1,4 @@
-import { parseAdminOrderQuery } from "~/routes/admin/orders/order-filters";
+import { adminOrderList } from "../../../../core/admin-lists";
 import { requireAdmin } from "../../../../server/auth/guards";
 import { exportOrdersCsv } from "../../../../server/orders/export-orders-csv";
 import type { Route } from "./+types/orders-export";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/orders-export";
 /** GET /admin/orders/export.csv?q=&status=&checkouts=: the order list's current search as a file. */
 export function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const query = parseAdminOrderQuery(url.searchParams);
+  const query = adminOrderList.parse(url.searchParams);
   const body = exportOrdersCsv({
     db: context.db,
     log: context.log,

@@ -1,25 +1,25 @@
 import { PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, redirect, useNavigation } from "react-router";
-import { SearchField } from "~/components/search-field";
+import { redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { plural } from "~/lib/plural";
 import { toast } from "~/lib/toast";
-import { AdminPageHeader, AdminPagination, AdminSearchForm, adminListHref } from "~/routes/admin/admin-list";
+import { AdminListFilters, AdminPageHeader, AdminPagination } from "~/routes/admin/admin-list";
 import { ProductDeleteDialog } from "~/routes/admin/products/product-delete-dialog";
-import { type AdminProduct, ProductDialog } from "~/routes/admin/products/product-dialog";
+import { ProductDialog } from "~/routes/admin/products/product-dialog";
 import { ProductTable } from "~/routes/admin/products/product-table";
-import { formText } from "../../../../core/validation/form-schema";
+import { adminProductList } from "../../../../core/admin-lists";
+import { adminProductActions } from "../../../../core/validation/admin-actions";
 import { productFormSchema, productMessages } from "../../../../core/validation/product-form";
 import { parseInput } from "../../../../server/app-error";
 import { requireAdmin } from "../../../../server/auth/guards";
-import { listAdminProductViews } from "../../../../server/catalog/admin-product.view";
+import { type AdminProductView, listAdminProductViews } from "../../../../server/catalog/admin-product.view";
 import { deleteProduct } from "../../../../server/catalog/delete-product";
 import { saveProduct } from "../../../../server/catalog/save-product";
-import { handleAction, listLoadFailure } from "../../../../server/http/errors";
+import { listLoadFailure } from "../../../../server/http/errors";
+import { runAction } from "../../../../server/http/run-action";
 import type { Route } from "./+types/admin-products";
-
-const MAX_QUERY_LENGTH = 100;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -29,28 +29,20 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** The list's URL: /admin/products with only the parameters that differ from the defaults. */
-function listHref(query: { q: string; page: number }) {
-  return adminListHref("/admin/products", query);
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const params = url.searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const requested = Number.parseInt(params.get("page") ?? "1", 10);
-  const page = Number.isSafeInteger(requested) && requested > 0 ? requested : 1;
+  const { q, page } = adminProductList.parse(url.searchParams);
   try {
     const result = await listAdminProductViews({ db: context.db, storage: context.storage, query: q, page });
     // a page that no longer exists (the last product on it was deleted) shows the last one
-    if (page > result.pageCount) throw redirect(listHref({ q, page: result.pageCount }));
+    if (page > result.pageCount) throw redirect(adminProductList.href({ q, page: result.pageCount }));
     return { q, ...result, error: null };
   } catch (error) {
     return listLoadFailure(context, error, {
       fallback: productMessages.loadFailed,
       what: "could not list products for the admin",
       details: { q, page },
-      empty: { q, page: 1, pageCount: 1, total: 0, products: [] as AdminProduct[] },
+      empty: { q, page: 1, pageCount: 1, total: 0, products: [] as AdminProductView[] },
     });
   }
 }
@@ -58,52 +50,39 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireAdmin(context, url);
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const productId = formText(form, "id") || undefined;
-  const failure = (fallback: string, what: string) => ({
-    fallback,
-    what,
-    extra: { intent, ok: false as const },
-    details: { productId },
-  });
-
-  if (intent === "save") {
-    return handleAction(
-      context,
-      failure(productMessages.saveFailed, "could not save a product"),
-      async () => {
+  return runAction(context, form, adminProductActions, {
+    save: {
+      fallback: productMessages.saveFailed,
+      what: "could not save a product",
+      run: async ({ intent, id }) => {
+        // the product's fields are the form's own (core/validation/product-form.ts)
         const input = parseInput(productFormSchema, form);
-        const { created } = await saveProduct({ ...context, productId, input });
+        const { created } = await saveProduct({ ...context, productId: id || undefined, input });
         return {
           intent,
           ok: true as const,
           message: created ? productMessages.added : productMessages.updated,
         };
       },
-    );
-  }
-
-  if (intent === "delete" && productId) {
-    return handleAction(
-      context,
-      failure(productMessages.deleteFailed, "could not delete a product"),
-      async () => {
-        await deleteProduct({ ...context, productId });
+    },
+    delete: {
+      fallback: productMessages.deleteFailed,
+      what: "could not delete a product",
+      run: async ({ intent, id }) => {
+        await deleteProduct({ ...context, productId: id });
         return { intent, ok: true as const, message: productMessages.deleted };
       },
-    );
-  }
-
-  throw data("Unknown action", { status: 400 });
+    },
+  });
 }
 
 /** undefined: no dialog; null: the Add dialog; a product: its Edit dialog. */
-type Editing = AdminProduct | null | undefined;
+type Editing = AdminProductView | null | undefined;
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { q, page, pageCount, total, products, error } = loaderData;
   const [editing, setEditing] = useState<Editing>(undefined);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [deleting, setDeleting] = useState<AdminProductView | null>(null);
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" &&
@@ -118,7 +97,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <div>
       <AdminPageHeader
         title="Manage Products"
-        description={<span aria-live="polite">{total === 1 ? "1 product" : `${total} products`}</span>}
+        description={<span aria-live="polite">{plural(total, "product")}</span>}
         actions={
           <Button onClick={() => setEditing(null)}>
             <PlusIcon aria-hidden /> Add Product
@@ -126,15 +105,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <AdminSearchForm action="/admin/products" key={q} className="mb-5">
-        <SearchField
-          label="Search products"
-          defaultValue={q}
-          placeholder="Search products by name or description..."
-          maxLength={MAX_QUERY_LENGTH}
-          className="max-w-md"
-        />
-      </AdminSearchForm>
+      <AdminListFilters
+        key={q}
+        list={adminProductList}
+        q={q}
+        label="Search products"
+        placeholder="Search products by name or description..."
+        className="mb-5"
+        searchClassName="max-w-md"
+        searchButton={false}
+      />
 
       <ProductTable
         products={products}
@@ -147,7 +127,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <AdminPagination
         page={page}
         pageCount={pageCount}
-        hrefFor={(target) => listHref({ q, page: target })}
+        hrefFor={(target) => adminProductList.href({ q, page: target })}
       />
 
       <ProductDialog

@@ -5,30 +5,24 @@ import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/component
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { productMessages } from "../../../../core/validation/product-form";
-import type { AdminProduct } from "./product-dialog";
-
-interface ActionResult {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  error?: string;
-}
+import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+import type { action } from "./admin-products";
 
 /** Asks before deleting; deletes through the products route's action and says how it went. */
 export function ProductDeleteDialog({
   product,
   onOpenChange,
 }: {
-  product: AdminProduct | null;
+  product: AdminProductView | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
 
   // after the action and the list's reload: a toast, and the dialog closes
   useFetcherResult(fetcher, (result) => {
     if (result.intent !== "delete") return;
-    if (result.ok) toast.success(result.message ?? productMessages.deleted);
+    if (result.ok) toast.success(result.message);
     else toast.error(result.error === productMessages.notFound ? result.error : productMessages.deleteFailed);
     onOpenChange(false);
   });

@@ -6,7 +6,7 @@ import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/component
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { parseForm } from "../../../../core/validation/form-schema";
+import { useFormError } from "~/lib/use-form-error";
 import {
   centsToPriceField,
   MAX_PRODUCT_CATEGORY_LENGTH,
@@ -16,19 +16,10 @@ import {
   productMessages,
 } from "../../../../core/validation/product-form";
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+import type { action } from "./admin-products";
 import { ImageUploader } from "./image-uploader";
 import { ProductSizesField } from "./product-sizes-field";
 import type { UploaderImage } from "./use-image-uploads";
-
-/** A product as the admin screens see it (server/catalog/admin-product.view.ts). */
-export type AdminProduct = AdminProductView;
-
-interface ActionResult {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  error?: string;
-}
 
 /** A labelled field; the asterisk of a required one is for the eye only (the input says required). */
 function FieldRow({
@@ -64,13 +55,12 @@ export function ProductDialog({
   onOpenChange,
 }: {
   open: boolean;
-  product: AdminProduct | null;
+  product: AdminProductView | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<typeof action>();
   const [images, setImages] = useState<UploaderImage[]>(product?.images ?? []);
   const [uploading, setUploading] = useState(false);
-  const [clientError, setClientError] = useState<string | null>(null);
   const ids = {
     name: useId(),
     price: useId(),
@@ -80,16 +70,17 @@ export function ProductDialog({
     finalSale: useId(),
     finalSaleHint: useId(),
   };
-  const saving = fetcher.state !== "idle";
   const result = fetcher.data?.intent === "save" ? fetcher.data : undefined;
-  const serverError = result && !result.ok ? result.error : undefined;
-  const error = clientError ?? (serverError === productMessages.saveFailed ? null : serverError) ?? null;
+  // the generic failure is the toast's title already; the box shows what the admin can fix
+  const serverError =
+    result && !result.ok && result.error !== productMessages.saveFailed ? result.error : undefined;
+  const { error, submitting: saving, onSubmit } = useFormError(serverError, productFormSchema, fetcher);
 
   // after the action and the list's reload: a toast; on success the dialog closes
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent !== "save") return;
     if (answer.ok) {
-      toast.success(answer.message ?? productMessages.updated);
+      toast.success(answer.message);
       onOpenChange(false);
     } else {
       toast.error(productMessages.saveFailed, {
@@ -114,16 +105,7 @@ export function ProductDialog({
               : "Fill in the product's details and add up to 5 images."
           } Fields marked * are required.`}
         />
-        <fetcher.Form
-          method="post"
-          noValidate
-          className="flex flex-col gap-5"
-          onSubmit={(event) => {
-            const checked = parseForm(productFormSchema, new FormData(event.currentTarget));
-            setClientError(checked.ok ? null : checked.message);
-            if (!checked.ok) event.preventDefault();
-          }}
-        >
+        <fetcher.Form method="post" noValidate className="flex flex-col gap-5" onSubmit={onSubmit}>
           <FormError message={error} />
           <input type="hidden" name="intent" value="save" />
           {product ? <input type="hidden" name="id" value={product.id} /> : null}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../../core/money";
+import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
 import {
   AdminEditDeleteButtons,
   AdminEmptyState,
@@ -12,7 +13,6 @@ import {
   adminCellClass,
   adminHeadCellClass,
 } from "../admin-list";
-import type { AdminProduct } from "./product-dialog";
 
 const SKELETON_ROWS = 6;
 /** The table's column headings and how each column is aligned. */
@@ -27,7 +27,7 @@ const COLUMNS = [
 ] as const;
 
 /** The first image, small; a shirt icon when there is none or it fails to load. Decorative: the name follows. */
-function Thumbnail({ product }: { product: AdminProduct }) {
+function Thumbnail({ product }: { product: AdminProductView }) {
   const [failed, setFailed] = useState(false);
   const image = product.images[0];
   return (
@@ -53,7 +53,7 @@ function Thumbnail({ product }: { product: AdminProduct }) {
 }
 
 /** Marks a product customers cannot return (docs/RETURNS.md). */
-function FinalSaleBadge({ product }: { product: AdminProduct }) {
+function FinalSaleBadge({ product }: { product: AdminProductView }) {
   if (!product.finalSale) return null;
   return (
     <Badge variant="outline" className="shrink-0 whitespace-nowrap border-amber-400/40 text-amber-200">
@@ -75,9 +75,9 @@ function RowActions({
   onEdit,
   onDelete,
 }: {
-  product: AdminProduct;
-  onEdit: (product: AdminProduct) => void;
-  onDelete: (product: AdminProduct) => void;
+  product: AdminProductView;
+  onEdit: (product: AdminProductView) => void;
+  onDelete: (product: AdminProductView) => void;
 }) {
   return (
     <AdminEditDeleteButtons
@@ -95,10 +95,10 @@ function ProductList({
   onEdit,
   onDelete,
 }: {
-  products: AdminProduct[];
+  products: AdminProductView[];
   loading: boolean;
-  onEdit: (product: AdminProduct) => void;
-  onDelete: (product: AdminProduct) => void;
+  onEdit: (product: AdminProductView) => void;
+  onDelete: (product: AdminProductView) => void;
 }) {
   if (loading)
     return (
@@ -148,13 +148,13 @@ export function ProductTable({
   onEdit,
   onDelete,
 }: {
-  products: AdminProduct[];
+  products: AdminProductView[];
   loading: boolean;
   /** A search is active: the empty state suggests another search instead of a first product. */
   searching: boolean;
   onAdd: () => void;
-  onEdit: (product: AdminProduct) => void;
-  onDelete: (product: AdminProduct) => void;
+  onEdit: (product: AdminProductView) => void;
+  onDelete: (product: AdminProductView) => void;
 }) {
   if (!loading && products.length === 0) {
     return (
@@ -245,7 +245,7 @@ export function ProductTable({
 }
 
 /** "Sold out: XS, XL" under the total, when some (not all) sizes have none left. */
-function SoldOutSizes({ product, className }: { product: AdminProduct; className?: string }) {
+function SoldOutSizes({ product, className }: { product: AdminProductView; className?: string }) {
   const soldOut = product.sizes.filter((size) => size.stock === 0).map((size) => size.size);
   if (soldOut.length === 0 || soldOut.length === product.sizes.length) return null;
   return (

@@ -5,8 +5,6 @@ import { receiptStatusTone } from "../../../../core/order";
 import type { ReceiptView } from "../../../../server/receipts/receipt.view";
 import { DateTime } from "../admin-date-time";
 
-export type { ReceiptView };
-
 export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView: (id: string) => void }) {
   return (
     <article

@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { receiptStatusTone } from "../../../../core/order";
+import type { ReceiptView } from "../../../../server/receipts/receipt.view";
 import { DateTime } from "../admin-date-time";
-import { type ReceiptView, RefundNote } from "./receipt-card";
+import { RefundNote } from "./receipt-card";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,10 +1,11 @@
 import { RefreshCwIcon, Undo2Icon } from "lucide-react";
 import { useCallback } from "react";
-import { data, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { data, redirect, useNavigate } from "react-router";
 import { pageMeta } from "~/lib/meta";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
-import { AdminLoadError, AdminPagination } from "~/routes/admin/admin-list";
+import { AdminEmptyState } from "~/routes/admin/admin-list";
+import { AdminListScreen, AdminRefreshButton } from "~/routes/admin/admin-list-screen";
 import {
   CONDITION_FIELD_PREFIX,
   type OpenedReturn,
@@ -13,12 +14,9 @@ import {
   ReturnDetailsDialog,
   type ReturnIntent,
 } from "~/routes/admin/returns/return-dialog";
-import {
-  adminReturnQueryString,
-  parseAdminReturnQuery,
-  ReturnFilters,
-} from "~/routes/admin/returns/return-filters";
+import { ReturnFilters } from "~/routes/admin/returns/return-filters";
 import { ReturnTable } from "~/routes/admin/returns/return-table";
+import { adminReturnList } from "../../../../core/admin-lists";
 import { isUuid } from "../../../../core/ids";
 import { returnMessages } from "../../../../core/returns";
 import { formText } from "../../../../core/validation/form-schema";
@@ -60,7 +58,7 @@ async function openReturn(context: Route.LoaderArgs["context"], returnId: string
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const query = parseAdminReturnQuery(url.searchParams);
+  const query = adminReturnList.parse(url.searchParams);
   // both at once; openReturn answers a failure with a message, so it never takes the list down
   const [opened, listed] = await Promise.all([
     query.open ? openReturn(context, query.open) : null,
@@ -79,7 +77,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const { result } = listed;
     // a shared link to a page that no longer exists shows the last one
     if (query.page > result.pageCount)
-      throw redirect(`/admin/returns${adminReturnQueryString({ ...query, page: result.pageCount })}`);
+      throw redirect(adminReturnList.href({ ...query, page: result.pageCount }));
     return { query, opened, ...result, error: null };
   } catch (error) {
     return listLoadFailure(context, error, {
@@ -148,82 +146,52 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
   const { query, opened, returns, total, page, pageCount, waitingCount, error } = loaderData;
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/returns";
-  const refreshing = revalidator.state === "loading";
   const filtered = Boolean(query.q || query.state);
-  const listHref = adminReturnQueryString({ ...query, open: "" });
-  const hrefFor = useCallback(
-    (id: string) => `/admin/returns${adminReturnQueryString({ ...query, open: id })}`,
-    [query],
-  );
-  const close = useCallback(
-    () => navigate(`/admin/returns${listHref}`, { preventScrollReset: true }),
-    [navigate, listHref],
-  );
+  const listHref = adminReturnList.href({ ...query, open: "" });
+  const hrefFor = useCallback((id: string) => adminReturnList.href({ ...query, open: id }), [query]);
+  const close = useCallback(() => navigate(listHref, { preventScrollReset: true }), [navigate, listHref]);
 
   return (
-    <section aria-labelledby="returns-heading">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="returns-heading" className="font-bold text-3xl">
-            Returns
-          </h1>
-          <p className="mt-1 text-muted-foreground text-sm" aria-live="polite">
-            {total === 1 ? "1 return" : `${total} returns`}
+    <>
+      <AdminListScreen
+        title="Returns"
+        headingId="returns-heading"
+        summary={
+          <>
+            {plural(total, "return")}
             {" · "}
             <span className={cn(waitingCount > 0 && "font-medium text-amber-200")}>
               {waitingCount} waiting
             </span>
-          </p>
-        </div>
-        <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
-          <RefreshCwIcon className={cn(refreshing && "animate-spin")} aria-hidden />
-          {refreshing ? "Refreshing..." : "Refresh Returns"}
-        </Button>
-      </div>
-
-      <div className="mb-6">
-        <ReturnFilters query={query} />
-      </div>
-
-      {error ? (
-        <AdminLoadError message={error} onRetry={() => revalidator.revalidate()} retryIcon={RefreshCwIcon} />
-      ) : returns.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-20 text-center">
-          <Undo2Icon className="size-10 text-muted-foreground" aria-hidden />
-          <h2 className="font-semibold text-xl">No returns found</h2>
-          <p className="text-muted-foreground">
-            {filtered
-              ? "Try a different search term or clear filters."
-              : "Return requests from customers will appear here."}
-          </p>
-          {filtered ? (
-            <Link to="/admin/returns" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <div
-          className={cn("transition-opacity", (loading || refreshing) && "opacity-60")}
-          aria-busy={loading}
-        >
-          <ReturnTable returns={returns} hrefFor={hrefFor} />
-        </div>
-      )}
-
-      <AdminPagination
+          </>
+        }
+        actions={<AdminRefreshButton label="Refresh Returns" />}
+        filters={<ReturnFilters query={query} />}
+        path={adminReturnList.path}
+        error={error}
+        isEmpty={returns.length === 0}
+        retryIcon={RefreshCwIcon}
+        empty={
+          <AdminEmptyState
+            icon={Undo2Icon}
+            title="No returns found"
+            description={
+              filtered
+                ? "Try a different search term or clear filters."
+                : "Return requests from customers will appear here."
+            }
+            clearHref={filtered ? adminReturnList.path : undefined}
+          />
+        }
         page={page}
         pageCount={pageCount}
-        className="mt-8!"
-        preventScrollReset
-        hrefFor={(target) => `/admin/returns${adminReturnQueryString({ ...query, open: "", page: target })}`}
-      />
+        hrefFor={(target) => adminReturnList.href({ ...query, open: "", page: target })}
+      >
+        <ReturnTable returns={returns} hrefFor={hrefFor} />
+      </AdminListScreen>
 
       <ReturnDetailsDialog opened={opened} hrefFor={hrefFor} onClose={close} />
-    </section>
+    </>
   );
 }

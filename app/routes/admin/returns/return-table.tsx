@@ -2,10 +2,10 @@ import { EyeIcon } from "lucide-react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
 import { capitalize, DELETED_CUSTOMER_LABEL } from "../../../../core/order";
 import { RETURN_STATE_LABELS, type ReturnState, returnStateTone } from "../../../../core/returns";
 import type { AdminReturnRow } from "../../../../server/returns/return-views";
+import { AdminCardField, AdminCardTable } from "../admin-card-table";
 import { DateTime } from "../admin-date-time";
 
 export function ReturnStateBadge({ state, className }: { state: ReturnState; className?: string }) {
@@ -58,61 +58,36 @@ function ViewLink({ row, hrefFor }: { row: AdminReturnRow; hrefFor: ReturnListPr
 /** A table where the nine columns fit, a list of cards on narrower screens (as the orders list). */
 export function ReturnTable({ returns, hrefFor }: ReturnListProps) {
   return (
-    <>
-      <ul className="grid gap-3 xl:hidden" aria-label="Returns, newest first">
-        {returns.map((row) => (
-          <ReturnCard key={row.id} row={row} hrefFor={hrefFor} />
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-xl border bg-card/60 xl:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Returns, newest first</caption>
-          <thead className="text-muted-foreground text-xs uppercase tracking-wider">
-            <tr>
-              {HEADERS.map((header) => (
-                <th
-                  key={header}
-                  scope="col"
-                  className={cn(
-                    "whitespace-nowrap px-2.5 py-3 font-medium first:pl-4 last:pr-4",
-                    (header === "Actions" || header === "Items") && "text-right",
-                  )}
-                >
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {returns.map((row) => (
-              <tr key={row.id} className="border-t align-top transition-colors hover:bg-muted/30">
-                <td className="whitespace-nowrap py-3 pr-2.5 pl-4 font-mono font-semibold">
-                  {row.rmaNumber}
-                </td>
-                <td className="whitespace-nowrap px-2.5 py-3 font-mono">{row.orderNumber}</td>
-                <td className="max-w-48 px-2.5 py-3">
-                  <CustomerEmail row={row} />
-                </td>
-                <td className="px-2.5 py-3">
-                  <ReturnStateBadge state={row.state} />
-                </td>
-                <td className="px-2.5 py-3">{capitalize(row.resolution)}</td>
-                <td className="px-2.5 py-3 text-right tabular-nums">{row.itemCount}</td>
-                <td className="max-w-44 px-2.5 py-3">
-                  <span className="line-clamp-2">{row.reasonLabel}</span>
-                </td>
-                <td className="px-2.5 py-3">
-                  <DateTime iso={row.createdAt} layout="stacked" />
-                </td>
-                <td className="py-3 pr-4 pl-2.5 text-right">
-                  <ViewLink row={row} hrefFor={hrefFor} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <AdminCardTable
+      headers={HEADERS}
+      alignRight={["Items", "Actions"]}
+      caption="Returns, newest first"
+      cardsLabel="Returns, newest first"
+      cards={returns.map((row) => <ReturnCard key={row.id} row={row} hrefFor={hrefFor} />)}
+      rows={returns.map((row) => (
+        <tr key={row.id} className="border-t align-top transition-colors hover:bg-muted/30">
+          <td className="whitespace-nowrap py-3 pr-2.5 pl-4 font-mono font-semibold">{row.rmaNumber}</td>
+          <td className="whitespace-nowrap px-2.5 py-3 font-mono">{row.orderNumber}</td>
+          <td className="max-w-48 px-2.5 py-3">
+            <CustomerEmail row={row} />
+          </td>
+          <td className="px-2.5 py-3">
+            <ReturnStateBadge state={row.state} />
+          </td>
+          <td className="px-2.5 py-3">{capitalize(row.resolution)}</td>
+          <td className="px-2.5 py-3 text-right tabular-nums">{row.itemCount}</td>
+          <td className="max-w-44 px-2.5 py-3">
+            <span className="line-clamp-2">{row.reasonLabel}</span>
+          </td>
+          <td className="px-2.5 py-3">
+            <DateTime iso={row.createdAt} layout="stacked" />
+          </td>
+          <td className="py-3 pr-4 pl-2.5 text-right">
+            <ViewLink row={row} hrefFor={hrefFor} />
+          </td>
+        </tr>
+      ))}
+    />
   );
 }
 
@@ -125,34 +100,22 @@ function ReturnCard({ row, hrefFor }: { row: AdminReturnRow; hrefFor: ReturnList
         <ReturnStateBadge state={row.state} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
-        <div className="col-span-2 min-w-0">
-          <dt className="text-muted-foreground text-xs">Customer</dt>
-          <dd>
-            <CustomerEmail row={row} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Order</dt>
-          <dd className="font-mono">{row.orderNumber}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Requested</dt>
-          <dd>
-            <DateTime iso={row.createdAt} layout="stacked" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Resolution</dt>
-          <dd>{capitalize(row.resolution)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">Items</dt>
-          <dd className="tabular-nums">{row.itemCount}</dd>
-        </div>
-        <div className="col-span-2 min-w-0">
-          <dt className="text-muted-foreground text-xs">Reason</dt>
-          <dd className="break-words">{row.reasonLabel}</dd>
-        </div>
+        <AdminCardField label="Customer" className="col-span-2 min-w-0">
+          <CustomerEmail row={row} />
+        </AdminCardField>
+        <AdminCardField label="Order" valueClassName="font-mono">
+          {row.orderNumber}
+        </AdminCardField>
+        <AdminCardField label="Requested">
+          <DateTime iso={row.createdAt} layout="stacked" />
+        </AdminCardField>
+        <AdminCardField label="Resolution">{capitalize(row.resolution)}</AdminCardField>
+        <AdminCardField label="Items" valueClassName="tabular-nums">
+          {row.itemCount}
+        </AdminCardField>
+        <AdminCardField label="Reason" className="col-span-2 min-w-0" valueClassName="break-words">
+          {row.reasonLabel}
+        </AdminCardField>
       </dl>
       <div className="mt-4 flex border-t pt-3">
         <ViewLink row={row} hrefFor={hrefFor} />

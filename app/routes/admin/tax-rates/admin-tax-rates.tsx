@@ -1,13 +1,14 @@
 import { RefreshCwIcon } from "lucide-react";
-import { data, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { AdminLoadError, AdminPageHeader } from "~/routes/admin/admin-list";
 import { TaxRateHistory } from "~/routes/admin/tax-rates/tax-rate-history";
 import { TaxRateTable } from "~/routes/admin/tax-rates/tax-rate-table";
-import { formText } from "../../../../core/validation/form-schema";
+import { adminTaxRateActions } from "../../../../core/validation/admin-actions";
 import { taxRateMessages } from "../../../../core/validation/tax-rate-form";
 import { requireAdmin } from "../../../../server/auth/guards";
-import { handleAction, listLoadFailure } from "../../../../server/http/errors";
+import { listLoadFailure } from "../../../../server/http/errors";
+import { runAction } from "../../../../server/http/run-action";
 import {
   listTaxRates,
   type TaxRateChangeView,
@@ -36,24 +37,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { user } = requireAdmin(context, url);
   const form = await request.formData();
-  if (formText(form, "intent") !== "save") throw data("Unknown action", { status: 400 });
-  const country = formText(form, "country");
-  const failure = {
-    fallback: taxRateMessages.saveFailed,
-    what: "tax rate not saved",
-    extra: { ok: false as const },
-    details: { country },
-  };
-  return handleAction(context, failure, async () => {
-    const saved = await setTaxRate({
-      db: context.db,
-      admin: { id: user.id, email: user.email },
-      input: form,
-    });
-    const message = saved.changed
-      ? taxRateMessages.saved(saved.countryName, saved.rateBasisPoints)
-      : taxRateMessages.unchanged(saved.countryName, saved.rateBasisPoints);
-    return { ok: true as const, message };
+  return runAction(context, form, adminTaxRateActions, {
+    save: {
+      fallback: taxRateMessages.saveFailed,
+      what: "tax rate not saved",
+      run: async ({ intent }) => {
+        // the rate and the country are the form's own (core/validation/tax-rate-form.ts)
+        const saved = await setTaxRate({
+          db: context.db,
+          admin: { id: user.id, email: user.email },
+          input: form,
+        });
+        const message = saved.changed
+          ? taxRateMessages.saved(saved.countryName, saved.rateBasisPoints)
+          : taxRateMessages.unchanged(saved.countryName, saved.rateBasisPoints);
+        return { intent, ok: true as const, message };
+      },
+    },
   });
 }
 

@@ -1,17 +1,15 @@
 import { TriangleAlertIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { parseForm } from "../../../../core/validation/form-schema";
+import { useFormError } from "~/lib/use-form-error";
 import { rateInputValue, taxRateFormSchema } from "../../../../core/validation/tax-rate-form";
 import type { TaxRateView } from "../../../../server/tax/list-tax-rates";
 import { DateTime } from "../admin-date-time";
-
-/** What the tax rates action answers (app/routes/admin.tax-rates.tsx). */
-type TaxRateActionResult = { ok: true; message: string } | { ok: false; error: string; code: string };
+import type { action } from "./admin-tax-rates";
 
 const HEADERS = ["Country", "Rate", "Source", "Last changed"];
 
@@ -104,31 +102,31 @@ function TaxRateRow({ rate }: { rate: TaxRateView }) {
  * before posting; the message stays under the field until the value is fixed or saved.
  */
 function RateForm({ rate }: { rate: TaxRateView }) {
-  const fetcher = useFetcher<TaxRateActionResult>();
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof action>();
+  // the server's refusal, until the next answer; a saved rate clears it
+  const [serverError, setServerError] = useState<string | undefined>(undefined);
+  const form = useFormError(serverError, taxRateFormSchema, fetcher);
+  const { error, submitting: saving, onChange } = form;
   const id = useId();
   const errorId = `${id}-error`;
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
-      setError(null);
+      setServerError(undefined);
       toast.success(result.message);
-    } else setError(result.error);
+    } else setServerError(result.error);
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseForm(taxRateFormSchema, new FormData(event.currentTarget));
-    setError(parsed.ok ? null : parsed.message);
-    if (!parsed.ok) event.preventDefault();
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    if (error && parseForm(taxRateFormSchema, new FormData(event.currentTarget)).ok) setError(null);
-  }
-
-  const saving = fetcher.state !== "idle";
   return (
     // keyed by the stored rate: once a save is in, the field shows the rate as stored
-    <fetcher.Form key={rate.rateBasisPoints} method="post" noValidate onSubmit={onSubmit} onChange={onChange}>
+    <fetcher.Form
+      key={rate.rateBasisPoints}
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        setServerError(undefined);
+        form.onSubmit(event);
+      }}
+      onChange={onChange}
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="country" value={rate.country} />
       <div className="flex items-center gap-2">
