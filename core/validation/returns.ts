@@ -4,6 +4,7 @@
 import { z } from "zod";
 import {
   RETURN_COMMENT_MAX_LENGTH,
+  RETURN_ITEM_CONDITIONS,
   RETURN_REJECTION_MAX_LENGTH,
   RETURN_RESOLUTIONS,
   returnMessages,
@@ -81,3 +82,14 @@ export const returnRejectionSchema = z.object({
     .min(1, returnMessages.rejectionRequired)
     .max(RETURN_REJECTION_MAX_LENGTH, returnMessages.rejectionTooLong),
 });
+
+/** Marking a return received: every one of its items (by return item id) is sellable or damaged. */
+export const returnConditionsSchema = (returnItemIds: readonly string[]) =>
+  z.object(
+    Object.fromEntries(
+      returnItemIds.map((id) => [
+        id,
+        z.enum(RETURN_ITEM_CONDITIONS, { error: returnMessages.conditionRequired }),
+      ]),
+    ),
+  );

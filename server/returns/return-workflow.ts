@@ -3,8 +3,17 @@
 import { eq } from "drizzle-orm";
 import { canMoveReturn, type ReturnState, returnMessages } from "../../core/returns";
 import { AppError } from "../app-error";
-import type { Transaction } from "../db/client";
-import { type Order, order, type ReturnRequest, returnEvent, returnRequest, user } from "../db/schema";
+import type { Database, Transaction } from "../db/client";
+import {
+  type Order,
+  order,
+  orderItem,
+  type ReturnRequest,
+  returnEvent,
+  returnItem,
+  returnRequest,
+  user,
+} from "../db/schema";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { type ReturnUpdate, returnUpdateEmail } from "../mail/templates/return-update";
 import type { Services } from "../services";
@@ -122,4 +131,51 @@ export async function queueReturnEmail(options: {
 /** Tries the step's e-mail at once, after the commit; a failure stays queued and is retried. */
 export async function deliverReturnEmail(services: ReturnServices, emailId: string | null): Promise<void> {
   if (emailId) await services.mailQueue.deliver(emailId);
+}
+
+// An admin's steps (approve-return.ts, reject-return.ts, mark-return-received.ts, refund-return.ts,
+// exchange-return.ts) share who acts, what they answer and how they run.
+
+export interface AdminReturnStep {
+  services: ReturnServices;
+  admin: { id: string; email: string };
+  returnId: string;
+}
+
+export interface ReturnStepResult {
+  rmaNumber: string;
+  /** The toast for the admin. */
+  message: string;
+}
+
+export const asAdmin = (admin: AdminReturnStep["admin"]) => ({
+  role: "admin" as const,
+  id: admin.id,
+  email: admin.email,
+});
+
+/** The return's lines with the order lines they come from. */
+export async function loadReturnItems(tx: Database | Transaction, returnId: string) {
+  return tx
+    .select({ ret: returnItem, line: orderItem })
+    .from(returnItem)
+    .innerJoin(orderItem, eq(orderItem.id, returnItem.orderItemId))
+    .where(eq(returnItem.returnId, returnId))
+    .orderBy(orderItem.productName, orderItem.size);
+}
+
+/** Runs one of an admin's steps (docs/RETURNS.md#states) in one transaction under the locks and, after the commit, tries its e-mail at once. */
+export async function runAdminStep(
+  options: AdminReturnStep,
+  what: string,
+  run: (tx: Transaction, locked: LockedReturn) => Promise<{ emailId: string | null; message: string }>,
+): Promise<ReturnStepResult> {
+  const { services, admin, returnId } = options;
+  const done = await services.db.transaction(async (tx) => {
+    const locked = await lockReturn(tx, returnId, asAdmin(admin));
+    return { rmaNumber: locked.ret.rmaNumber, ...(await run(tx, locked)) };
+  });
+  services.log.info({ returnId, adminId: admin.id }, `return ${what}`);
+  await deliverReturnEmail(services, done.emailId);
+  return { rmaNumber: done.rmaNumber, message: done.message };
 }
