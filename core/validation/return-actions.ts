@@ -12,7 +12,7 @@ const CONDITION_FIELD_PREFIX = "condition:";
 export const conditionFieldName = (returnItemId: string) => `${CONDITION_FIELD_PREFIX}${returnItemId}`;
 
 /** The item conditions of a "receive" form, by return item id. */
-export function conditionsOf(values: Record<string, unknown>): Record<string, string> {
+function conditionsOf(values: Record<string, unknown>): Record<string, string> {
   const conditions: Record<string, string> = {};
   for (const [name, value] of Object.entries(values))
     if (name.startsWith(CONDITION_FIELD_PREFIX) && typeof value === "string")

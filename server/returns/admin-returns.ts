@@ -44,7 +44,7 @@ export async function listAdminReturns(options: {
     .groupBy(returnItem.returnId)
     .as("units");
 
-  const [rows, [total], [waiting]] = await Promise.all([
+  const [rows, [total], waitingCount] = await Promise.all([
     db
       .select({
         ret: returnRequest,
@@ -68,10 +68,7 @@ export async function listAdminReturns(options: {
       .innerJoin(order, eq(order.id, returnRequest.orderId))
       .leftJoin(user, eq(user.id, returnRequest.userId))
       .where(where),
-    db
-      .select({ value: count() })
-      .from(returnRequest)
-      .where(inArray(returnRequest.state, [...WAITING_RETURN_STATES])),
+    countWaitingReturns(db),
   ]);
   const totalCount = total?.value ?? 0;
   return {
@@ -91,7 +88,7 @@ export async function listAdminReturns(options: {
     total: totalCount,
     page,
     pageCount: Math.max(1, Math.ceil(totalCount / ADMIN_RETURNS_PAGE_SIZE)),
-    waitingCount: waiting?.value ?? 0,
+    waitingCount,
   };
 }
 

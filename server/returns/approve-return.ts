@@ -4,16 +4,8 @@ import { AppError } from "../app-error";
 import { takeStock } from "../checkout/reserve-stock";
 import type { Transaction } from "../db/client";
 import { productVariant } from "../db/schema";
-import {
-  type AdminReturnStep,
-  asAdmin,
-  assertCanMove,
-  assertOrderNotRefunded,
-  loadReturnItems,
-  moveReturn,
-  type ReturnStepResult,
-  runAdminStep,
-} from "./return-workflow";
+import { loadReturnItems } from "./return-lines";
+import { type AdminReturnStep, type ReturnStepResult, runAdminStep } from "./return-workflow";
 
 /** The first of an exchange's lines whose size is gone or has too few units (in id order, as takeStock goes). */
 async function firstShortLine<L extends { variantId: string | null; quantity: number }>(
@@ -42,9 +34,7 @@ async function firstShortLine<L extends { variantId: string | null; quantity: nu
  * parcel arrives; a size sold out meanwhile refuses the approval with a message.
  */
 export function approveReturn(options: AdminReturnStep): Promise<ReturnStepResult> {
-  return runAdminStep(options, "approved", async (tx, locked) => {
-    assertOrderNotRefunded(locked, "approved");
-    assertCanMove(locked.ret, "approved", "approved");
+  return runAdminStep(options, { to: "approved", action: "approved" }, async (tx, locked, move) => {
     if (locked.ret.resolution === "exchange") {
       const items = await loadReturnItems(tx, locked.ret.id);
       const lines = items.map(({ ret, line }) => ({
@@ -68,11 +58,7 @@ export function approveReturn(options: AdminReturnStep): Promise<ReturnStepResul
         );
       }
     }
-    const emailId = await moveReturn({
-      tx,
-      services: options.services,
-      locked,
-      actor: asAdmin(options.admin),
+    const emailId = await move({
       update: { state: "approved", instructions: options.services.config.returnInstructions },
     });
     return { emailId, message: `Return ${locked.ret.rmaNumber} approved` };

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { lineRefund, paidLine, paidShipping } from "../../core/returns";
 import type { Database, Transaction } from "../db/client";
 import { type Order, orderItem, returnItem, returnRequest } from "../db/schema";
-import { loadReturnItems } from "./return-workflow";
+import { loadReturnItems } from "./return-lines";
 
 /**
  * What refunding this return gives back (docs/RETURNS.md#money): per line, the price paid for its

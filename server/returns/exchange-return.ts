@@ -1,26 +1,15 @@
 import { returnMessages } from "../../core/returns";
 import { AppError } from "../app-error";
 import { order, orderItem } from "../db/schema";
-import { REPLACEMENT_PAYMENT_METHOD } from "./return-lines";
-import {
-  type AdminReturnStep,
-  asAdmin,
-  assertCanMove,
-  assertOrderNotRefunded,
-  loadReturnItems,
-  moveReturn,
-  type ReturnStepResult,
-  runAdminStep,
-} from "./return-workflow";
+import { loadReturnItems, REPLACEMENT_PAYMENT_METHOD } from "./return-lines";
+import { type AdminReturnStep, type ReturnStepResult, runAdminStep } from "./return-workflow";
 
 /**
  * Completes a received exchange: a replacement order at no charge ships the sizes set aside on
  * approval (their stock was taken then), and is shipped and tracked like any order.
  */
 export function exchangeReturn(options: AdminReturnStep): Promise<ReturnStepResult> {
-  return runAdminStep(options, "exchanged", async (tx, locked) => {
-    assertOrderNotRefunded(locked, "exchanged");
-    assertCanMove(locked.ret, "exchanged", "exchanged");
+  return runAdminStep(options, { to: "exchanged", action: "exchanged" }, async (tx, locked, move) => {
     if (locked.ret.resolution !== "exchange") {
       throw new AppError("return_state", returnMessages.notAllowed(locked.ret.state, "exchanged"), 409);
     }
@@ -63,11 +52,7 @@ export function exchangeReturn(options: AdminReturnStep): Promise<ReturnStepResu
         taxRateBasisPoints: line.taxRateBasisPoints,
       })),
     );
-    const emailId = await moveReturn({
-      tx,
-      services: options.services,
-      locked,
-      actor: asAdmin(options.admin),
+    const emailId = await move({
       update: { state: "exchanged", replacementOrderNumber: replacement.orderNumber },
       note: `Replacement order ${replacement.orderNumber}`,
       set: { replacementOrderId: replacement.id },

@@ -4,16 +4,8 @@ import { returnConditionsSchema } from "../../core/validation/returns";
 import { parseInput } from "../app-error";
 import { returnStock } from "../checkout/reserve-stock";
 import { returnItem } from "../db/schema";
-import {
-  type AdminReturnStep,
-  asAdmin,
-  assertCanMove,
-  assertOrderNotRefunded,
-  loadReturnItems,
-  moveReturn,
-  type ReturnStepResult,
-  runAdminStep,
-} from "./return-workflow";
+import { loadReturnItems } from "./return-lines";
+import { type AdminReturnStep, type ReturnStepResult, runAdminStep } from "./return-workflow";
 
 /**
  * The parcel has arrived: each line is sellable (its units go back to stock, in the size sold) or
@@ -22,9 +14,7 @@ import {
 export function markReturnReceived(
   options: AdminReturnStep & { conditions: Record<string, string> },
 ): Promise<ReturnStepResult> {
-  return runAdminStep(options, "received", async (tx, locked) => {
-    assertOrderNotRefunded(locked, "marked received");
-    assertCanMove(locked.ret, "received", "marked received");
+  return runAdminStep(options, { to: "received", action: "marked received" }, async (tx, locked, move) => {
     const items = await loadReturnItems(tx, locked.ret.id);
     const chosen = parseInput(
       returnConditionsSchema(items.map(({ ret }) => ret.id)),
@@ -45,11 +35,7 @@ export function markReturnReceived(
         (total, { ret }, index) => total + (conditions[index] === condition ? ret.quantity : 0),
         0,
       );
-    const emailId = await moveReturn({
-      tx,
-      services: options.services,
-      locked,
-      actor: asAdmin(options.admin),
+    const emailId = await move({
       update: { state: "received", resolution: locked.ret.resolution },
       note: `${units("sellable")} sellable (back in stock), ${units("damaged")} damaged`,
     });

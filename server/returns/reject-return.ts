@@ -1,24 +1,14 @@
 import { returnRejectionSchema } from "../../core/validation/returns";
 import { parseInput } from "../app-error";
-import {
-  type AdminReturnStep,
-  asAdmin,
-  assertCanMove,
-  moveReturn,
-  type ReturnStepResult,
-  runAdminStep,
-} from "./return-workflow";
+import { type AdminReturnStep, type ReturnStepResult, runAdminStep } from "./return-workflow";
 
 /** Rejects a requested return with a reason the customer sees. */
 export async function rejectReturn(options: AdminReturnStep & { reason: string }): Promise<ReturnStepResult> {
   const { reason } = parseInput(returnRejectionSchema, { reason: options.reason }, "invalid_rejection");
-  return runAdminStep(options, "rejected", async (tx, locked) => {
-    assertCanMove(locked.ret, "rejected", "rejected");
-    const emailId = await moveReturn({
-      tx,
-      services: options.services,
-      locked,
-      actor: asAdmin(options.admin),
+  // a return whose order was refunded in full may still be closed with a reason
+  const step = { to: "rejected", action: "rejected", evenIfOrderRefunded: true } as const;
+  return runAdminStep(options, step, async (_tx, locked, move) => {
+    const emailId = await move({
       update: { state: "rejected", reason },
       note: reason,
       set: { rejectionReason: reason },

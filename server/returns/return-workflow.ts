@@ -3,17 +3,8 @@
 import { eq } from "drizzle-orm";
 import { canMoveReturn, type ReturnState, returnMessages } from "../../core/returns";
 import { AppError } from "../app-error";
-import type { Database, Transaction } from "../db/client";
-import {
-  type Order,
-  order,
-  orderItem,
-  type ReturnRequest,
-  returnEvent,
-  returnItem,
-  returnRequest,
-  user,
-} from "../db/schema";
+import type { Transaction } from "../db/client";
+import { type Order, order, type ReturnRequest, returnEvent, returnRequest, user } from "../db/schema";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { type ReturnUpdate, returnUpdateEmail } from "../mail/templates/return-update";
 import type { Services } from "../services";
@@ -154,28 +145,34 @@ export const asAdmin = (admin: AdminReturnStep["admin"]) => ({
   email: admin.email,
 });
 
-/** The return's lines with the order lines they come from. */
-export async function loadReturnItems(tx: Database | Transaction, returnId: string) {
-  return tx
-    .select({ ret: returnItem, line: orderItem })
-    .from(returnItem)
-    .innerJoin(orderItem, eq(orderItem.id, returnItem.orderItemId))
-    .where(eq(returnItem.returnId, returnId))
-    .orderBy(orderItem.productName, orderItem.size);
-}
+/** What a step changes on the return besides its state's move: as moveReturn takes it. */
+type ReturnChange = Pick<Parameters<typeof moveReturn>[0], "update" | "note" | "set">;
 
-/** Runs one of an admin's steps (docs/RETURNS.md#states) in one transaction under the locks and, after the commit, tries its e-mail at once. */
+/**
+ * Runs one of an admin's steps in one transaction under the locks: refused when the return's state
+ * does not allow it, or when its order was refunded in full (only a rejection still is allowed
+ * then); `run` does the step's work and moves the return with `move`. After the commit, the
+ * step's e-mail is tried at once.
+ */
 export async function runAdminStep(
   options: AdminReturnStep,
-  what: string,
-  run: (tx: Transaction, locked: LockedReturn) => Promise<{ emailId: string | null; message: string }>,
+  step: { to: ReturnState; action: string; evenIfOrderRefunded?: boolean },
+  run: (
+    tx: Transaction,
+    locked: LockedReturn,
+    move: (change: ReturnChange) => Promise<string | null>,
+  ) => Promise<{ emailId: string | null; message: string }>,
 ): Promise<ReturnStepResult> {
   const { services, admin, returnId } = options;
+  const actor = asAdmin(admin);
   const done = await services.db.transaction(async (tx) => {
-    const locked = await lockReturn(tx, returnId, asAdmin(admin));
-    return { rmaNumber: locked.ret.rmaNumber, ...(await run(tx, locked)) };
+    const locked = await lockReturn(tx, returnId, actor);
+    if (!step.evenIfOrderRefunded) assertOrderNotRefunded(locked, step.action);
+    assertCanMove(locked.ret, step.to, step.action);
+    const move = (change: ReturnChange) => moveReturn({ tx, services, locked, actor, ...change });
+    return { rmaNumber: locked.ret.rmaNumber, ...(await run(tx, locked, move)) };
   });
-  services.log.info({ returnId, adminId: admin.id }, `return ${what}`);
+  services.log.info({ returnId, adminId: admin.id }, `return ${step.to}`);
   await deliverReturnEmail(services, done.emailId);
   return { rmaNumber: done.rmaNumber, message: done.message };
 }
