@@ -44,7 +44,7 @@ export async function listAdminReturns(options: {
     .groupBy(returnItem.returnId)
     .as("units");
 
-  const [rows, [total], waitingCount] = await Promise.all([
+  const [rows, [total], [waiting]] = await Promise.all([
     db
       .select({
         ret: returnRequest,
@@ -68,7 +68,10 @@ export async function listAdminReturns(options: {
       .innerJoin(order, eq(order.id, returnRequest.orderId))
       .leftJoin(user, eq(user.id, returnRequest.userId))
       .where(where),
-    countWaitingReturns(db),
+    db
+      .select({ value: count() })
+      .from(returnRequest)
+      .where(inArray(returnRequest.state, [...WAITING_RETURN_STATES])),
   ]);
   const totalCount = total?.value ?? 0;
   return {
@@ -88,7 +91,7 @@ export async function listAdminReturns(options: {
     total: totalCount,
     page,
     pageCount: Math.max(1, Math.ceil(totalCount / ADMIN_RETURNS_PAGE_SIZE)),
-    waitingCount,
+    waitingCount: waiting?.value ?? 0,
   };
 }
 
