@@ -1,5 +1,5 @@
-import { Button } from "~/components/ui/button";
 import { DialogHeading } from "~/components/ui/dialog";
+import { ConfirmFooter } from "~/routes/admin/confirm-footer";
 import { formatUsd } from "../../../../core/money";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 
@@ -60,20 +60,12 @@ export function ConfirmStep({
           </>
         )}
       </ul>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm"
-        >
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
-          Back
-        </Button>
-        <Button type="button" onClick={onConfirm} disabled={busy}>
-          {kind === "refund"
+      <ConfirmFooter
+        error={error}
+        busy={busy}
+        backLabel="Back"
+        confirmLabel={
+          kind === "refund"
             ? busy
               ? "Refunding..."
               : amount
@@ -81,9 +73,11 @@ export function ConfirmStep({
                 : "Refund"
             : busy
               ? "Creating order..."
-              : "Create replacement order"}
-        </Button>
-      </div>
+              : "Create replacement order"
+        }
+        onBack={onBack}
+        onConfirm={onConfirm}
+      />
     </>
   );
 }
