@@ -4,6 +4,7 @@
 import { z } from "zod";
 import {
   RETURN_COMMENT_MAX_LENGTH,
+  RETURN_ITEM_CONDITIONS,
   RETURN_REJECTION_MAX_LENGTH,
   RETURN_RESOLUTIONS,
   returnMessages,
@@ -24,33 +25,42 @@ export const returnFieldNames = {
   exchangeSize: (orderItemId: string) => `${EXCHANGE_SIZE_PREFIX}${orderItemId}`,
 } as const;
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+/** A posted field's text ("" when absent; the first when the name repeats, as FormData.get reads it). */
+function text(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === "string" ? first : "";
 }
 
 /** What the form says, read as it is; the server decides what may be returned (server/returns/request-return.ts). */
-export function readReturnRequestForm(form: FormData): ReturnRequestInput {
+function readReturnRequest(values: Record<string, unknown>): ReturnRequestInput {
   const lines: ReturnRequestInput["lines"] = [];
-  for (const name of new Set(form.keys())) {
+  for (const name of Object.keys(values)) {
     if (!name.startsWith(QUANTITY_PREFIX)) continue;
     const orderItemId = name.slice(QUANTITY_PREFIX.length);
-    const raw = text(form, name).trim();
+    const raw = text(values, name).trim();
     // anything that is not a whole number is refused by the schema (NaN)
     const quantity = /^\d{1,4}$/.test(raw) ? Number(raw) : raw === "" ? 0 : Number.NaN;
     lines.push({
       orderItemId,
       quantity,
-      exchangeSize: text(form, returnFieldNames.exchangeSize(orderItemId)).trim(),
+      exchangeSize: text(values, returnFieldNames.exchangeSize(orderItemId)).trim(),
     });
   }
   return {
-    resolution: text(form, "resolution"),
-    reason: text(form, "reason"),
-    comment: text(form, "comment"),
+    resolution: text(values, "resolution"),
+    reason: text(values, "reason"),
+    comment: text(values, "comment"),
     lines,
   };
 }
+
+/**
+ * The request form as posted (the route's action schema): its `quantity.<id>` and
+ * `exchangeSize.<id>` fields gathered into lines. Whether they make a request is
+ * returnRequestSchema's question, which the use case parses with.
+ */
+export const returnRequestFields = z.record(z.string(), z.unknown()).transform(readReturnRequest);
 
 /** The shape of a request; whether its lines and sizes may be returned is the server's question. */
 export const returnRequestSchema = z.object({
@@ -81,3 +91,27 @@ export const returnRejectionSchema = z.object({
     .min(1, returnMessages.rejectionRequired)
     .max(RETURN_REJECTION_MAX_LENGTH, returnMessages.rejectionTooLong),
 });
+
+/** Marking a return received: every one of its items (by return item id) is sellable or damaged. */
+export const returnConditionsSchema = (returnItemIds: readonly string[]) =>
+  z.object(
+    Object.fromEntries(
+      returnItemIds.map((id) => [
+        id,
+        z.enum(RETURN_ITEM_CONDITIONS, { error: returnMessages.conditionRequired }),
+      ]),
+    ),
+  );
+
+/**
+ * The browser's check of the request form, in the order the server checks (the server stays the
+ * authority): the request's shape, then, for an exchange, a size for each chosen line.
+ */
+export const returnRequestFormSchema = (lines: ReadonlyArray<{ orderItemId: string; productName: string }>) =>
+  returnRequestFields.pipe(returnRequestSchema).superRefine((request, ctx) => {
+    if (request.resolution !== "exchange") return;
+    const missing = request.lines.find((line) => !line.exchangeSize);
+    const name = lines.find((line) => line.orderItemId === missing?.orderItemId)?.productName;
+    if (name)
+      ctx.addIssue({ code: "custom", message: returnMessages.chooseExchangeSize(name), path: ["lines"] });
+  });

@@ -6,8 +6,8 @@ import type { Database } from "../db/client";
 import { containsText, listPage } from "../db/list-page";
 import { order, returnItem, returnReason, returnRequest, user } from "../db/schema";
 import type { Storage } from "../storage/storage";
+import { computeReturnRefund } from "./compute-return-refund";
 import { listReturnViews } from "./list-return-views";
-import { computeReturnRefund } from "./return-actions";
 import type { AdminReturnDetails, AdminReturnList } from "./return-views";
 
 const ADMIN_RETURNS_PAGE_SIZE = 20;

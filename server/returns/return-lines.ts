@@ -139,3 +139,13 @@ export async function sizesInStock(
     )
     .orderBy(asc(productVariant.productId), asc(productVariant.position));
 }
+
+/** A return's lines with the order lines they come from (an admin's steps and the refund's amount read them). */
+export async function loadReturnItems(tx: Reader, returnId: string) {
+  return tx
+    .select({ ret: returnItem, line: orderItem })
+    .from(returnItem)
+    .innerJoin(orderItem, eq(orderItem.id, returnItem.orderItemId))
+    .where(eq(returnItem.returnId, returnId))
+    .orderBy(orderItem.productName, orderItem.size);
+}

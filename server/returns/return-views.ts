@@ -134,3 +134,6 @@ export interface AdminReturnDetails extends ReturnView {
   /** How many paid orders the customer has (history at a glance). */
   customerOrderCount: number;
 }
+
+/** What the Returns screen's dialog shows for `?return=<id>`: the return, or why it cannot be shown ("Return not found."). */
+export type OpenedReturn = { details: AdminReturnDetails; error: null } | { details: null; error: string };

@@ -123,3 +123,56 @@ export async function queueReturnEmail(options: {
 export async function deliverReturnEmail(services: ReturnServices, emailId: string | null): Promise<void> {
   if (emailId) await services.mailQueue.deliver(emailId);
 }
+
+// An admin's steps (approve-return.ts, reject-return.ts, mark-return-received.ts, refund-return.ts,
+// exchange-return.ts) share who acts, what they answer and how they run.
+
+export interface AdminReturnStep {
+  services: ReturnServices;
+  admin: { id: string; email: string };
+  returnId: string;
+}
+
+export interface ReturnStepResult {
+  rmaNumber: string;
+  /** The toast for the admin. */
+  message: string;
+}
+
+export const asAdmin = (admin: AdminReturnStep["admin"]) => ({
+  role: "admin" as const,
+  id: admin.id,
+  email: admin.email,
+});
+
+/** What a step changes on the return besides its state's move: as moveReturn takes it. */
+type ReturnChange = Pick<Parameters<typeof moveReturn>[0], "update" | "note" | "set">;
+
+/**
+ * Runs one of an admin's steps in one transaction under the locks: refused when the return's state
+ * does not allow it, or when its order was refunded in full (only a rejection still is allowed
+ * then); `run` does the step's work and moves the return with `move`. After the commit, the
+ * step's e-mail is tried at once.
+ */
+export async function runAdminStep(
+  options: AdminReturnStep,
+  step: { to: ReturnState; action: string; evenIfOrderRefunded?: boolean },
+  run: (
+    tx: Transaction,
+    locked: LockedReturn,
+    move: (change: ReturnChange) => Promise<string | null>,
+  ) => Promise<{ emailId: string | null; message: string }>,
+): Promise<ReturnStepResult> {
+  const { services, admin, returnId } = options;
+  const actor = asAdmin(admin);
+  const done = await services.db.transaction(async (tx) => {
+    const locked = await lockReturn(tx, returnId, actor);
+    if (!step.evenIfOrderRefunded) assertOrderNotRefunded(locked, step.action);
+    assertCanMove(locked.ret, step.to, step.action);
+    const move = (change: ReturnChange) => moveReturn({ tx, services, locked, actor, ...change });
+    return { rmaNumber: locked.ret.rmaNumber, ...(await run(tx, locked, move)) };
+  });
+  services.log.info({ returnId, adminId: admin.id }, `return ${step.to}`);
+  await deliverReturnEmail(services, done.emailId);
+  return { rmaNumber: done.rmaNumber, message: done.message };
+}

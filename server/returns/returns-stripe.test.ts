@@ -16,9 +16,11 @@ import { AppError } from "../app-error";
 import { refund } from "../db/schema";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
 import { getAdminReturn } from "./admin-returns";
+import { approveReturn } from "./approve-return";
 import { getReturnForm } from "./get-return-form";
+import { markReturnReceived } from "./mark-return-received";
+import { refundReturn } from "./refund-return";
 import { requestReturn } from "./request-return";
-import { approveReturn, markReturnReceived, refundReturn } from "./return-actions";
 
 let stripe: StripeStandIn;
 let t: TestServices;

@@ -32,16 +32,14 @@ import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-ord
 import { listCustomerOrders } from "../orders/list-customer-orders";
 import { PaymentProviderError } from "../payments/payment-provider";
 import { getAdminReturn, listAdminReturns } from "./admin-returns";
+import { approveReturn } from "./approve-return";
 import { cancelReturn } from "./cancel-return";
+import { exchangeReturn } from "./exchange-return";
 import { getReturnForm } from "./get-return-form";
+import { markReturnReceived } from "./mark-return-received";
+import { refundReturn } from "./refund-return";
+import { rejectReturn } from "./reject-return";
 import { requestReturn } from "./request-return";
-import {
-  approveReturn,
-  exchangeReturn,
-  markReturnReceived,
-  refundReturn,
-  rejectReturn,
-} from "./return-actions";
 
 const t = setupTestServices();
 

@@ -5,17 +5,14 @@ import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
 import { formatUsd } from "../../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { ReturnView } from "../../../server/returns/return-views";
-
-/** What the account route's action answers to "cancel-return". */
-type CancelReturnResult =
-  | { intent: "cancel-return"; ok: true; message: string }
-  | { intent: string; ok: false; error: string };
+import type { action } from "./account-orders";
 
 const ACCOUNT_ORDERS = "/account/orders";
 
@@ -28,12 +25,12 @@ function resolutionLabel(ret: ReturnView): string {
 
 /** Cancel while the shop has not decided yet, behind a confirmation. */
 function CancelReturn({ ret }: { ret: ReturnView }) {
-  const fetcher = useFetcher<CancelReturnResult>();
+  const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
   useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.error);
+    if (!result.ok) toast.error(result.error);
+    else if ("message" in result) toast.success(result.message);
     setConfirming(false);
   });
   if (!confirming)
@@ -48,31 +45,18 @@ function CancelReturn({ ret }: { ret: ReturnView }) {
       <p className="text-sm">
         Cancel return {ret.rmaNumber}? The items stay yours and can be returned later.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() => setConfirming(false)}
-        >
-          Keep return
-        </Button>
-        <Button
-          type="button"
-          variant="destructive"
-          size="sm"
-          disabled={busy}
-          onClick={() =>
-            fetcher.submit(
-              { intent: "cancel-return", returnId: ret.id },
-              { method: "post", action: ACCOUNT_ORDERS },
-            )
-          }
-        >
-          {busy ? "Cancelling..." : "Yes, cancel return"}
-        </Button>
-      </div>
+      <ConfirmButtons
+        keepLabel="Keep return"
+        confirmLabel="Yes, cancel return"
+        busy={busy}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() =>
+          fetcher.submit(
+            { intent: "cancel-return", returnId: ret.id },
+            { method: "post", action: ACCOUNT_ORDERS },
+          )
+        }
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
 import { formatUsd } from "../../../core/money";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
@@ -86,31 +87,18 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
             Cancel order {order.orderNumber}? Your reserved items are released at once and the payment page is
             closed. Nothing has been charged.
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => setConfirming(false)}
-              disabled={cancelling}
-            >
-              Keep order
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              size="sm"
-              disabled={cancelling}
-              onClick={() =>
-                fetcher.submit(
-                  { intent: "cancel-order", orderId: order.id },
-                  { method: "post", action: ACCOUNT_ORDERS },
-                )
-              }
-            >
-              {cancelling ? "Cancelling..." : "Yes, cancel order"}
-            </Button>
-          </div>
+          <ConfirmButtons
+            keepLabel="Keep order"
+            confirmLabel="Yes, cancel order"
+            busy={cancelling}
+            onKeep={() => setConfirming(false)}
+            onConfirm={() =>
+              fetcher.submit(
+                { intent: "cancel-order", orderId: order.id },
+                { method: "post", action: ACCOUNT_ORDERS },
+              )
+            }
+          />
         </div>
       ) : (
         <>

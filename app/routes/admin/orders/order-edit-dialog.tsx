@@ -5,6 +5,7 @@ import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/component
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { ConfirmFooter } from "~/routes/admin/confirm-footer";
 import { formatUsd } from "../../../../core/money";
 import { capitalize, ORDER_STATUSES } from "../../../../core/order";
 import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
@@ -151,22 +152,15 @@ function ConfirmRefund({
         <li>{units}</li>
         <li>The customer is e-mailed that the order was cancelled and refunded.</li>
       </ul>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm"
-        >
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
-          Keep order
-        </Button>
-        <Button type="button" variant="destructive" onClick={onConfirm} disabled={busy}>
-          {busy ? "Refunding..." : `Cancel and refund ${total}`}
-        </Button>
-      </div>
+      <ConfirmFooter
+        error={error}
+        busy={busy}
+        backLabel="Keep order"
+        confirmLabel={busy ? "Refunding..." : `Cancel and refund ${total}`}
+        destructive
+        onBack={onBack}
+        onConfirm={onConfirm}
+      />
     </>
   );
 }

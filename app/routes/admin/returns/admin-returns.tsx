@@ -1,37 +1,30 @@
 import { RefreshCwIcon, Undo2Icon } from "lucide-react";
 import { useCallback } from "react";
-import { data, redirect, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { AdminEmptyState } from "~/routes/admin/admin-list";
 import { AdminListScreen, AdminRefreshButton } from "~/routes/admin/admin-list-screen";
-import {
-  CONDITION_FIELD_PREFIX,
-  type OpenedReturn,
-  RETURN_INTENTS,
-  type ReturnActionResult,
-  ReturnDetailsDialog,
-  type ReturnIntent,
-} from "~/routes/admin/returns/return-dialog";
+import { ReturnDetailsDialog } from "~/routes/admin/returns/return-dialog";
 import { ReturnFilters } from "~/routes/admin/returns/return-filters";
 import { ReturnTable } from "~/routes/admin/returns/return-table";
 import { adminReturnList } from "../../../../core/admin-lists";
 import { isUuid } from "../../../../core/ids";
 import { returnMessages } from "../../../../core/returns";
 import { formText } from "../../../../core/validation/form-schema";
-import { AppError } from "../../../../server/app-error";
+import { type ReturnIntent, returnActions } from "../../../../core/validation/return-actions";
 import { requireAdmin } from "../../../../server/auth/guards";
-import { handleAction, listLoadFailure, reportFailure } from "../../../../server/http/errors";
+import { listLoadFailure, reportFailure } from "../../../../server/http/errors";
+import { runAction } from "../../../../server/http/run-action";
 import { getAdminReturn, listAdminReturns } from "../../../../server/returns/admin-returns";
-import {
-  approveReturn,
-  exchangeReturn,
-  markReturnReceived,
-  refundReturn,
-  rejectReturn,
-} from "../../../../server/returns/return-actions";
-import type { AdminReturnRow } from "../../../../server/returns/return-views";
+import { approveReturn } from "../../../../server/returns/approve-return";
+import { exchangeReturn } from "../../../../server/returns/exchange-return";
+import { markReturnReceived } from "../../../../server/returns/mark-return-received";
+import { refundReturn } from "../../../../server/returns/refund-return";
+import { rejectReturn } from "../../../../server/returns/reject-return";
+import type { AdminReturnRow, OpenedReturn } from "../../../../server/returns/return-views";
+import type { ReturnStepResult } from "../../../../server/returns/return-workflow";
 import type { Route } from "./+types/admin-returns";
 
 const LOAD_FAILED = "Failed to load returns. Please try again later.";
@@ -97,50 +90,46 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-const isReturnIntent = (value: string): value is ReturnIntent =>
-  (RETURN_INTENTS as readonly string[]).includes(value);
-
-/** The item conditions of a "receive" form: `condition:<return item id>` fields. */
-function conditionsOf(form: FormData): Record<string, string> {
-  const conditions: Record<string, string> = {};
-  for (const [name, value] of form)
-    if (name.startsWith(CONDITION_FIELD_PREFIX) && typeof value === "string")
-      conditions[name.slice(CONDITION_FIELD_PREFIX.length)] = value;
-  return conditions;
-}
-
+/** An admin's step on a return: one use case per intent; the answer's `message` is the dialog's toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { user } = requireAdmin(context, url);
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const returnId = formText(form, "returnId");
-  if (!isReturnIntent(intent)) throw data("Unknown action", { status: 400 });
-  const failure = {
+  const admin = { id: user.id, email: user.email };
+  const services = context;
+  // what a failed step logs: which step, on which return (as the form named it)
+  const failure = (intent: ReturnIntent) => ({
     fallback: returnMessages.actionFailed,
     what: `return ${intent} failed`,
-    extra: { intent, ok: false as const },
-    details: { returnId, intent },
-  };
-  return handleAction(context, failure, async () => {
-    // a malformed id would reach the database as a type error: it is simply not a return
-    if (!isUuid(returnId)) throw new AppError("return_not_found", returnMessages.notFound, 404);
-    const step = { services: context, admin: { id: user.id, email: user.email }, returnId };
-    const result =
-      intent === "approve"
-        ? await approveReturn(step)
-        : intent === "reject"
-          ? await rejectReturn({ ...step, reason: formText(form, "reason") })
-          : intent === "receive"
-            ? await markReturnReceived({ ...step, conditions: conditionsOf(form) })
-            : intent === "refund"
-              ? await refundReturn(step)
-              : await exchangeReturn(step);
-    return {
-      intent,
-      ok: true,
-      message: result.message,
-      rmaNumber: result.rmaNumber,
-    } satisfies ReturnActionResult;
+    details: { returnId: formText(form, "returnId") },
+  });
+  const answer = ({ intent }: { intent: ReturnIntent }, result: ReturnStepResult) => ({
+    intent,
+    ok: true as const,
+    message: result.message,
+    rmaNumber: result.rmaNumber,
+  });
+  return runAction(context, form, returnActions, {
+    approve: {
+      ...failure("approve"),
+      run: async (input) => answer(input, await approveReturn({ services, admin, returnId: input.returnId })),
+    },
+    reject: {
+      ...failure("reject"),
+      run: async (input) => answer(input, await rejectReturn({ services, admin, ...input })),
+    },
+    receive: {
+      ...failure("receive"),
+      run: async (input) => answer(input, await markReturnReceived({ services, admin, ...input })),
+    },
+    refund: {
+      ...failure("refund"),
+      run: async (input) => answer(input, await refundReturn({ services, admin, returnId: input.returnId })),
+    },
+    exchange: {
+      ...failure("exchange"),
+      run: async (input) =>
+        answer(input, await exchangeReturn({ services, admin, returnId: input.returnId })),
+    },
   });
 }
 
