@@ -100,9 +100,15 @@ describe("runAction", () => {
         code: "order_not_cancellable",
       },
     });
-    // logged once, with the intent and the handler's details
+    // logged once, with the intent, the ids the form named and the handler's details
     expect(records).toEqual([
-      expect.objectContaining({ level: 30, code: "order_not_cancellable", intent: "cancel", userId: "u1" }),
+      expect.objectContaining({
+        level: 30,
+        code: "order_not_cancellable",
+        intent: "cancel",
+        orderId: ORDER_ID,
+        userId: "u1",
+      }),
     ]);
   });
 

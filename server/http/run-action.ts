@@ -45,12 +45,25 @@ export async function runAction<S extends z.ZodType<{ intent: string }>, H exten
   const { run, ...failure } = handler as IntentHandler<unknown, unknown>;
   return handleAction(
     context,
-    { ...failure, details: { intent, ...failure.details }, extra: { intent, ok: false as const } },
+    {
+      ...failure,
+      details: { intent, ...namedIds(values), ...failure.details },
+      extra: { intent, ok: false as const },
+    },
     async () => run(parseIntent(schema, values)),
   ) as Promise<
     | Awaited<ReturnType<H[keyof H]["run"]>>
     | ReturnType<typeof data<{ intent: string; ok: false; error: string; code: string }>>
   >;
+}
+
+/** The ids the form names (orderId, returnId...), as it named them, for the failure's log line. */
+function namedIds(values: Record<string, unknown>): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name.endsWith("Id") && typeof value === "string") ids[name] = value.slice(0, 64);
+  }
+  return ids;
 }
 
 /** The form as the schema reads it, or the first problem as an AppError (404 for an id that names nothing). */

@@ -12,7 +12,6 @@ import { ReturnTable } from "~/routes/admin/returns/return-table";
 import { adminReturnList } from "../../../../core/admin-lists";
 import { isUuid } from "../../../../core/ids";
 import { returnMessages } from "../../../../core/returns";
-import { formText } from "../../../../core/validation/form-schema";
 import { type ReturnIntent, returnActions } from "../../../../core/validation/return-actions";
 import { requireAdmin } from "../../../../server/auth/guards";
 import { listLoadFailure, reportFailure } from "../../../../server/http/errors";
@@ -96,11 +95,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const admin = { id: user.id, email: user.email };
   const services = context;
-  // what a failed step logs: which step, on which return (as the form named it)
+  // what a failed step logs: which step (runAction adds the return's id as the form named it)
   const failure = (intent: ReturnIntent) => ({
     fallback: returnMessages.actionFailed,
     what: `return ${intent} failed`,
-    details: { returnId: formText(form, "returnId") },
   });
   const answer = ({ intent }: { intent: ReturnIntent }, result: ReturnStepResult) => ({
     intent,
