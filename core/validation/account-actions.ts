@@ -4,19 +4,12 @@ import { z } from "zod";
 import { checkoutMessages } from "../checkout";
 import { returnMessages } from "../returns";
 import { formField, idField, intent } from "./action-schema";
+import { addressFields } from "./checkout-actions";
 
 /** /account: the profile and the remembered address. */
 export const profileActions = z.discriminatedUnion("intent", [
   intent("profile", { fullName: formField }),
-  intent("address", {
-    fullName: formField,
-    addressLine1: formField,
-    addressLine2: formField,
-    city: formField,
-    state: formField,
-    zipCode: formField,
-    country: formField,
-  }),
+  intent("address", addressFields),
 ]);
 
 /** /account/orders: an unpaid order's payment or cancellation, and a return's cancellation. */

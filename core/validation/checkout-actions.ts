@@ -7,20 +7,20 @@ import { formField, idField, intent } from "./action-schema";
 
 const orderId = idField(checkoutMessages.orderNotFound);
 
+/** A postal address's fields as the shipping and address forms post them. */
+export const addressFields = {
+  fullName: formField,
+  addressLine1: formField,
+  addressLine2: formField,
+  city: formField,
+  state: formField,
+  zipCode: formField,
+  country: formField,
+};
+
 export const cartActions = z.discriminatedUnion("intent", [
   intent("coupon", { code: formField, lines: formField }),
-  intent("prepare", {
-    lines: formField,
-    couponCode: formField,
-    fullName: formField,
-    addressLine1: formField,
-    addressLine2: formField,
-    city: formField,
-    state: formField,
-    zipCode: formField,
-    country: formField,
-    note: formField,
-  }),
+  intent("prepare", { lines: formField, couponCode: formField, ...addressFields, note: formField }),
   intent("pay", { orderId }),
   intent("cancel", { orderId }),
 ]);
