@@ -1,13 +1,13 @@
 // The checkout on the Stripe driver, against a local Stripe stand-in (tests/setup/stripe-stand-in.ts):
 // webhooks signed as Stripe signs them, delivered twice, out of order, or forged.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart/cart";
 import { action as webhookAction } from "../../app/routes/checkout/api.webhooks.stripe";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { callRoute, settle } from "../../tests/setup/route-call";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestCoupon,
   insertTestProduct,
@@ -16,32 +16,12 @@ import {
   signUpTestUser,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import {
-  createTestServices,
-  formRequest,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { formRequest, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { coupon, couponUsage, paymentEvent, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { releaseOrder } from "./settle-order";
 
-let stripe: StripeStandIn;
-let t: TestServices;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestServices({
-    STRIPE_SECRET_KEY: "sk_test_nocturn",
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = setupStripeServices();
 
 type Json = Record<string, unknown> & { error?: string };
 

@@ -4,7 +4,12 @@ import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
-import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import {
+  freshEmail,
+  insertTestOrder,
+  registerTestCustomer,
+  signUpTestAdmin,
+} from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { type Database, openDatabase } from "../db/client";
@@ -40,26 +45,18 @@ interface OrderSeed {
 }
 
 async function insertOrder(seed: OrderSeed) {
-  const [row] = await t.services.db
-    .insert(order)
-    .values({
-      userId: seed.userId,
-      status: seed.status,
-      paymentStatus: seed.paymentStatus,
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
-      subtotalCents: seed.subtotalCents,
-      totalCents: seed.subtotalCents + 999,
-      paidAt: seed.paidAt,
-      paymentStartedAt: seed.paymentStartedAt ?? seed.paidAt,
-      attentionReason: seed.attentionReason ?? null,
-      createdAt: seed.createdAt,
-      updatedAt: seed.createdAt,
-    })
-    .returning();
-  return row!;
+  return insertTestOrder(t.services.db, {
+    userId: seed.userId,
+    status: seed.status,
+    paymentStatus: seed.paymentStatus,
+    shippingAddress: "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
+    subtotalCents: seed.subtotalCents,
+    paidAt: seed.paidAt,
+    paymentStartedAt: seed.paymentStartedAt ?? seed.paidAt,
+    attentionReason: seed.attentionReason ?? null,
+    createdAt: seed.createdAt,
+    updatedAt: seed.createdAt,
+  });
 }
 
 /** A paid order created five minutes before its payment. */

@@ -2,10 +2,10 @@
 // Stripe however often the admin presses, a refusal by Stripe changes nothing, and the late-payment
 // refund is recorded too.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as ordersAction } from "../../app/routes/admin/orders/admin-orders";
 import { callRoute, dataOf } from "../../tests/setup/route-call";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestProduct,
   orderRow,
@@ -15,29 +15,17 @@ import {
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
 import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
-import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
+import { formRequest } from "../../tests/setup/test-services";
 import { releaseOrder } from "../checkout/settle-order";
 import { syncPaymentSession } from "../checkout/sync-payment";
 import { receipt, refund } from "../db/schema";
 import { cancelRefundKey, cancelRefundMessages } from "./cancel-paid-order";
 
-let stripe: StripeStandIn;
-let t: TestServices;
+const { stripe, t } = setupStripeServices();
 let admin: { id: string; cookie: string };
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestServices({
-    STRIPE_SECRET_KEY: "sk_test_nocturn",
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
   admin = await signUpTestAdmin(t.services);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
 });
 
 type Answer = { ok: boolean; message?: string; error?: string };
