@@ -28,6 +28,10 @@ type Json = Record<string, unknown> & { error?: string };
 const cart = async (fields: Record<string, string>, cookie: string) =>
   settle<Json>(await callRoute(cartAction, formRequest("/cart", fields, cookie), { services: t.services }));
 
+/** The reservation released, as when the payment page expires. */
+const releaseReservation = (orderId: string) =>
+  releaseOrder({ db: t.services.db, metrics: t.services.metrics, orderId, outcome: "cancelled" });
+
 /** Posts to the Stripe webhook route; it always answers with a Response. */
 const postWebhook = async (request: Request) =>
   (await callRoute(webhookAction, request, { services: t.services })) as Response;
@@ -240,12 +244,7 @@ describe("checkout on Stripe", () => {
 
   it("a payment after the reservation was released takes the stock again if it is there", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 2 });
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: summary.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(summary.orderId);
     expect(await stockOf(hoodie.id)).toBe(2);
     stripe.completeSession(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
@@ -255,12 +254,7 @@ describe("checkout on Stripe", () => {
 
   it("a late payment with the stock gone is refunded and flagged for the admin", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1 });
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: summary.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(summary.orderId);
     await t.services.db
       .update(productVariant)
       .set({ stock: 0 })

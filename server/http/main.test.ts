@@ -153,10 +153,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
     return { databaseUrl: databaseUrl.href, workDir, entry };
   }
 
-  it("adds up every worker's metrics, on METRICS_PORT and for the token on the store's port", async () => {
+  /** The store on a database of its own, started as `npm start` does with two workers; `env`: more settings. */
+  async function startTwoWorkers(port: number, env: Record<string, string> = {}) {
     const { databaseUrl, workDir, entry } = await prepareStart();
-    const [port, metricsPort] = [await closedPort(), await closedPort()];
-    const token = "cluster-metrics-token-0123456789abcdef";
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
       env: {
         PATH: process.env.PATH,
@@ -170,13 +169,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
         WEB_CONCURRENCY: "2",
         SHUTDOWN_DRAIN_MS: "0",
         PAGE_CACHE_TTL_SECONDS: "0",
-        METRICS_PORT: String(metricsPort),
-        METRICS_TOKEN: token,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
     primary = child;
-    const log = readLogLines(child);
+    return { child, workDir, log: readLogLines(child) };
+  }
+
+  it("adds up every worker's metrics, on METRICS_PORT and for the token on the store's port", async () => {
+    const [port, metricsPort] = [await closedPort(), await closedPort()];
+    const token = "cluster-metrics-token-0123456789abcdef";
+    const { child, log } = await startTwoWorkers(port, {
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: token,
+    });
     const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
     const first = await log.waitFor(isListening);
     await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
@@ -215,26 +222,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
   }, 180_000);
 
   it("migrates once, serves from two workers, replaces one that dies and stops them on SIGTERM", async () => {
-    const { databaseUrl, workDir, entry } = await prepareStart();
     const port = await closedPort();
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: workDir,
-        DATABASE_URL: databaseUrl,
-        AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
-        MEDIA_SHARED_DIR: path.join(workDir, "shared-media"),
-        WEB_CONCURRENCY: "2",
-        SHUTDOWN_DRAIN_MS: "0",
-        PAGE_CACHE_TTL_SECONDS: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    primary = child;
-    const log = readLogLines(child);
+    const { child, workDir, log } = await startTwoWorkers(port);
     const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
     const first = await log.waitFor(isListening);
     const second = await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
