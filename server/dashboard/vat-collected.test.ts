@@ -108,25 +108,17 @@ describe("VAT collected last quarter", () => {
       endDay: "2026-04-01",
       timeZone: ZONE,
     });
+    // one $120.00 order at 20 % in each country
+    const oneOrderAt20 = {
+      rateBasisPoints: 2000,
+      paidOrders: 1,
+      refunds: 0,
+      netSalesCents: 10_832,
+      vatCents: 2167,
+    };
     expect(collected.lines).toEqual([
-      {
-        country: "FR",
-        countryName: "France",
-        rateBasisPoints: 2000,
-        paidOrders: 1,
-        refunds: 0,
-        netSalesCents: 10_832,
-        vatCents: 2167,
-      },
-      {
-        country: "DE",
-        countryName: "Germany",
-        rateBasisPoints: 2000,
-        paidOrders: 1,
-        refunds: 0,
-        netSalesCents: 10_832,
-        vatCents: 2167,
-      },
+      { country: "FR", countryName: "France", ...oneOrderAt20 },
+      { country: "DE", countryName: "Germany", ...oneOrderAt20 },
       {
         // 20.60 + 11.10 − 11.10 − 1.60 VAT; 108.39 + 58.39 − 58.39 − 8.40 net
         country: "DE",

@@ -14,9 +14,8 @@ import {
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
+import { placePaidOrder, placeReservedOrder, releaseReservation } from "../../tests/setup/test-orders";
 import { formRequest } from "../../tests/setup/test-services";
-import { releaseOrder } from "../checkout/settle-order";
 import { syncPaymentSession } from "../checkout/sync-payment";
 import { receipt, refund } from "../db/schema";
 import { cancelRefundKey, cancelRefundMessages } from "./cancel-paid-order";
@@ -142,12 +141,7 @@ describe("cancelling a paid order on Stripe", () => {
     ]);
     // the reservation ends (as the sweeper ends it), someone else buys the last cap, then the first
     // shopper's payment arrives
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: placed.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(t.services, placed.orderId, "cancelled");
     const other = await signUpTestUser(t.services);
     await placeReservedOrder(t.services, other, [{ variantId: cap.variant.id, quantity: 1 }]);
     stripe.completeSession(placed.sessionId);

@@ -3,6 +3,7 @@
 import type { ShippingDetails } from "../../core/checkout";
 import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
+import { releaseOrder } from "../../server/checkout/settle-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import { updateOrder } from "../../server/orders/update-order";
@@ -82,6 +83,15 @@ export function payWithTestCard(services: Services, sessionId: string) {
     expiry: "12/34",
     cvc: "123",
   });
+}
+
+/** The order's stock given back, as the sweeper ("cancelled") or a payment page that failed ("retry") does. */
+export function releaseReservation(
+  services: Services,
+  orderId: string,
+  outcome: Parameters<typeof releaseOrder>[0]["outcome"],
+) {
+  return releaseOrder({ db: services.db, metrics: services.metrics, orderId, outcome });
 }
 
 /** The admin marks an order delivered (as Admin → Orders does): the return window starts. */
