@@ -5,7 +5,7 @@ import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in";
 import { createTestServices, type TestServices } from "./test-services";
 
 /** The settings that put the app's payments on Stripe, at the stand-in. */
-export function stripeEnv(stripe: StripeStandIn): Record<string, string> {
+function stripeEnv(stripe: StripeStandIn): Record<string, string> {
   return {
     STRIPE_SECRET_KEY: "sk_test_nocturn",
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
