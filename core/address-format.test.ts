@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { BERLIN_ADDRESS } from "../tests/setup/test-address";
 import { flattenAddress, type PostalAddress } from "./checkout";
 
-const address = (fields: Partial<PostalAddress>): PostalAddress => ({
-  fullName: "Nova Shopper",
-  addressLine1: "Torstraße 101",
-  addressLine2: "",
-  city: "Berlin",
-  state: "",
-  zipCode: "10119",
-  country: "DE",
-  ...fields,
-});
+const address = (fields: Partial<PostalAddress>): PostalAddress => ({ ...BERLIN_ADDRESS, ...fields });
 
 describe("flattenAddress", () => {
   it("writes the postcode before the town where the country does, with no stray comma", () => {

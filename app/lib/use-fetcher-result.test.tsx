@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { act, useState } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider, useFetcher, useLoaderData } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { useFetcher, useLoaderData } from "react-router";
+import { describe, expect, it } from "vitest";
+import { renderRoutes, settleRouter } from "../../tests/setup/render-route";
 import { useFetcherResult } from "./use-fetcher-result";
-
-// tells React that `act` drives this test, so updates are flushed at the end of each act()
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Answer {
   ok: boolean;
@@ -19,12 +16,6 @@ function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
-}
-
-/** Lets the router's promise chains run (an action's answer reaches the router a few ticks later). */
-async function settle() {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
@@ -53,7 +44,7 @@ function renderPage({ holdLoader = true } = {}) {
     return null;
   }
 
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         id: "page",
@@ -76,39 +67,26 @@ function renderPage({ holdLoader = true } = {}) {
     ],
     { hydrationData: { loaderData: { page: list } } },
   );
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RouterProvider router={router} />));
-  mounted.push({ root, dispose: () => router.dispose() });
 
   return {
     handled,
     page,
     /** The submitted action answers. */
     answer: async (answer: Answer) => {
-      await settle();
+      await settleRouter();
       const pending = actions.at(-1);
       if (!pending) throw new Error("no action is running");
       pending.resolve(answer);
     },
     /** The revalidation after the action loads the list the action left behind. */
     revalidate: async () => {
-      await settle();
+      await settleRouter();
       const pending = loaders.at(-1);
       if (!pending) throw new Error("no revalidation is running");
       pending.resolve(list);
     },
   };
 }
-
-const mounted: { root: Root; dispose: () => void }[] = [];
-afterEach(() => {
-  for (const { root, dispose } of mounted.splice(0)) {
-    act(() => root.unmount());
-    dispose();
-  }
-});
 
 const saved: Answer = { ok: true, message: "Coupon created successfully" };
 
@@ -118,12 +96,12 @@ describe("useFetcherResult", () => {
     act(() => page.submit?.());
     await act(async () => {
       await answer(saved);
-      await settle();
+      await settleRouter();
     });
     expect(handled).toEqual([]);
     await act(async () => {
       await revalidate();
-      await settle();
+      await settleRouter();
     });
     expect(handled).toEqual([{ answer: saved, list: "list v1" }]);
 
@@ -139,9 +117,9 @@ describe("useFetcherResult", () => {
       act(() => page.submit?.());
       await act(async () => {
         await answer({ ...saved });
-        await settle();
+        await settleRouter();
         await revalidate();
-        await settle();
+        await settleRouter();
       });
     }
     expect(handled.map((entry) => entry.answer)).toEqual([saved, saved]);
@@ -152,13 +130,13 @@ describe("useFetcherResult", () => {
     act(() => page.submit?.());
     await act(async () => {
       await answer(saved);
-      await settle();
+      await settleRouter();
       // React Router holds the answer already; its "loading" state is still on the way to React
       page.touch?.();
     });
     await act(async () => {
       await revalidate();
-      await settle();
+      await settleRouter();
     });
     expect(handled).toEqual([{ answer: saved, list: "list v1" }]);
   });
@@ -168,7 +146,7 @@ describe("useFetcherResult", () => {
     await act(async () => {
       page.submit?.();
       await answer(saved);
-      await settle();
+      await settleRouter();
       // a bail-out render while React still shows the page as it was before the submission
       page.touch?.();
     });

@@ -1,20 +1,12 @@
 import { postcodeValidatorExistsForCountry } from "postcode-validator";
 import { describe, expect, it } from "vitest";
+import { BERLIN_ADDRESS } from "../../tests/setup/test-address";
 import { ADDRESS_RULES } from "../address-format";
 import { EU_COUNTRIES, type ShippingDetails } from "../checkout";
 import { parseForm } from "./form-schema";
 import { addressSchema, shippingSchema } from "./shipping-form";
 
-const valid: ShippingDetails = {
-  fullName: "Nova Shopper",
-  addressLine1: "Torstraße 101",
-  addressLine2: "",
-  city: "Berlin",
-  state: "",
-  zipCode: "10119",
-  country: "DE",
-  note: "",
-};
+const valid: ShippingDetails = { ...BERLIN_ADDRESS, note: "" };
 
 const messageOf = (details: Partial<ShippingDetails>) => {
   const result = parseForm(shippingSchema, { ...valid, ...details });

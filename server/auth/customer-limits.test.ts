@@ -33,6 +33,20 @@ const post = async (
     }),
   );
 
+/** The cart's shipping step for one of this size, to TEST_SHIPPING. */
+const prepareCheckout = (customer: Customer, variantId: string) =>
+  post(
+    cartAction,
+    "/cart",
+    {
+      intent: "prepare",
+      lines: JSON.stringify([{ variantId, quantity: 1 }]),
+      couponCode: "",
+      ...TEST_SHIPPING,
+    },
+    customer,
+  );
+
 /** Shipping steps that saved their order (nocturn_checkout_outcomes_total{outcome="order_created"}). */
 async function ordersCreated(): Promise<number> {
   const { body } = await t.services.metrics.read();
@@ -54,18 +68,7 @@ describe("checkout", () => {
   it("200 shipping steps in a row: 20 are worked on, the rest refused with the wait message", async () => {
     const customer = await registerTestCustomer(t.services);
     const tee = await insertTestProduct(t.services.db, { priceCents: 2500, stock: 50 });
-    const prepare = () =>
-      post(
-        cartAction,
-        "/cart",
-        {
-          intent: "prepare",
-          lines: JSON.stringify([{ variantId: tee.variant.id, quantity: 1 }]),
-          couponCode: "",
-          ...TEST_SHIPPING,
-        },
-        customer,
-      );
+    const prepare = () => prepareCheckout(customer, tee.variant.id);
     const created = await ordersCreated();
     const statuses = await statusesOf(200, prepare);
     const allowed = RATE_LIMITS.checkoutPrepare.max;
@@ -86,17 +89,7 @@ describe("checkout", () => {
   it("Pay is counted per account, from the cart and from My Orders alike", async () => {
     const customer = await registerTestCustomer(t.services);
     const tee = await insertTestProduct(t.services.db, { priceCents: 2500, stock: 50 });
-    const prepared = await post(
-      cartAction,
-      "/cart",
-      {
-        intent: "prepare",
-        lines: JSON.stringify([{ variantId: tee.variant.id, quantity: 1 }]),
-        couponCode: "",
-        ...TEST_SHIPPING,
-      },
-      customer,
-    );
+    const prepared = await prepareCheckout(customer, tee.variant.id);
     const { orderId } = (prepared.data as unknown as { order: { orderId: string } }).order;
     const allowed = RATE_LIMITS.checkoutPay.max;
     const pays = await statusesOf(allowed, () =>

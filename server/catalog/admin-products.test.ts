@@ -12,10 +12,10 @@ import { IMAGE_WIDTHS } from "../../core/images";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
 import { makeImage } from "../../tests/fixtures/images";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
-import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { insertTestOrder, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
-import { mediaUpload, order, orderItem, product, productVariant } from "../db/schema";
+import { mediaUpload, orderItem, product, productVariant } from "../db/schema";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { saveProduct } from "./save-product";
 
@@ -111,20 +111,11 @@ async function createProduct(fields: Record<string, string | string[]>) {
 async function orderOf(productId: string) {
   const row = await productRow(productId);
   if (!row) throw new Error("no product");
-  const [created] = await t.services.db
-    .insert(order)
-    .values({
-      userId: customer.id,
-      paymentMethod: "test",
-      paymentStatus: "paid",
-      status: "processing",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: "Nova Customer\nMain Street 1\nBerlin, BE 10115\nDE",
-      subtotalCents: row.priceCents,
-      totalCents: row.priceCents + 999,
-    })
-    .returning();
+  const created = await insertTestOrder(t.services.db, {
+    userId: customer.id,
+    shippingAddress: "Nova Customer\nMain Street 1\nBerlin, BE 10115\nDE",
+    subtotalCents: row.priceCents,
+  });
   await t.services.db.insert(orderItem).values({
     orderId: created!.id,
     productId,

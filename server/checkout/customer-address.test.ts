@@ -4,6 +4,7 @@ import { action as profileAction, loader as profileLoader } from "../../app/rout
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart/cart";
 import { EU_COUNTRIES } from "../../core/checkout";
 import { callRoute, getRequest, type RouteFunction, settle } from "../../tests/setup/route-call";
+import { BERLIN_ADDRESS } from "../../tests/setup/test-address";
 import { insertTestProduct, registerTestCustomer, TEST_SHIPPING } from "../../tests/setup/test-commerce";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { customerAddress } from "../db/schema";
@@ -68,15 +69,7 @@ describe("the remembered shipping address", () => {
     const prepared = await prepare(nova.cookie, { fullName: " Nova Night ", zipCode: "10119", note: "Ring" });
     expect(prepared.status).toBe(200);
     // as the schema makes it: trimmed, the state Germany does not use dropped, no delivery note
-    const remembered = {
-      fullName: "Nova Night",
-      addressLine1: "Torstraße 101",
-      addressLine2: "",
-      city: "Berlin",
-      state: "",
-      zipCode: "10119",
-      country: "DE",
-    };
+    const remembered = { ...BERLIN_ADDRESS, fullName: "Nova Night" };
     expect(await shippingDefaultsOf(nova.cookie)).toEqual({ ...remembered, note: "" });
     expect(await accountAddressOf(nova.cookie)).toEqual(remembered);
 

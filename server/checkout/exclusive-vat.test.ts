@@ -2,10 +2,10 @@
 // both payment pages charge exactly the order's total and report exactly its VAT, through the real
 // shipping step, Pay, the provider's page and settlement.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as testCheckoutLoader } from "../../app/routes/checkout/test-checkout";
 import { callRoute, settle } from "../../tests/setup/route-call";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestCoupon,
   insertTestProduct,
@@ -13,7 +13,7 @@ import {
   signUpTestUser,
 } from "../../tests/setup/test-commerce";
 import { placePaidOrder } from "../../tests/setup/test-orders";
-import { createTestServices, setupTestServices, type TestServices } from "../../tests/setup/test-services";
+import { setupTestServices, type TestServices } from "../../tests/setup/test-services";
 import { receipt } from "../db/schema";
 import type { TestCheckoutContents } from "../payments/test-provider";
 
@@ -129,23 +129,7 @@ describe("exclusive VAT on the test checkout", () => {
 });
 
 describe("exclusive VAT on Stripe", () => {
-  let stripe: StripeStandIn;
-  let t: TestServices;
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestServices({
-      PRICES_INCLUDE_TAX: "false",
-      STRIPE_SECRET_KEY: "sk_test_nocturn",
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  const { stripe, t } = setupStripeServices({ PRICES_INCLUDE_TAX: "false" });
 
   it("sends exclusive prices with an exclusive Tax Rate; Stripe's total and VAT are the order's", async () => {
     const placed = await lampAndCandles(t.services, (sessionId) => stripe.completeSession(sessionId));

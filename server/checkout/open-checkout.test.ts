@@ -4,19 +4,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutMessages } from "../../core/checkout";
-import {
-  insertTestProduct,
-  orderRow,
-  signUpTestUser,
-  sizeStock,
-  TEST_SHIPPING,
-} from "../../tests/setup/test-commerce";
+import { insertTestProduct, orderRow, signUpTestUser, sizeStock } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
+import { payWithTestCard, prepareTestOrder } from "../../tests/setup/test-orders";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { order, testPaymentSession } from "../db/schema";
 import { submitTestPayment } from "../payments/test-provider";
-import { prepareOrder } from "./prepare-order";
 import { startPayment } from "./start-payment";
 import { syncPaymentSession } from "./sync-payment";
 
@@ -26,27 +20,14 @@ type Shopper = Awaited<ReturnType<typeof signUpTestUser>>;
 type Line = { variantId: string; quantity: number };
 
 const prepare = (shopper: Shopper, lines: Line[]) =>
-  prepareOrder({
-    services: t.services,
-    userId: shopper.id,
-    lines,
-    shipping: TEST_SHIPPING,
-    couponCode: "",
-    taxMode: "inclusive",
-  });
+  prepareTestOrder(t.services, shopper, lines, { taxMode: "inclusive" });
 
 const pay = (shopper: Shopper, orderId: string) =>
   startPayment({ services: t.services, userId: shopper.id, customerEmail: shopper.email, orderId });
 
 /** The shopper's card on the test checkout's page; the success page then settles it. */
 async function payOnPage(sessionId: string) {
-  await submitTestPayment({
-    db: t.services.db,
-    sessionId,
-    cardNumber: "4242 4242 4242 4242",
-    expiry: "12/34",
-    cvc: "123",
-  });
+  await payWithTestCard(t.services, sessionId);
   return syncPaymentSession({ services: t.services, sessionId });
 }
 

@@ -7,13 +7,12 @@ import { action as ordersAction, loader as ordersLoader } from "../../app/routes
 import { checkoutMessages } from "../../core/checkout";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
 import { insertTestProduct, orderRow, signUpTestUser, sizeStock } from "../../tests/setup/test-commerce";
-import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
+import { placePaidOrder, placeReservedOrder, releaseReservation } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { testPaymentSession } from "../db/schema";
 import type { CustomerOrder } from "../orders/list-customer-orders";
 import { cancelPendingOrderMessages } from "./cancel-pending-order";
 import { resumePaymentMessages } from "./resume-payment";
-import { releaseOrder } from "./settle-order";
 
 const t = setupTestServices();
 
@@ -97,12 +96,7 @@ describe("Complete payment", () => {
     const placed = await pendingTeeOrder(2);
     // the payment page could not be opened the first time (the hold was given back), and another
     // shopper bought both tees before this customer came back
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: placed.orderId,
-      outcome: "retry",
-    });
+    await releaseReservation(t.services, placed.orderId, "retry");
     const other = await signUpTestUser(t.services);
     await placeReservedOrder(t.services, other, [{ variantId: placed.medium.id, quantity: 2 }]);
 

@@ -1,13 +1,13 @@
 // The checkout on the Stripe driver, against a local Stripe stand-in (tests/setup/stripe-stand-in.ts):
 // webhooks signed as Stripe signs them, delivered twice, out of order, or forged.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart/cart";
 import { action as webhookAction } from "../../app/routes/checkout/api.webhooks.stripe";
 import { checkoutMessages } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { callRoute, settle } from "../../tests/setup/route-call";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestCoupon,
   insertTestProduct,
@@ -16,32 +16,12 @@ import {
   signUpTestUser,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import {
-  createTestServices,
-  formRequest,
-  TEST_PUBLIC_URL,
-  type TestServices,
-} from "../../tests/setup/test-services";
+import { releaseReservation } from "../../tests/setup/test-orders";
+import { formRequest, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { coupon, couponUsage, paymentEvent, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
-import { releaseOrder } from "./settle-order";
 
-let stripe: StripeStandIn;
-let t: TestServices;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestServices({
-    STRIPE_SECRET_KEY: "sk_test_nocturn",
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = setupStripeServices();
 
 type Json = Record<string, unknown> & { error?: string };
 
@@ -52,20 +32,34 @@ const cart = async (fields: Record<string, string>, cookie: string) =>
 const postWebhook = async (request: Request) =>
   (await callRoute(webhookAction, request, { services: t.services })) as Response;
 
+/** The cart's shipping step: one line, to TEST_SHIPPING; the order it made. */
+async function prepareCheckout(cookie: string, variantId: string, quantity: number, couponCode = "") {
+  const prepared = await cart(
+    { intent: "prepare", lines: JSON.stringify([{ variantId, quantity }]), couponCode, ...TEST_SHIPPING },
+    cookie,
+  );
+  return prepared.data.order as { orderId: string; orderNumber: string; totalCents: number };
+}
+
+/** Stripe refuses the next session to be opened, as for a malformed e-mail address. */
+const refuseNextSession = () =>
+  stripe.failNextRequest({
+    path: "/v1/checkout/sessions",
+    method: "POST",
+    status: 400,
+    error: { type: "invalid_request_error", message: "The customer_email is invalid." },
+  });
+
 /** A shopper with a pending, reserved order on Stripe: the order and its session id. */
 async function checkoutOnStripe(options: { stock?: number; quantity?: number; couponCode?: string } = {}) {
   const shopper = await signUpTestUser(t.services);
   const hoodie = await insertTestProduct(t.services.db, { priceCents: 8900, stock: options.stock ?? 5 });
-  const prepared = await cart(
-    {
-      intent: "prepare",
-      lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: options.quantity ?? 1 }]),
-      couponCode: options.couponCode ?? "",
-      ...TEST_SHIPPING,
-    },
+  const summary = await prepareCheckout(
     shopper.cookie,
+    hoodie.variant.id,
+    options.quantity ?? 1,
+    options.couponCode,
   );
-  const summary = prepared.data.order as { orderId: string; orderNumber: string; totalCents: number };
   const paid = await cart({ intent: "pay", orderId: summary.orderId }, shopper.cookie);
   expect(paid.status).toBe(200);
   const { paymentSessionId } = await orderOf(summary.orderId);
@@ -260,12 +254,7 @@ describe("checkout on Stripe", () => {
 
   it("a payment after the reservation was released takes the stock again if it is there", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 2 });
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: summary.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(t.services, summary.orderId, "cancelled");
     expect(await stockOf(hoodie.id)).toBe(2);
     stripe.completeSession(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
@@ -275,12 +264,7 @@ describe("checkout on Stripe", () => {
 
   it("a late payment with the stock gone is refunded and flagged for the admin", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 1 });
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: summary.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(t.services, summary.orderId, "cancelled");
     await t.services.db
       .update(productVariant)
       .set({ stock: 0 })
@@ -331,22 +315,8 @@ describe("checkout on Stripe", () => {
     const shopper = await signUpTestUser(t.services);
     const hoodie = await insertTestProduct(t.services.db, { stock: 1 });
     const lastUse = await insertTestCoupon(t.services.db, { usageLimit: 1 });
-    const prepared = await cart(
-      {
-        intent: "prepare",
-        lines: JSON.stringify([{ variantId: hoodie.variant.id, quantity: 1 }]),
-        couponCode: lastUse.code,
-        ...TEST_SHIPPING,
-      },
-      shopper.cookie,
-    );
-    const orderId = (prepared.data.order as { orderId: string }).orderId;
-    stripe.failNextRequest({
-      path: "/v1/checkout/sessions",
-      method: "POST",
-      status: 400,
-      error: { type: "invalid_request_error", message: "The customer_email is invalid." },
-    });
+    const { orderId } = await prepareCheckout(shopper.cookie, hoodie.variant.id, 1, lastUse.code);
+    refuseNextSession();
     expect((await cart({ intent: "pay", orderId }, shopper.cookie)).status).toBe(502);
     // no sweeper pass needed: both are free for the next shopper straight away
     expect(await stockOf(hoodie.id)).toBe(1);
@@ -363,22 +333,8 @@ describe("checkout on Stripe", () => {
   it("when Stripe refuses the session, the shopper sees why and the reservation is undone", async () => {
     const shopper = await signUpTestUser(t.services);
     const cap = await insertTestProduct(t.services.db, { stock: 2 });
-    const prepared = await cart(
-      {
-        intent: "prepare",
-        lines: JSON.stringify([{ variantId: cap.variant.id, quantity: 2 }]),
-        couponCode: "",
-        ...TEST_SHIPPING,
-      },
-      shopper.cookie,
-    );
-    const orderId = (prepared.data.order as { orderId: string }).orderId;
-    stripe.failNextRequest({
-      path: "/v1/checkout/sessions",
-      method: "POST",
-      status: 400,
-      error: { type: "invalid_request_error", message: "The customer_email is invalid." },
-    });
+    const { orderId } = await prepareCheckout(shopper.cookie, cap.variant.id, 2);
+    refuseNextSession();
     expect(await cart({ intent: "pay", orderId }, shopper.cookie)).toMatchObject({
       status: 502,
       data: { error: "The customer_email is invalid." },

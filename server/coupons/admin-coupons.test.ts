@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/admin/coupons/admin-coupons";
 import { couponAdminMessages } from "../../core/validation/coupon-form";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
-import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { insertTestOrder, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { coupon, couponUsage, order } from "../db/schema";
 import type { AdminCouponView } from "./list-coupons";
@@ -61,25 +61,15 @@ let _orderCount = 0;
 /** A paid order of the customer that used `couponId`, with its usage record. */
 async function orderWithCoupon(couponId: string, code: string, withUsage = true) {
   _orderCount++;
-  const [created] = await t.services.db
-    .insert(order)
-    .values({
-      userId: customerId,
-      status: "processing",
-      paymentStatus: "paid",
-      paidAt: new Date(),
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: "Nova Customer\n1 Night Street\nBerlin, BE 10115\nDE",
-      couponId,
-      couponCode: code,
-      subtotalCents: 10000,
-      discountCents: 1000,
-      totalCents: 9999,
-    })
-    .returning();
-  if (!created) throw new Error("order not created");
+  const created = await insertTestOrder(t.services.db, {
+    userId: customerId,
+    paidAt: new Date(),
+    shippingAddress: "Nova Customer\n1 Night Street\nBerlin, BE 10115\nDE",
+    couponId,
+    couponCode: code,
+    subtotalCents: 10000,
+    discountCents: 1000,
+  });
   if (withUsage) {
     await t.services.db
       .insert(couponUsage)

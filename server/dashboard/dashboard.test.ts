@@ -4,7 +4,12 @@ import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { callRoute, dataOf, getRequest, locationOf } from "../../tests/setup/route-call";
-import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import {
+  freshEmail,
+  insertTestOrder,
+  registerTestCustomer,
+  signUpTestAdmin,
+} from "../../tests/setup/test-commerce";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { type Database, openDatabase } from "../db/client";
@@ -40,26 +45,18 @@ interface OrderSeed {
 }
 
 async function insertOrder(seed: OrderSeed) {
-  const [row] = await t.services.db
-    .insert(order)
-    .values({
-      userId: seed.userId,
-      status: seed.status,
-      paymentStatus: seed.paymentStatus,
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
-      subtotalCents: seed.subtotalCents,
-      totalCents: seed.subtotalCents + 999,
-      paidAt: seed.paidAt,
-      paymentStartedAt: seed.paymentStartedAt ?? seed.paidAt,
-      attentionReason: seed.attentionReason ?? null,
-      createdAt: seed.createdAt,
-      updatedAt: seed.createdAt,
-    })
-    .returning();
-  return row!;
+  return insertTestOrder(t.services.db, {
+    userId: seed.userId,
+    status: seed.status,
+    paymentStatus: seed.paymentStatus,
+    shippingAddress: "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
+    subtotalCents: seed.subtotalCents,
+    paidAt: seed.paidAt,
+    paymentStartedAt: seed.paymentStartedAt ?? seed.paidAt,
+    attentionReason: seed.attentionReason ?? null,
+    createdAt: seed.createdAt,
+    updatedAt: seed.createdAt,
+  });
 }
 
 /** A paid order created five minutes before its payment. */
@@ -373,47 +370,27 @@ describe("a known set of orders and products", () => {
 
   it("shows the 5 latest orders with the customer's e-mail, leaving abandoned checkouts out", async () => {
     const dashboard = await dashboardAt(NOW);
+    // as the list shows it: the order, its customer's e-mail, status, total and when it was made
+    const listed = (
+      row: { id: string; orderNumber: string },
+      customerEmail: string,
+      status: string,
+      totalCents: number,
+      createdAt: string,
+    ) => ({
+      id: row.id,
+      orderNumber: row.orderNumber,
+      customerEmail,
+      status,
+      totalCents,
+      createdAt,
+    });
     expect(dashboard.latestOrders).toEqual([
-      {
-        id: ids.awaitingPayment!.id,
-        orderNumber: ids.awaitingPayment!.orderNumber,
-        customerEmail: customer.email,
-        status: "pending",
-        totalCents: 80_999,
-        createdAt: "2026-03-15T14:20:00.000Z",
-      },
-      {
-        id: ids.todayAfternoon!.id,
-        orderNumber: ids.todayAfternoon!.orderNumber,
-        customerEmail: customer.email,
-        status: "processing",
-        totalCents: 10_999,
-        createdAt: "2026-03-15T13:25:00.000Z",
-      },
-      {
-        id: ids.refunded!.id,
-        orderNumber: ids.refunded!.orderNumber,
-        customerEmail: otherCustomer.email,
-        status: "cancelled",
-        totalCents: 70_999,
-        createdAt: "2026-03-15T12:25:00.000Z",
-      },
-      {
-        id: ids.todayMidnight!.id,
-        orderNumber: ids.todayMidnight!.orderNumber,
-        customerEmail: otherCustomer.email,
-        status: "processing",
-        totalCents: 5_999,
-        createdAt: "2026-03-14T23:55:00.000Z",
-      },
-      {
-        id: ids.lateYesterday!.id,
-        orderNumber: ids.lateYesterday!.orderNumber,
-        customerEmail: customer.email,
-        status: "shipped",
-        totalCents: 2_999,
-        createdAt: "2026-03-14T23:54:59.999Z",
-      },
+      listed(ids.awaitingPayment!, customer.email, "pending", 80_999, "2026-03-15T14:20:00.000Z"),
+      listed(ids.todayAfternoon!, customer.email, "processing", 10_999, "2026-03-15T13:25:00.000Z"),
+      listed(ids.refunded!, otherCustomer.email, "cancelled", 70_999, "2026-03-15T12:25:00.000Z"),
+      listed(ids.todayMidnight!, otherCustomer.email, "processing", 5_999, "2026-03-14T23:55:00.000Z"),
+      listed(ids.lateYesterday!, customer.email, "shipped", 2_999, "2026-03-14T23:54:59.999Z"),
     ]);
     expect(ids.awaitingPayment!.orderNumber).toMatch(/^NOC-\d+$/);
   });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard/admin-dashboard";
 import { priceOrder } from "../../core/pricing";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
-import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { insertTestOrder, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { order, refund } from "../db/schema";
 import { getSalesDashboard, type SalesDashboard } from "./get-sales-dashboard";
@@ -25,28 +25,20 @@ async function insertPaidOrder(country: string, rateBasisPoints: number, priceCe
     country,
     rateBasisPoints,
   });
-  const [row] = await t.services.db
-    .insert(order)
-    .values({
-      userId: customerId,
-      status: "processing",
-      paymentStatus: "paid",
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: totals.shippingCents,
-      shippingAddress: "Nova Shopper\nTorstraße 101\n10119 Berlin\nGermany",
-      subtotalCents: totals.subtotalCents,
-      totalCents: totals.totalCents,
-      taxCountry: country,
-      taxRateBasisPoints: rateBasisPoints,
-      taxCents: totals.taxCents,
-      shippingTaxCents: totals.shipping.taxCents,
-      taxSummary: totals.taxSummary,
-      paidAt: new Date(paidAt),
-      createdAt: new Date(paidAt),
-    })
-    .returning();
-  return row!;
+  return insertTestOrder(t.services.db, {
+    userId: customerId,
+    shippingCents: totals.shippingCents,
+    shippingAddress: "Nova Shopper\nTorstraße 101\n10119 Berlin\nGermany",
+    subtotalCents: totals.subtotalCents,
+    totalCents: totals.totalCents,
+    taxCountry: country,
+    taxRateBasisPoints: rateBasisPoints,
+    taxCents: totals.taxCents,
+    shippingTaxCents: totals.shipping.taxCents,
+    taxSummary: totals.taxSummary,
+    paidAt: new Date(paidAt),
+    createdAt: new Date(paidAt),
+  });
 }
 
 async function insertRefund(orderId: string, amountCents: number, taxCents: number, at: string) {
@@ -84,16 +76,11 @@ beforeAll(async () => {
   // 00:00 on 1 April in Berlin: the next quarter
   await insertPaidOrder("FR", 2000, 12_000, "2026-03-31T22:00:00Z");
   // placed before VAT: no country, not in the return
-  await t.services.db.insert(order).values({
+  await insertTestOrder(t.services.db, {
     userId: customerId,
     status: "delivered",
-    paymentStatus: "paid",
-    paymentMethod: "test",
-    shippingMethod: "Complementary Priority",
-    shippingCents: 999,
     shippingAddress: "Nova Shopper\nBerlin",
     subtotalCents: 5000,
-    totalCents: 5999,
     paidAt: new Date("2026-02-01T12:00:00Z"),
   });
 });
@@ -121,25 +108,17 @@ describe("VAT collected last quarter", () => {
       endDay: "2026-04-01",
       timeZone: ZONE,
     });
+    // one $120.00 order at 20 % in each country
+    const oneOrderAt20 = {
+      rateBasisPoints: 2000,
+      paidOrders: 1,
+      refunds: 0,
+      netSalesCents: 10_832,
+      vatCents: 2167,
+    };
     expect(collected.lines).toEqual([
-      {
-        country: "FR",
-        countryName: "France",
-        rateBasisPoints: 2000,
-        paidOrders: 1,
-        refunds: 0,
-        netSalesCents: 10_832,
-        vatCents: 2167,
-      },
-      {
-        country: "DE",
-        countryName: "Germany",
-        rateBasisPoints: 2000,
-        paidOrders: 1,
-        refunds: 0,
-        netSalesCents: 10_832,
-        vatCents: 2167,
-      },
+      { country: "FR", countryName: "France", ...oneOrderAt20 },
+      { country: "DE", countryName: "Germany", ...oneOrderAt20 },
       {
         // 20.60 + 11.10 − 11.10 − 1.60 VAT; 108.39 + 58.39 − 58.39 − 8.40 net
         country: "DE",

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { spawnModule } from "../../tests/setup/processes";
 import { openDatabase } from "./client";
 import { acquirePgliteLock, DatabaseLockedError, PGLITE_LOCK_FILE } from "./pglite-lock";
 
@@ -30,18 +31,11 @@ async function pidOfExitedProcess(): Promise<number> {
 describe("the PGlite lock", () => {
   it("refuses a second process while the first has the data directory open", async () => {
     const dataDir = await newDataDir();
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        `const { openDatabase } = await import("./server/db/client.ts");
+    const child = spawnModule(
+      `const { openDatabase } = await import("./server/db/client.ts");
          const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
          process.stdout.write("open\\n");
          process.once("SIGTERM", async () => { await database.close(); process.exit(0); });`,
-      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     children.push(child);

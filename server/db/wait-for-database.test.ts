@@ -1,17 +1,8 @@
-import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
+import { closedPort } from "../../tests/setup/processes";
 import { recordingLogger, WARN } from "../../tests/setup/recording-logger";
 import { TcpProxy } from "../../tests/setup/tcp-proxy";
 import { DatabaseUnreachableError, waitForDatabase } from "./wait-for-database";
-
-/** A port on 127.0.0.1 that nothing listens on (connections to it are refused). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const PASSWORD = "s3cret-pw";
 

@@ -1,47 +1,31 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { closedPort, outputOf, RUN_MAIN, spawnModule } from "../../tests/setup/processes";
 import { WARN } from "../../tests/setup/recording-logger";
 import { insertTestProduct } from "../../tests/setup/test-commerce";
 import { openDatabase } from "../db/client";
 
 describe("start-up against an unreachable PostgreSQL", () => {
   it("logs one line per attempt without the password, then one line and exits non-zero", async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await closedPort();
 
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        'const { main } = await import("./server/http/main.ts"); await main();',
-      ],
-      {
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "production",
-          DATA_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-start-")),
-          DATABASE_URL: `postgres://nocturn:s3cret-pw@127.0.0.1:${port}/shopdb`,
-          DATABASE_STARTUP_TIMEOUT_MS: "1200",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const child = spawnModule(RUN_MAIN, {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-start-")),
+        DATABASE_URL: `postgres://nocturn:s3cret-pw@127.0.0.1:${port}/shopdb`,
+        DATABASE_STARTUP_TIMEOUT_MS: "1200",
       },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const { code, output } = await outputOf(child);
 
     expect(code).toBe(1);
     expect(output).not.toContain("s3cret-pw");
@@ -64,43 +48,20 @@ describe("start-up against an unreachable PostgreSQL", () => {
   }, 90_000);
 });
 
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe("start-up refusals", () => {
   it("refuses several processes on the embedded PGlite with one line and status 1", async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        'const { main } = await import("./server/http/main.ts"); await main();',
-      ],
-      {
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "production",
-          DATA_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-start-")),
-          WEB_CONCURRENCY: "2",
-          AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
-          MEDIA_SHARED_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-media-")),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const child = spawnModule(RUN_MAIN, {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-start-")),
+        WEB_CONCURRENCY: "2",
+        AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+        MEDIA_SHARED_DIR: await mkdtemp(path.join(tmpdir(), "nocturn-media-")),
       },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const { code, stdout, stderr } = await outputOf(child);
 
     expect(code).toBe(1);
     expect(stdout).toBe("");
@@ -192,10 +153,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
     return { databaseUrl: databaseUrl.href, workDir, entry };
   }
 
-  it("adds up every worker's metrics, on METRICS_PORT and for the token on the store's port", async () => {
+  /** The store on a database of its own, started as `npm start` does with two workers; `env`: more settings. */
+  async function startTwoWorkers(port: number, env: Record<string, string> = {}) {
     const { databaseUrl, workDir, entry } = await prepareStart();
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    const token = "cluster-metrics-token-0123456789abcdef";
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
       env: {
         PATH: process.env.PATH,
@@ -209,13 +169,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
         WEB_CONCURRENCY: "2",
         SHUTDOWN_DRAIN_MS: "0",
         PAGE_CACHE_TTL_SECONDS: "0",
-        METRICS_PORT: String(metricsPort),
-        METRICS_TOKEN: token,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
     primary = child;
-    const log = readLogLines(child);
+    return { child, workDir, log: readLogLines(child) };
+  }
+
+  it("adds up every worker's metrics, on METRICS_PORT and for the token on the store's port", async () => {
+    const [port, metricsPort] = [await closedPort(), await closedPort()];
+    const token = "cluster-metrics-token-0123456789abcdef";
+    const { child, log } = await startTwoWorkers(port, {
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: token,
+    });
     const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
     const first = await log.waitFor(isListening);
     await log.waitFor((line) => isListening(line) && line.worker !== first.worker);
@@ -254,26 +222,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 (PostgreSQL, 
   }, 180_000);
 
   it("migrates once, serves from two workers, replaces one that dies and stops them on SIGTERM", async () => {
-    const { databaseUrl, workDir, entry } = await prepareStart();
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: workDir,
-        DATABASE_URL: databaseUrl,
-        AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
-        MEDIA_SHARED_DIR: path.join(workDir, "shared-media"),
-        WEB_CONCURRENCY: "2",
-        SHUTDOWN_DRAIN_MS: "0",
-        PAGE_CACHE_TTL_SECONDS: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    primary = child;
-    const log = readLogLines(child);
+    const port = await closedPort();
+    const { child, workDir, log } = await startTwoWorkers(port);
     const isListening = (line: LogLine) => /^worker \d+ listening$/.test(line.msg);
     const first = await log.waitFor(isListening);
     const second = await log.waitFor((line) => isListening(line) && line.worker !== first.worker);

@@ -78,10 +78,7 @@ describe("the job scheduler", () => {
   });
 
   it("runs the due jobs as soon as it starts", async () => {
-    let ran!: () => void;
-    const done = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
+    const [done, ran] = signal();
     const job = countingJob(async () => {
       ran();
       return {};
@@ -152,14 +149,9 @@ describe("the job scheduler", () => {
 
   it("stop() waits for the job under way and starts no other", async () => {
     const events: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    // the job, once started, waits at the gate until the test opens it
+    const [gate, release] = signal();
+    const [running, started] = signal();
     const slow = countingJob(async () => {
       if (slow.runs === 1) return {};
       events.push("job started");
@@ -192,14 +184,9 @@ describe("the job scheduler", () => {
   });
 
   it("lets another process take over a run that outlived its lease; the late end changes nothing", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    // the job, once started, waits at the gate until the test opens it
+    const [gate, release] = signal();
+    const [running, started] = signal();
     let calls = 0;
     const job = countingJob(async () => {
       if (++calls === 1) {
@@ -226,6 +213,15 @@ describe("the job scheduler", () => {
     expect(afterLateEnd?.runCount).toBe(2);
   });
 });
+
+/** A promise and the function that resolves it. */
+function signal(): [Promise<void>, () => void] {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return [promise, resolve];
+}
 
 describe.skipIf(!onPostgres)("the job scheduler while PostgreSQL is unreachable", () => {
   let proxy: TcpProxy;

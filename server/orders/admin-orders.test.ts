@@ -15,12 +15,14 @@ import {
 import {
   freshEmail,
   insertTestCoupon,
+  insertTestOrder,
   insertTestProduct,
   orderRow,
   registerTestCustomer,
   signUpTestAdmin,
-  TEST_SHIPPING,
+  type TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { prepareTestOrder } from "../../tests/setup/test-orders";
 import {
   createTestServices,
   formRequest,
@@ -28,7 +30,6 @@ import {
   setupTestServices,
   type TestServices,
 } from "../../tests/setup/test-services";
-import { prepareOrder } from "../checkout/prepare-order";
 import { order, orderItem, outgoingEmail, product, refund, user } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import type { Services } from "../services";
@@ -120,29 +121,22 @@ async function insertOrder(seed: OrderSeed, db = t.services.db) {
   const discountCents = seed.discountCents ?? 0;
   const createdAt = nextCreatedAt();
   const paid = seed.paid ?? seed.paymentStatus === "paid";
-  const [row] = await db
-    .insert(order)
-    .values({
-      userId: seed.userId,
-      status: seed.status ?? "processing",
-      paymentStatus: seed.paymentStatus ?? "paid",
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: seed.shippingAddress ?? "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
-      shippingNote: seed.shippingNote ?? null,
-      couponCode: seed.couponCode ?? null,
-      subtotalCents,
-      discountCents,
-      totalCents: subtotalCents + 999 - discountCents,
-      trackingCode: seed.trackingCode ?? null,
-      attentionReason: seed.attentionReason ?? null,
-      paidAt: paid ? createdAt : null,
-      paymentStartedAt: seed.paymentStartedAt === undefined ? createdAt : seed.paymentStartedAt,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning();
+  const row = await insertTestOrder(db, {
+    userId: seed.userId,
+    status: seed.status ?? "processing",
+    paymentStatus: seed.paymentStatus ?? "paid",
+    shippingAddress: seed.shippingAddress ?? "Alice Night\nTorstraße 1\nBerlin, BE 10115\nDE",
+    shippingNote: seed.shippingNote ?? null,
+    couponCode: seed.couponCode ?? null,
+    subtotalCents,
+    discountCents,
+    trackingCode: seed.trackingCode ?? null,
+    attentionReason: seed.attentionReason ?? null,
+    paidAt: paid ? createdAt : null,
+    paymentStartedAt: seed.paymentStartedAt === undefined ? createdAt : seed.paymentStartedAt,
+    createdAt,
+    updatedAt: createdAt,
+  });
   await db.insert(orderItem).values(
     items.map((item) => ({
       orderId: row!.id,
@@ -714,12 +708,9 @@ describe("VAT on the admin's orders", () => {
     lines: { variantId: string; quantity: number }[],
     options: { country: string; taxMode: "inclusive" | "exclusive"; couponCode?: string },
   ) {
-    const summary = await prepareOrder({
-      services: t.services,
-      userId: buyer.id,
-      lines,
-      shipping: { ...TEST_SHIPPING, ...SHIPPING_TO[options.country] },
-      couponCode: options.couponCode ?? "",
+    const summary = await prepareTestOrder(t.services, buyer, lines, {
+      shipping: SHIPPING_TO[options.country],
+      couponCode: options.couponCode,
       taxMode: options.taxMode,
     });
     return summary.orderId;

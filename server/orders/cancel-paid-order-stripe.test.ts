@@ -2,10 +2,10 @@
 // Stripe however often the admin presses, a refusal by Stripe changes nothing, and the late-payment
 // refund is recorded too.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as ordersAction } from "../../app/routes/admin/orders/admin-orders";
 import { callRoute, dataOf } from "../../tests/setup/route-call";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestProduct,
   orderRow,
@@ -14,30 +14,17 @@ import {
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
-import { createTestServices, formRequest, type TestServices } from "../../tests/setup/test-services";
-import { releaseOrder } from "../checkout/settle-order";
+import { placePaidOrder, placeReservedOrder, releaseReservation } from "../../tests/setup/test-orders";
+import { formRequest } from "../../tests/setup/test-services";
 import { syncPaymentSession } from "../checkout/sync-payment";
 import { receipt, refund } from "../db/schema";
 import { cancelRefundKey, cancelRefundMessages } from "./cancel-paid-order";
 
-let stripe: StripeStandIn;
-let t: TestServices;
+const { stripe, t } = setupStripeServices();
 let admin: { id: string; cookie: string };
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestServices({
-    STRIPE_SECRET_KEY: "sk_test_nocturn",
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
   admin = await signUpTestAdmin(t.services);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
 });
 
 type Answer = { ok: boolean; message?: string; error?: string };
@@ -154,12 +141,7 @@ describe("cancelling a paid order on Stripe", () => {
     ]);
     // the reservation ends (as the sweeper ends it), someone else buys the last cap, then the first
     // shopper's payment arrives
-    await releaseOrder({
-      db: t.services.db,
-      metrics: t.services.metrics,
-      orderId: placed.orderId,
-      outcome: "cancelled",
-    });
+    await releaseReservation(t.services, placed.orderId, "cancelled");
     const other = await signUpTestUser(t.services);
     await placeReservedOrder(t.services, other, [{ variantId: cap.variant.id, quantity: 1 }]);
     stripe.completeSession(placed.sessionId);

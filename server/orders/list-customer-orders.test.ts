@@ -11,6 +11,7 @@ import { callRoute, dataOf, getRequest, type RouteFunction } from "../../tests/s
 import {
   freshEmail,
   insertTestCoupon,
+  insertTestOrder,
   insertTestProduct,
   registerTestCustomer,
 } from "../../tests/setup/test-commerce";
@@ -66,26 +67,21 @@ async function insertOrder(
 ) {
   const subtotal = options.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
   const discount = options.discountCents ?? 0;
-  const [row] = await t.services.db
-    .insert(order)
-    .values({
-      userId,
-      status: options.status ?? "processing",
-      paymentStatus: options.paymentStatus ?? "paid",
-      paymentMethod: "test",
-      shippingMethod: SHIPPING_METHOD,
-      shippingCents: SHIPPING_CENTS,
-      shippingAddress: "Nova Buyer\nTorstraße 1\nBerlin, BE 10119\nDE",
-      subtotalCents: subtotal,
-      discountCents: discount,
-      totalCents: subtotal + SHIPPING_CENTS - discount,
-      isReserved: options.isReserved ?? false,
-      paidAt: options.paidAt === undefined ? options.createdAt : options.paidAt,
-      paymentStartedAt: options.paymentStartedAt === undefined ? options.createdAt : options.paymentStartedAt,
-      trackingCode: options.trackingCode ?? null,
-      createdAt: options.createdAt,
-    })
-    .returning();
+  const row = await insertTestOrder(t.services.db, {
+    userId,
+    status: options.status ?? "processing",
+    paymentStatus: options.paymentStatus ?? "paid",
+    shippingMethod: SHIPPING_METHOD,
+    shippingCents: SHIPPING_CENTS,
+    shippingAddress: "Nova Buyer\nTorstraße 1\nBerlin, BE 10119\nDE",
+    subtotalCents: subtotal,
+    discountCents: discount,
+    isReserved: options.isReserved ?? false,
+    paidAt: options.paidAt === undefined ? options.createdAt : options.paidAt,
+    paymentStartedAt: options.paymentStartedAt === undefined ? options.createdAt : options.paymentStartedAt,
+    trackingCode: options.trackingCode ?? null,
+    createdAt: options.createdAt,
+  });
   if (options.items.length > 0) {
     await t.services.db.insert(orderItem).values(
       options.items.map((item) => ({

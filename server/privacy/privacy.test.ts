@@ -18,9 +18,8 @@ import {
   signUpTestAdmin,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
-import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
+import { placePaidOrder, placeReservedOrder, prepareTestOrder } from "../../tests/setup/test-orders";
 import { cookieFrom, formRequest, setupTestServices } from "../../tests/setup/test-services";
-import { prepareOrder } from "../checkout/prepare-order";
 import { saveCustomerAddress } from "../checkout/save-customer-address";
 import { getSalesDashboard } from "../dashboard/get-sales-dashboard";
 import {
@@ -252,14 +251,14 @@ describe("Delete my account", () => {
     const other = await customerWithPaidOrder("Olga Staying");
     await markDelivered(placed.orderId);
     // a checkout that never reached Pay
-    const draft = await prepareOrder({
-      services: t.services,
-      userId: customer.id,
-      lines: [{ variantId: product.variant.id, quantity: 1 }],
-      shipping: TEST_SHIPPING,
-      couponCode: "",
-      taxMode: "inclusive",
-    });
+    const draft = await prepareTestOrder(
+      t.services,
+      customer,
+      [{ variantId: product.variant.id, quantity: 1 }],
+      {
+        taxMode: "inclusive",
+      },
+    );
     const secondBrowser = await signInAgain(customer);
     expect((await sessionOf(secondBrowser))?.user.id).toBe(customer.id);
     // a password reset link asked for earlier

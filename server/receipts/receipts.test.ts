@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as receiptsLoader } from "../../app/routes/admin/receipts/admin-receipts";
 import { callRoute, dataOf, getRequest, routeArgs } from "../../tests/setup/route-call";
-import { freshEmail, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import {
+  freshEmail,
+  insertTestOrder,
+  registerTestCustomer,
+  signUpTestAdmin,
+} from "../../tests/setup/test-commerce";
 import { createTestServices, requestContext, setupTestServices } from "../../tests/setup/test-services";
-import { order, type Receipt, receipt } from "../db/schema";
+import { type order, type Receipt, receipt } from "../db/schema";
 import type { ReceiptView } from "./receipt.view";
 
 const t = setupTestServices();
@@ -37,23 +42,15 @@ async function insertReceipt(
   orderFields: Partial<typeof order.$inferInsert> = {},
 ) {
   const createdAt = new Date(Date.UTC(2025, 5, 1, 12, 0, ++second));
-  const [paid] = await t.services.db
-    .insert(order)
-    .values({
-      userId: customerId,
-      status: "processing",
-      paymentStatus: "paid",
-      paymentMethod: "test",
-      shippingMethod: "Complementary Priority",
-      shippingCents: 999,
-      shippingAddress: "Rhea Moon\nTorstraße 1\nBerlin, BE 10115\nDE",
-      subtotalCents: 5000,
-      totalCents: 5999,
-      paidAt: createdAt,
-      createdAt,
-      ...orderFields,
-    })
-    .returning();
+  const paid = await insertTestOrder(t.services.db, {
+    userId: customerId,
+    shippingAddress: "Rhea Moon\nTorstraße 1\nBerlin, BE 10115\nDE",
+    subtotalCents: 5000,
+    totalCents: 5999,
+    paidAt: createdAt,
+    createdAt,
+    ...orderFields,
+  });
   const [row] = await t.services.db
     .insert(receipt)
     .values({

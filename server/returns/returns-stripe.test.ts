@@ -2,8 +2,8 @@
 // `amount` under the return's key, asked once however often it is pressed, and a cancel-and-refund
 // refused afterwards (the rest is refunded through returns).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/setup/stripe-stand-in";
+import { describe, expect, it } from "vitest";
+import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
   insertTestProduct,
   orderRow,
@@ -11,7 +11,6 @@ import {
   signUpTestAdmin,
 } from "../../tests/setup/test-commerce";
 import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
 import { refund } from "../db/schema";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
@@ -22,22 +21,7 @@ import { markReturnReceived } from "./mark-return-received";
 import { refundReturn } from "./refund-return";
 import { requestReturn } from "./request-return";
 
-let stripe: StripeStandIn;
-let t: TestServices;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestServices({
-    STRIPE_SECRET_KEY: "sk_test_nocturn",
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.url,
-  });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = setupStripeServices();
 
 describe("a return refunded on Stripe", () => {
   it("refunds part of the charge with the return's amount and key, once", async () => {

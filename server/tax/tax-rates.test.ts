@@ -9,10 +9,9 @@ import {
   orderRow,
   registerTestCustomer,
   signUpTestAdmin,
-  TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { prepareTestOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
-import { prepareOrder } from "../checkout/prepare-order";
 import { orderItem, taxRate, taxRateChange } from "../db/schema";
 import type { TaxRateChangeView, TaxRateView } from "./list-tax-rates";
 import { setTaxRate } from "./set-tax-rate";
@@ -185,12 +184,7 @@ describe("a rate change", () => {
    */
   async function placeOrderToGermany(variantId: string) {
     const buyer = await registerTestCustomer(t.services);
-    const summary = await prepareOrder({
-      services: t.services,
-      userId: buyer.id,
-      lines: [{ variantId, quantity: 1 }],
-      shipping: TEST_SHIPPING,
-      couponCode: "",
+    const summary = await prepareTestOrder(t.services, buyer, [{ variantId, quantity: 1 }], {
       taxMode: "inclusive",
     });
     return summary.orderId;

@@ -5,21 +5,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../cluster/harness";
+import { BERLIN_ADDRESS } from "../setup/test-address";
 import { podman, requireEnv, Shopper } from "./podman";
 
 const origin = requireEnv("NOCTURN_URL", "nginx's address, also the stores' PUBLIC_URL");
 const stores = requireEnv("NOCTURN_STORE_CONTAINERS", "the store containers, comma-separated").split(",");
 const PASSWORD = "midnight-velvet-journey-7";
-const SHIPPING = {
-  fullName: "Journey Shopper",
-  addressLine1: "Torstraße 101",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  zipCode: "10119",
-  country: "DE",
-  note: "",
-};
+const SHIPPING = { ...BERLIN_ADDRESS, fullName: "Journey Shopper", state: "Berlin", note: "" };
 const customer = {
   fullName: "Journey Shopper",
   email: `journey-${randomBytes(4).toString("hex")}@nocturn-shop.io`,

@@ -1,24 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { listOutbox } from "../../server/mail/read-outbox";
+import { registerAs, uniqueEmail } from "./support/accounts";
 import { expect, type Page, test } from "./support/fixtures";
 import { visit } from "./support/store";
 
 // the folder the Playwright web server runs the store on (playwright.config.ts)
 const DATA_DIR = path.resolve(".tmp/e2e-data");
 
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@nightmail.io`;
-}
-
 async function register(page: Page, user: { name: string; email: string; password: string }) {
-  await visit(page, "/register");
-  await page.getByLabel("Full Name").fill(user.name);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("Confirm Password").fill(user.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Account created successfully! You are now logged in.")).toBeVisible();
+  await registerAs(page, user);
   await expect(page).toHaveURL("/");
 }
 

@@ -1,7 +1,8 @@
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { adminBrowser, setOrderStatus } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { purchase } from "./support/checkout";
-import { expect, newWatchedContext, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { visit } from "./support/store";
 
 test.describe("the admin and a customer's order", () => {
@@ -12,20 +13,8 @@ test.describe("the admin and a customer's order", () => {
     await registerCustomer(page, "tracked");
     const { orderNumber, total } = await purchase(page);
 
-    const adminContext = await newWatchedContext(browser);
-    const admin = await adminContext.context.newPage();
-    await signInAsAdmin(admin);
-
-    await visit(admin, `/admin/orders?q=${orderNumber}`);
-    await admin
-      .getByRole("button", { name: `Edit order ${orderNumber}` })
-      .first()
-      .click();
-    const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
-    await edit.getByLabel("Order Status").selectOption("shipped");
-    await edit.getByLabel(/Tracking Code/).fill("JJD000390007234567");
-    await edit.getByRole("button", { name: "Save Changes" }).click();
-    await expect(admin.getByText(`Order ${orderNumber} updated successfully`)).toBeVisible();
+    const { page: admin, close: closeAdmin } = await adminBrowser(browser);
+    await setOrderStatus(admin, orderNumber, "shipped", "JJD000390007234567");
 
     await visit(admin, `/admin/receipts?q=${orderNumber}`);
     const receipt = admin.getByRole("article").filter({ hasText: orderNumber });
@@ -35,7 +24,7 @@ test.describe("the admin and a customer's order", () => {
     await expectNoSeriousViolations(admin);
     await receipt.getByRole("button", { name: /View details of receipt/ }).click();
     await expect(admin.getByRole("dialog")).toContainText('"last4": "4242"');
-    await adminContext.close();
+    await closeAdmin();
 
     await visit(page, "/account/orders");
     const row = page.getByTestId("order-row").filter({ hasText: orderNumber });

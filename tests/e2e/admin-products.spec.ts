@@ -1,5 +1,6 @@
 import { makeImage } from "../fixtures/images";
 import { signInAsAdmin } from "./support/accounts";
+import { deleteListedProduct } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, type Locator, newWatchedContext, type Page, test } from "./support/fixtures";
 import { cartBadge, openProduct, productCards, productPagePrice, toast, visit } from "./support/store";
@@ -107,11 +108,7 @@ test.describe("admin: Manage Products", () => {
 
     // delete, after confirming
     await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
-    await page.getByRole("button", { name: `Delete ${name}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete Product" });
-    await expect(confirm).toContainText("Are you sure you want to delete this product?");
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Product deleted successfully")).toBeVisible();
+    await deleteListedProduct(page, name);
     await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
     await visit(page, `/products?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
@@ -168,12 +165,7 @@ test.describe("admin: Manage Products", () => {
     }
 
     await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
-    await page.getByRole("button", { name: `Delete ${name}` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Delete Product" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await expect(toast(page, "Product deleted successfully")).toBeVisible();
+    await deleteListedProduct(page, name);
   });
 
   test("the server refuses a renamed text file and the form refuses a sixth image", async ({ page }) => {

@@ -3,6 +3,7 @@
 // and a phone, an unknown return's link, and the product dialog's final-sale flag.
 import { returnMessages } from "../../core/returns";
 import { signInAsAdmin } from "./support/accounts";
+import { deleteListedProduct } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, type Page, test } from "./support/fixtures";
 import { shot } from "./support/screenshots";
@@ -107,11 +108,6 @@ test.describe("admin: Returns", () => {
     await expect(row.getByText("Final sale", { exact: true })).toHaveCount(0);
 
     // leave the catalog as it was
-    await page.getByRole("button", { name: `Delete ${name}` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Delete Product" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await expect(toast(page, "Product deleted successfully")).toBeVisible();
+    await deleteListedProduct(page, name);
   });
 });

@@ -4,7 +4,7 @@
 import { registerCustomer } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
-import { CART_KEY, sitemapProductIds, visit } from "./support/store";
+import { cartProducts, saveCart, sitemapProductIds, visit } from "./support/store";
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -13,45 +13,14 @@ const VIEWPORTS = [
 
 /** Two well-stocked sizes of the demo catalog in the cart, as the product page saves them. */
 async function fillSizedCart(page: Page) {
-  const ids = await sitemapProductIds(page);
-  const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids.join(","))}`);
-  const { products } = (await response.json()) as {
-    products: {
-      id: string;
-      name: string;
-      priceCents: number;
-      category: string | null;
-      images: { src: string; srcSet: string }[];
-      sizes: { id: string; label: string; stock: number }[];
-    }[];
-  };
-  const lines = products
-    .flatMap((product) => {
-      const size = product.sizes.find((candidate) => candidate.stock >= 10);
-      if (!size) return [];
-      const image = product.images[0];
-      return [
-        {
-          product: {
-            id: product.id,
-            name: product.name,
-            priceCents: product.priceCents,
-            category: product.category,
-            image: image ? { src: image.src, srcSet: image.srcSet } : null,
-          },
-          size: { id: size.id, label: size.label, stock: size.stock },
-          quantity: 1,
-        },
-      ];
+  const lines = (await cartProducts(page, await sitemapProductIds(page)))
+    .flatMap((found) => {
+      const size = found.sizes.find((candidate) => candidate.stock >= 10);
+      return size ? [{ product: found.product, size, quantity: 1 }] : [];
     })
     .slice(-2);
   expect(lines).toHaveLength(2);
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [CART_KEY, JSON.stringify(lines)] as const,
-  );
+  await saveCart(page, lines);
 }
 
 async function openCheckout(page: Page) {

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { accountDeletionEffects } from "../../core/validation/account-privacy";
-import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { registerCustomer } from "./support/accounts";
+import { adminBrowser, setOrderStatus } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { purchase } from "./support/checkout";
-import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { shot } from "./support/screenshots";
 import { visit } from "./support/store";
 
@@ -84,18 +85,8 @@ test.describe("privacy: download my data, delete my account", () => {
     await shot(page, "account-delete-refused");
 
     // the parcel arrives
-    const adminContext = await newWatchedContext(browser);
-    const admin = await adminContext.context.newPage();
-    await signInAsAdmin(admin);
-    await visit(admin, `/admin/orders?q=${orderNumber}`);
-    await admin
-      .getByRole("button", { name: `Edit order ${orderNumber}` })
-      .first()
-      .click();
-    const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
-    await edit.getByLabel("Order Status").selectOption("delivered");
-    await edit.getByRole("button", { name: "Save Changes" }).click();
-    await expect(admin.getByText(`Order ${orderNumber} updated successfully`)).toBeVisible();
+    const { page: admin, close: closeAdmin } = await adminBrowser(browser);
+    await setOrderStatus(admin, orderNumber, "delivered");
 
     // Cancel keeps the account; confirming deletes it
     await deleteMyAccount(page, "Cancel");
@@ -118,7 +109,7 @@ test.describe("privacy: download my data, delete my account", () => {
       .first()
       .click();
     await expect(admin.getByRole("dialog").getByText("Deleted customer")).toBeVisible();
-    await adminContext.close();
+    await closeAdmin();
   });
 
   test("on a phone: download, a wrong password, then the account is deleted and cannot sign in", async ({

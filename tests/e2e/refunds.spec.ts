@@ -3,20 +3,15 @@
 // the payment of an order left unpaid from My Orders.
 import path from "node:path";
 import { listOutbox } from "../../server/mail/read-outbox";
-import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { registerCustomer } from "./support/accounts";
+import { adminBrowser, openOrderEdit } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
-import { checkoutToPaymentPage, payWithCard } from "./support/checkout";
-import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { checkoutToPaymentPage, payForCart, payWithCard } from "./support/checkout";
+import { expect, type Page, test } from "./support/fixtures";
 import { shot } from "./support/screenshots";
-import { cartProducts, chooseSize, sitemapProductIds, visit } from "./support/store";
+import { addSizeToCart, cartProducts, sitemapProductIds, sizeStock, visit } from "./support/store";
 
 const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-
-/** The stock of one size now, as the cart sees it. */
-async function sizeStock(page: Page, productId: string, sizeId: string) {
-  const [found] = await cartProducts(page, [productId]);
-  return found?.sizes.find((size) => size.id === sizeId)?.stock;
-}
 
 /** One unit of a well-stocked size of a product into the cart, from its page. */
 async function addOneToCart(page: Page, skip = 0) {
@@ -25,9 +20,7 @@ async function addOneToCart(page: Page, skip = 0) {
   );
   const pick = candidates.at(-1 - skip);
   if (!pick) throw new Error("the demo catalog has no well-stocked size");
-  await visit(page, `/products/${pick.product.id}`);
-  await chooseSize(page, pick.size.label);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addSizeToCart(page, pick.product.id, pick.size.label);
   return pick;
 }
 
@@ -42,21 +35,11 @@ test.describe("refunds", () => {
     const customer = await registerCustomer(page, "refunded");
     const { product, size } = await addOneToCart(page);
     const before = await sizeStock(page, product.id, size.id);
-    const { total } = await checkoutToPaymentPage(page);
-    await payWithCard(page, "4242 4242 4242 4242");
-    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
-    const orderNumber = (await page.getByTestId("order-number").textContent()) ?? "";
+    const { orderNumber, total } = await payForCart(page);
     expect(await sizeStock(page, product.id, size.id)).toBe(before! - 1);
 
-    const adminContext = await newWatchedContext(browser);
-    const admin = await adminContext.context.newPage();
-    await signInAsAdmin(admin);
-    await visit(admin, `/admin/orders?q=${orderNumber}`);
-    await admin
-      .getByRole("button", { name: `Edit order ${orderNumber}` })
-      .first()
-      .click();
-    const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
+    const { page: admin, close: closeAdmin } = await adminBrowser(browser);
+    const edit = await openOrderEdit(admin, orderNumber);
     await edit.getByLabel("Order Status").selectOption("cancelled");
     await edit.getByRole("button", { name: "Save Changes" }).click();
 
@@ -104,7 +87,7 @@ test.describe("refunds", () => {
     await expectNoSeriousViolations(admin, '[role="dialog"]');
     await shot(admin, "admin-receipt-details");
     await admin.keyboard.press("Escape");
-    await adminContext.close();
+    await closeAdmin();
 
     const mails = (await listOutbox(OUTBOX)).filter(
       (mail) => mail.to.includes(customer.email) && mail.subject.includes("refunded"),

@@ -2,15 +2,15 @@
 // final-sale line beside it cannot be chosen) and an admin takes it through approve, receive and
 // refund; another customer exchanges a line for another size and gets a replacement order.
 import path from "node:path";
-import type { Browser } from "@playwright/test";
 import { returnMessages } from "../../core/returns";
 import { listOutbox } from "../../server/mail/read-outbox";
-import { registerCustomer, signInAsAdmin } from "./support/accounts";
+import { registerCustomer } from "./support/accounts";
+import { adminBrowser, setOrderStatus } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
-import { checkoutToPaymentPage, payWithCard } from "./support/checkout";
-import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
+import { payForCart } from "./support/checkout";
+import { expect, type Page, test } from "./support/fixtures";
 import { shot } from "./support/screenshots";
-import { cartProducts, chooseSize, formatUsd, sitemapProductIds, visit } from "./support/store";
+import { addSizeToCart, cartProducts, formatUsd, sitemapProductIds, sizeStock, visit } from "./support/store";
 
 const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
 const FINAL_SALE_PRODUCT = "Midnight Stripe Crew Socks";
@@ -19,46 +19,6 @@ type Catalog = Awaited<ReturnType<typeof cartProducts>>;
 
 async function catalog(page: Page): Promise<Catalog> {
   return cartProducts(page, await sitemapProductIds(page));
-}
-
-async function sizeStock(page: Page, productId: string, sizeId: string) {
-  const [found] = await cartProducts(page, [productId]);
-  return found?.sizes.find((size) => size.id === sizeId)?.stock;
-}
-
-async function addToCart(page: Page, productId: string, sizeLabel: string) {
-  await visit(page, `/products/${productId}`);
-  await chooseSize(page, sizeLabel);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-}
-
-/** Pays for the cart with the test card; the order's number. */
-async function buy(page: Page): Promise<string> {
-  await checkoutToPaymentPage(page);
-  await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
-  return (await page.getByTestId("order-number").textContent()) ?? "";
-}
-
-/** An admin in a browser of their own. */
-async function adminBrowser(browser: Browser) {
-  const context = await newWatchedContext(browser);
-  const page = await context.context.newPage();
-  await signInAsAdmin(page);
-  return { page, close: context.close };
-}
-
-/** The admin sets the order to Delivered, as when the parcel has arrived. */
-async function markDelivered(admin: Page, orderNumber: string) {
-  await visit(admin, `/admin/orders?q=${orderNumber}`);
-  await admin
-    .getByRole("button", { name: `Edit order ${orderNumber}` })
-    .first()
-    .click();
-  const edit = admin.getByRole("dialog", { name: `Edit Order ${orderNumber}` });
-  await edit.getByLabel("Order Status").selectOption("delivered");
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expect(edit).toBeHidden();
 }
 
 /** The customer's order details in My Orders. */
@@ -113,9 +73,9 @@ test.describe("returns", () => {
     if (!socks || !shirt) throw new Error("the demo catalog lacks the final-sale socks or a stocked product");
     const shirtSize = shirt.sizes.find((size) => size.stock >= 5)!;
     const socksSize = socks.sizes.find((size) => size.stock >= 1)!;
-    await addToCart(page, shirt.product.id, shirtSize.label);
-    await addToCart(page, socks.product.id, socksSize.label);
-    const orderNumber = await buy(page);
+    await addSizeToCart(page, shirt.product.id, shirtSize.label);
+    await addSizeToCart(page, socks.product.id, socksSize.label);
+    const { orderNumber } = await payForCart(page);
     const stockAfterSale = await sizeStock(page, shirt.product.id, shirtSize.id);
 
     // not delivered yet: nothing to return
@@ -124,7 +84,7 @@ test.describe("returns", () => {
     await page.keyboard.press("Escape");
 
     const admin = await adminBrowser(browser);
-    await markDelivered(admin.page, orderNumber);
+    await setOrderStatus(admin.page, orderNumber, "delivered");
 
     details = await openMyOrder(page, orderNumber);
     await expect(details).toContainText("Returns accepted until");
@@ -214,11 +174,11 @@ test.describe("returns", () => {
       Catalog[number]["sizes"][number],
       Catalog[number]["sizes"][number],
     ];
-    await addToCart(page, pick.product.id, bought.label);
-    const orderNumber = await buy(page);
+    await addSizeToCart(page, pick.product.id, bought.label);
+    const { orderNumber } = await payForCart(page);
 
     const admin = await adminBrowser(browser);
-    await markDelivered(admin.page, orderNumber);
+    await setOrderStatus(admin.page, orderNumber, "delivered");
 
     const details = await openMyOrder(page, orderNumber);
     await details.getByRole("link", { name: "Return items" }).click();

@@ -9,6 +9,7 @@ import type { Database } from "../../server/db/client";
 import { coupon, order, product, productVariant, user } from "../../server/db/schema";
 import type { Services } from "../../server/services";
 import { callRoute, redirectOf } from "./route-call";
+import { BERLIN_ADDRESS } from "./test-address";
 import { cookieFrom, formRequest } from "./test-services";
 
 let count = 0;
@@ -140,6 +141,33 @@ export async function sizeStock(db: Database, variantId: string) {
   return row?.stock;
 }
 
+/**
+ * An order straight into the table, for tests that read orders rather than make them. By default a
+ * paid, processing order on the test checkout with $9.99 shipping, its total the subtotal plus
+ * shipping less any discount; `values` replaces any of it.
+ */
+export async function insertTestOrder(
+  db: Database,
+  values: Partial<typeof order.$inferInsert> & Pick<typeof order.$inferInsert, "userId" | "subtotalCents">,
+) {
+  const shippingCents = values.shippingCents ?? 999;
+  const [row] = await db
+    .insert(order)
+    .values({
+      status: "processing",
+      paymentStatus: "paid",
+      paymentMethod: "test",
+      shippingMethod: "Complementary Priority",
+      shippingCents,
+      shippingAddress: "Nova Shopper\nTorstraße 101\nBerlin, BE 10119\nDE",
+      totalCents: values.subtotalCents + shippingCents - (values.discountCents ?? 0),
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error("the test order was not inserted");
+  return row;
+}
+
 /** The order as stored now. */
 export async function orderRow(db: Database, orderId: string) {
   const [row] = await db.select().from(order).where(eq(order.id, orderId));
@@ -147,14 +175,5 @@ export async function orderRow(db: Database, orderId: string) {
   return row;
 }
 
-/** A complete, valid shipping address. */
-export const TEST_SHIPPING = {
-  fullName: "Nova Shopper",
-  addressLine1: "Torstraße 101",
-  addressLine2: "",
-  city: "Berlin",
-  state: "Berlin",
-  zipCode: "10119",
-  country: "DE",
-  note: "",
-};
+/** A complete, valid shipping address (with a state line, which the checkout drops for Germany). */
+export const TEST_SHIPPING = { ...BERLIN_ADDRESS, state: "Berlin", note: "" };

@@ -3,6 +3,7 @@
 import type { ShippingDetails } from "../../core/checkout";
 import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
+import { releaseOrder } from "../../server/checkout/settle-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
 import { updateOrder } from "../../server/orders/update-order";
@@ -21,14 +22,14 @@ interface OrderOptions {
   shipping?: Partial<ShippingDetails>;
 }
 
-/** A pending order whose stock is reserved and whose payment page is open: its id and the page. */
-export async function placeReservedOrder(
+/** A pending order made by the shipping step (its stock reserved, no payment page yet): its summary. */
+export function prepareTestOrder(
   services: Services,
-  shopper: Shopper,
+  shopper: { id: string },
   lines: { variantId: string; quantity: number }[],
   options: OrderOptions = {},
 ) {
-  const summary = await prepareOrder({
+  return prepareOrder({
     services,
     userId: shopper.id,
     lines,
@@ -36,6 +37,16 @@ export async function placeReservedOrder(
     couponCode: options.couponCode ?? "",
     taxMode: options.taxMode ?? taxMode(services.config),
   });
+}
+
+/** A pending order whose stock is reserved and whose payment page is open: its id and the page. */
+export async function placeReservedOrder(
+  services: Services,
+  shopper: Shopper,
+  lines: { variantId: string; quantity: number }[],
+  options: OrderOptions = {},
+) {
+  const summary = await prepareTestOrder(services, shopper, lines, options);
   const { url } = await startPayment({
     services,
     userId: shopper.id,
@@ -57,19 +68,30 @@ export async function placePaidOrder(
   options: OrderOptions & { pay?: (sessionId: string) => unknown } = {},
 ) {
   const placed = await placeReservedOrder(services, shopper, lines, options);
-  if (options.pay) await options.pay(placed.sessionId);
-  else {
-    await submitTestPayment({
-      db: services.db,
-      sessionId: placed.sessionId,
-      cardNumber: "4242 4242 4242 4242",
-      expiry: "12/34",
-      cvc: "123",
-    });
-  }
+  await (options.pay ?? ((sessionId) => payWithTestCard(services, sessionId)))(placed.sessionId);
   const { outcome } = await syncPaymentSession({ services, sessionId: placed.sessionId });
   if (outcome !== "paid") throw new Error(`the test order was not paid: ${outcome}`);
   return placed;
+}
+
+/** The shopper pays on the test checkout's page with the Visa test card (not settled yet). */
+export function payWithTestCard(services: Services, sessionId: string) {
+  return submitTestPayment({
+    db: services.db,
+    sessionId,
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/34",
+    cvc: "123",
+  });
+}
+
+/** The order's stock given back, as the sweeper ("cancelled") or a payment page that failed ("retry") does. */
+export function releaseReservation(
+  services: Services,
+  orderId: string,
+  outcome: Parameters<typeof releaseOrder>[0]["outcome"],
+) {
+  return releaseOrder({ db: services.db, metrics: services.metrics, orderId, outcome });
 }
 
 /** The admin marks an order delivered (as Admin → Orders does): the return window starts. */

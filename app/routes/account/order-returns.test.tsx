@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { ReturnView } from "../../../server/returns/return-views";
+import { renderRoutes, settleRouter } from "../../../tests/setup/render-route";
 import { OrderReturns } from "./order-returns";
-
-// tells React that `act` drives this test, so updates are flushed at the end of each act()
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ORDER_ID = "44444444-4444-4444-8444-444444444444";
 
@@ -46,23 +42,10 @@ function anOrder(returns: ReturnView[], returnOffer: CustomerOrder["returnOffer"
   return { id: ORDER_ID, orderNumber: "NOC-20261104-ABCD", returns, returnOffer } as CustomerOrder;
 }
 
-const mounted: { root: Root; dispose: () => void }[] = [];
-afterEach(() => {
-  for (const { root, dispose } of mounted.splice(0)) {
-    act(() => root.unmount());
-    dispose();
-  }
-});
-
-async function settle() {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** The section inside a page whose /account/orders action records what it was sent. */
 function render(order: CustomerOrder) {
   const posted: Record<string, FormDataEntryValue>[] = [];
-  const router = createMemoryRouter(
+  const { container } = renderRoutes(
     [
       {
         path: "/account/orders",
@@ -75,11 +58,6 @@ function render(order: CustomerOrder) {
     ],
     { initialEntries: ["/account/orders"] },
   );
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RouterProvider router={router} />));
-  mounted.push({ root, dispose: () => router.dispose() });
   const text = () => container.textContent?.replace(/\s+/g, " ") ?? "";
   const button = (name: string) =>
     [...container.querySelectorAll<HTMLElement>("button, a")].find((element) =>
@@ -169,7 +147,7 @@ describe("the returns in an order's details", () => {
     expect(page.text()).toContain("Cancel return RMA-20261110-0001?");
     await act(async () => {
       page.button("Yes, cancel return")?.click();
-      await settle();
+      await settleRouter();
     });
     expect(page.posted).toEqual([
       { intent: "cancel-return", returnId: "55555555-5555-4555-8555-555555555555" },

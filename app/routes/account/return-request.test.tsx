@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider, useActionData, useLoaderData } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { useActionData, useLoaderData } from "react-router";
+import { describe, expect, it } from "vitest";
 import { RETURN_COMMENT_MAX_LENGTH, returnMessages } from "../../../core/returns";
 import type { ReturnForm } from "../../../server/returns/return-views";
+import { renderRoutes, settleRouter } from "../../../tests/setup/render-route";
 import type { Route } from "./+types/return-request";
 import ReturnItems from "./return-request";
-
-// tells React that `act` drives this test, so updates are flushed at the end of each act()
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const HOODIE = "11111111-1111-4111-8111-111111111111";
 const TEE = "22222222-2222-4222-8222-222222222222";
@@ -63,20 +60,6 @@ const FORM: ReturnForm = {
   ],
 };
 
-const mounted: { root: Root; dispose: () => void }[] = [];
-afterEach(() => {
-  for (const { root, dispose } of mounted.splice(0)) {
-    act(() => root.unmount());
-    dispose();
-  }
-});
-
-/** Lets the router's promise chains run (an action's answer reaches the router a few ticks later). */
-async function settle() {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** The page with the loader's form; its action records what was posted and refuses with `refusal`. */
 function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be returned.") {
   const loaderData = { ok: true as const, form: FORM };
@@ -88,7 +71,7 @@ function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be re
     } as Route.ComponentProps;
     return <ReturnItems {...props} />;
   }
-  const router = createMemoryRouter(
+  const { container } = renderRoutes(
     [
       {
         id: "page",
@@ -103,11 +86,6 @@ function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be re
     ],
     { hydrationData: { loaderData: { page: loaderData } } },
   );
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RouterProvider router={router} />));
-  mounted.push({ root, dispose: () => router.dispose() });
 
   const lines = () => [...container.querySelectorAll<HTMLElement>("[data-testid=return-line]")];
   const line = (name: string) => {
@@ -141,7 +119,7 @@ function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be re
     );
     await act(async () => {
       button?.click();
-      await settle();
+      await settleRouter();
     });
   };
   return { container, lines, line, select, choose, radio, error, submit, posted };

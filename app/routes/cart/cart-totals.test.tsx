@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../core/cart";
 import { formatUsd } from "../../../core/money";
 import { priceOrder, SHIPPING_CENTS } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, type TaxMode } from "../../../core/tax";
+import { renderRoutes } from "../../../tests/setup/render-route";
 import { CartTotals } from "./cart-totals";
-
-// tells React that `act` drives this test, so updates are flushed at the end of each act()
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Two hoodies at $89.00 and a tee at $35.00, in size M. */
 const LINES: CartLine[] = [
@@ -22,18 +17,10 @@ const LINES: CartLine[] = [
   quantity,
 }));
 
-const mounted: { root: Root; dispose: () => void }[] = [];
-afterEach(() => {
-  for (const { root, dispose } of mounted.splice(0)) {
-    act(() => root.unmount());
-    dispose();
-  }
-});
-
 /** The summary as the cart renders it, with the store's tax mode from the root loader. */
 function render(mode: TaxMode, tax: AppliedTax | null) {
   const rootData = { taxMode: mode };
-  const router = createMemoryRouter(
+  const { container } = renderRoutes(
     [
       {
         id: "root",
@@ -44,11 +31,6 @@ function render(mode: TaxMode, tax: AppliedTax | null) {
     ],
     { hydrationData: { loaderData: { root: rootData } } },
   );
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RouterProvider router={router} />));
-  mounted.push({ root, dispose: () => router.dispose() });
   const text = (testId: string) =>
     container.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, " ").trim();
   return {

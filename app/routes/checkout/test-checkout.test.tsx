@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { useLoaderData } from "react-router";
+import { describe, expect, it } from "vitest";
 import type { TestCheckoutContents } from "../../../server/payments/test-provider";
+import { renderRoutes } from "../../../tests/setup/render-route";
 import type { Route } from "./+types/test-checkout";
 import TestCheckout from "./test-checkout";
-
-// tells React that `act` drives this test, so updates are flushed at the end of each act()
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Each part's VAT at 19 %, half up: taken out of the amounts, or added to them. */
 const VAT = {
@@ -46,14 +42,6 @@ function contents(behavior: "inclusive" | "exclusive"): TestCheckoutContents {
   };
 }
 
-const mounted: { root: Root; dispose: () => void }[] = [];
-afterEach(() => {
-  for (const { root, dispose } of mounted.splice(0)) {
-    act(() => root.unmount());
-    dispose();
-  }
-});
-
 /** The page as the shopper sees it, with the loader's data. */
 function renderPage(items: TestCheckoutContents, amountCents: number) {
   const loaderData = {
@@ -68,14 +56,9 @@ function renderPage(items: TestCheckoutContents, amountCents: number) {
     const data = useLoaderData() as Route.ComponentProps["loaderData"];
     return <TestCheckout {...({ loaderData: data, actionData: undefined } as Route.ComponentProps)} />;
   }
-  const router = createMemoryRouter([{ id: "page", path: "/", Component: Page, loader: () => loaderData }], {
+  const { container } = renderRoutes([{ id: "page", path: "/", Component: Page, loader: () => loaderData }], {
     hydrationData: { loaderData: { page: loaderData } },
   });
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RouterProvider router={router} />));
-  mounted.push({ root, dispose: () => router.dispose() });
   const rows = [...container.querySelectorAll("li")].map((row) => row.textContent?.replace(/\s+/g, " "));
   return { container, rows };
 }

@@ -6,13 +6,20 @@ import { visit } from "./store";
 /** The folder the Playwright web server runs the store on (playwright.config.ts). */
 const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
 
-function uniqueEmail(prefix: string) {
+/** An address no other test uses: `prefix-<time>-<random>@nightmail.io`. */
+export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@nightmail.io`;
 }
 
 /** Creates an account through /register; the browser is then signed in as it. */
 export async function registerCustomer(page: Page, prefix = "shopper") {
   const user = { name: "Nova Shopper", email: uniqueEmail(prefix), password: "velvet-night-42" };
+  await registerAs(page, user);
+  return user;
+}
+
+/** Creates this account through /register, as a person fills the form; the browser is then signed in. */
+export async function registerAs(page: Page, user: { name: string; email: string; password: string }) {
   await visit(page, "/register");
   await page.getByLabel("Full Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
@@ -20,7 +27,6 @@ export async function registerCustomer(page: Page, prefix = "shopper") {
   await page.getByLabel("Confirm Password").fill(user.password);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created successfully! You are now logged in.")).toBeVisible();
-  return user;
 }
 
 /** Signs in as the demo administrator the store created on first start. */

@@ -54,12 +54,17 @@ export async function checkoutToPaymentPage(page: Page, options: { coupon?: stri
   return { total };
 }
 
-/** A whole purchase with the test card: returns the order number and the total paid. */
-export async function purchase(page: Page, options: { coupon?: string } = {}) {
-  await fillCart(page);
+/** Pays for the cart as it is with the test card: the order number and the total paid. */
+export async function payForCart(page: Page, options: { coupon?: string } = {}) {
   const { total } = await checkoutToPaymentPage(page, options);
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
   const orderNumber = (await page.getByTestId("order-number").textContent()) ?? "";
   return { orderNumber, total };
+}
+
+/** A whole purchase with the test card: returns the order number and the total paid. */
+export async function purchase(page: Page, options: { coupon?: string } = {}) {
+  await fillCart(page);
+  return payForCart(page, options);
 }

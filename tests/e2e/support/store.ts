@@ -156,6 +156,19 @@ export async function cartProducts(page: Page, ids: string[]): Promise<CatalogPr
   });
 }
 
+/** The stock of one size of a product now, as the cart sees it. */
+export async function sizeStock(page: Page, productId: string, sizeId: string) {
+  const [found] = await cartProducts(page, [productId]);
+  return found?.sizes.find((size) => size.id === sizeId)?.stock;
+}
+
+/** One unit of one size into the cart, from the product's page. */
+export async function addSizeToCart(page: Page, productId: string, sizeLabel: string) {
+  await visit(page, `/products/${productId}`);
+  await chooseSize(page, sizeLabel);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+}
+
 /** The size of a product with the most in stock. */
 export function fullestSize(product: CatalogProduct): SavedSize {
   const [fullest] = [...product.sizes].sort((a, b) => b.stock - a.stock);
