@@ -125,6 +125,42 @@ function FilterMenu({ query }: { query: ShopQuery }) {
   );
 }
 
+/** A filter of the search form: picking an option searches at once. */
+function FilterSelect({
+  name,
+  label,
+  allLabel,
+  defaultValue,
+  options,
+  className,
+  onPick,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  defaultValue: string | undefined;
+  options: { value: string; label: string }[];
+  className: string;
+  onPick: (form: HTMLFormElement) => void;
+}) {
+  return (
+    <NativeSelect
+      name={name}
+      defaultValue={defaultValue}
+      aria-label={label}
+      className={className}
+      onChange={(event) => event.currentTarget.form && onPick(event.currentTarget.form)}
+    >
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.label} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** "1 product", "37 products", "1,000+ products", "About 98,000 products". */
 function countLabel(count: ProductCount) {
   const products = `${count.value.toLocaleString("en-US")} ${count.value === 1 ? "product" : "products"}`;
@@ -213,37 +249,27 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           className="flex-1"
         />
         <div className="flex gap-3">
-          <NativeSelect
+          <FilterSelect
             name="category"
+            label="Category"
+            allLabel="All categories"
             defaultValue={query.category}
-            aria-label="Category"
+            options={categories.map((category) => ({ value: category.toLowerCase(), label: category }))}
             className="min-w-0 flex-1 sm:w-48 sm:flex-none"
-            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
-          >
-            <option value="">All categories</option>
-            {categories.map((category) => (
-              <option key={category} value={category.toLowerCase()}>
-                {category}
-              </option>
-            ))}
-          </NativeSelect>
-          <NativeSelect
+            onPick={search}
+          />
+          <FilterSelect
             name="size"
+            label="Size"
+            allLabel="All sizes"
             defaultValue={query.size}
-            aria-label="Size"
+            // a size from a shared link stays listed even when it has sold out since
+            options={[
+              ...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes),
+            ].map((size) => ({ value: size, label: size }))}
             className="w-28! shrink-0 sm:w-36!"
-            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
-          >
-            <option value="">All sizes</option>
-            {/* a size from a shared link stays listed even when it has sold out since */}
-            {[...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes)].map(
-              (size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ),
-            )}
-          </NativeSelect>
+            onPick={search}
+          />
           <FilterMenu query={query} />
           <Button type="submit" variant="secondary" className="max-sm:hidden">
             Search

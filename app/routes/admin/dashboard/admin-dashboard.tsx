@@ -103,27 +103,22 @@ function Dashboard({
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <SalesFigure
-          icon={SunIcon}
-          label="Revenue today"
-          value={formatUsd(today.revenueCents)}
-          net={formatUsd(today.netRevenueCents)}
-          detail={`${plural(today.paidOrders, "paid order")} since 00:00 UTC`}
-        />
-        <SalesFigure
-          icon={CalendarDaysIcon}
-          label="Last 7 days"
-          value={formatUsd(last7Days.revenueCents)}
-          net={formatUsd(last7Days.netRevenueCents)}
-          detail={`${plural(last7Days.paidOrders, "paid order")}, today included`}
-        />
-        <SalesFigure
-          icon={CalendarRangeIcon}
-          label="Last 30 days"
-          value={formatUsd(last30Days.revenueCents)}
-          net={formatUsd(last30Days.netRevenueCents)}
-          detail={`${plural(last30Days.paidOrders, "paid order")}, today included`}
-        />
+        {(
+          [
+            { icon: SunIcon, label: "Revenue today", sales: today, span: " since 00:00 UTC" },
+            { icon: CalendarDaysIcon, label: "Last 7 days", sales: last7Days, span: ", today included" },
+            { icon: CalendarRangeIcon, label: "Last 30 days", sales: last30Days, span: ", today included" },
+          ] as const
+        ).map(({ icon, label, sales, span }) => (
+          <SalesFigure
+            key={label}
+            icon={icon}
+            label={label}
+            value={formatUsd(sales.revenueCents)}
+            net={formatUsd(sales.netRevenueCents)}
+            detail={`${plural(sales.paidOrders, "paid order")}${span}`}
+          />
+        ))}
         <SalesFigure
           icon={ReceiptIcon}
           label="Average order value"

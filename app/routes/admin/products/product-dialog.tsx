@@ -49,6 +49,53 @@ function FieldRow({
 }
 
 /** Add mode (`product` null) or edit mode; saves through the products route's action. */
+/** A checkbox with its label, and with a hint under the label when given. */
+function CheckboxField({
+  name,
+  label,
+  hint,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked: boolean;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const box = (
+    <input
+      id={id}
+      type="checkbox"
+      name={name}
+      defaultChecked={defaultChecked}
+      aria-describedby={hint ? hintId : undefined}
+      className={
+        hint ? "mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" : "size-4 accent-[var(--color-accent)]"
+      }
+    />
+  );
+  if (!hint) {
+    return (
+      <div className="flex items-center gap-2.5">
+        {box}
+        <Label htmlFor={id}>{label}</Label>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-start gap-2.5">
+      {box}
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export function ProductDialog({
   open,
   product,
@@ -66,9 +113,6 @@ export function ProductDialog({
     price: useId(),
     category: useId(),
     description: useId(),
-    featured: useId(),
-    finalSale: useId(),
-    finalSaleHint: useId(),
   };
   const result = fetcher.data?.intent === "save" ? fetcher.data : undefined;
   // the generic failure is the toast's title already; the box shows what the admin can fix
@@ -157,32 +201,17 @@ export function ProductDialog({
               maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
             />
           </FieldRow>
-          <div className="flex items-center gap-2.5">
-            <input
-              id={ids.featured}
-              type="checkbox"
-              name="featured"
-              defaultChecked={product?.featured ?? false}
-              className="size-4 accent-[var(--color-accent)]"
-            />
-            <Label htmlFor={ids.featured}>Featured Product</Label>
-          </div>
-          <div className="flex items-start gap-2.5">
-            <input
-              id={ids.finalSale}
-              type="checkbox"
-              name="finalSale"
-              defaultChecked={product?.finalSale ?? false}
-              aria-describedby={ids.finalSaleHint}
-              className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
-            />
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={ids.finalSale}>Final sale / non-returnable</Label>
-              <p id={ids.finalSaleHint} className="text-muted-foreground text-xs">
-                Customers cannot return this product
-              </p>
-            </div>
-          </div>
+          <CheckboxField
+            name="featured"
+            label="Featured Product"
+            defaultChecked={product?.featured ?? false}
+          />
+          <CheckboxField
+            name="finalSale"
+            label="Final sale / non-returnable"
+            hint="Customers cannot return this product"
+            defaultChecked={product?.finalSale ?? false}
+          />
 
           <ImageUploader
             images={images}
