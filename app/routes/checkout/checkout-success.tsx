@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { Await, Link, useLocation } from "react-router";
 import { OrderTotals } from "~/components/order-totals";
 import { Button } from "~/components/ui/button";
+import { LinkButtons } from "~/components/ui/link-buttons";
 import { takeOutPaidOrder } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import type { PaidLine } from "../../../core/cart";
@@ -94,14 +95,13 @@ function ThankYou({
           <OrderTotals totals={totals} totalLabel="Total paid" />
         </section>
       )}
-      <div className="mt-4 flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg">
-          <Link to="/products">Continue Shopping</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/account/orders">My Orders</Link>
-        </Button>
-      </div>
+      <LinkButtons
+        className="mt-4 flex flex-wrap justify-center gap-3"
+        links={[
+          { to: "/products", label: "Continue Shopping" },
+          { to: "/account/orders", label: "My Orders" },
+        ]}
+      />
     </Panel>
   );
 }

@@ -1,6 +1,5 @@
 import { ArrowRightIcon, GemIcon, MoonStarIcon, ScissorsIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { LinkButtons } from "~/components/ui/link-buttons";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
 import type { Route } from "./+types/about";
@@ -133,16 +132,21 @@ export default function About() {
               Explore the current collection, or read how we handle returns, privacy and your orders.
             </p>
           </div>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/products" prefetch="intent">
-                Shop Collections <ArrowRightIcon aria-hidden />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/legal">Our Policies</Link>
-            </Button>
-          </div>
+          <LinkButtons
+            className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row"
+            links={[
+              {
+                to: "/products",
+                prefetch: "intent",
+                label: (
+                  <>
+                    Shop Collections <ArrowRightIcon aria-hidden />
+                  </>
+                ),
+              },
+              { to: "/legal", label: "Our Policies" },
+            ]}
+          />
         </div>
       </section>
     </>

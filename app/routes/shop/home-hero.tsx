@@ -1,6 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "../../components/ui/button";
+import { LinkButtons } from "~/components/ui/link-buttons";
 import { SIZES, TALL, WIDE } from "./hero-images";
 
 export function HomeHero() {
@@ -45,16 +44,20 @@ export function HomeHero() {
           built for every day after that.
         </p>
         {/* stacked on phones: side by side they would fit in one font and wrap in the other */}
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/products">
-              Shop the Collection <ArrowRightIcon />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/about">Our Story</Link>
-          </Button>
-        </div>
+        <LinkButtons
+          className="flex flex-col gap-3 sm:flex-row"
+          links={[
+            {
+              to: "/products",
+              label: (
+                <>
+                  Shop the Collection <ArrowRightIcon />
+                </>
+              ),
+            },
+            { to: "/about", label: "Our Story" },
+          ]}
+        />
       </div>
     </section>
   );
