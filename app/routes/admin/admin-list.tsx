@@ -6,11 +6,10 @@ import {
   PencilIcon,
   Trash2Icon,
 } from "lucide-react";
-import type { ChangeEvent, ComponentProps, FormEvent, ReactNode } from "react";
+import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { MAX_SEARCH_LENGTH } from "../../../core/list-query";
 
@@ -191,47 +190,6 @@ export function AdminListFilters({
         </div>
       ) : null}
     </AdminSearchForm>
-  );
-}
-
-/** A filter of an admin list: choosing searches at once (the Search button does without JavaScript). */
-export function submitOnChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
-  event.currentTarget.form?.requestSubmit();
-}
-
-/** A list filter's drop-down: "All …" and one option per choice; choosing searches at once. */
-export function AdminFilterSelect<T extends string>({
-  name,
-  value,
-  label,
-  allLabel,
-  choices,
-  labelOf,
-  className,
-}: {
-  name: string;
-  value: T | "";
-  label: string;
-  allLabel: string;
-  choices: readonly T[];
-  labelOf: (choice: T) => string;
-  className?: string;
-}) {
-  return (
-    <NativeSelect
-      name={name}
-      defaultValue={value}
-      aria-label={label}
-      className={className}
-      onChange={submitOnChange}
-    >
-      <option value="">{allLabel}</option>
-      {choices.map((choice) => (
-        <option key={choice} value={choice}>
-          {labelOf(choice)}
-        </option>
-      ))}
-    </NativeSelect>
   );
 }
 

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/input";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
@@ -125,42 +125,6 @@ function FilterMenu({ query }: { query: ShopQuery }) {
   );
 }
 
-/** A filter of the search form: picking an option searches at once. */
-function FilterSelect({
-  name,
-  label,
-  allLabel,
-  defaultValue,
-  options,
-  className,
-  onPick,
-}: {
-  name: string;
-  label: string;
-  allLabel: string;
-  defaultValue: string | undefined;
-  options: { value: string; label: string }[];
-  className: string;
-  onPick: (form: HTMLFormElement) => void;
-}) {
-  return (
-    <NativeSelect
-      name={name}
-      defaultValue={defaultValue}
-      aria-label={label}
-      className={className}
-      onChange={(event) => event.currentTarget.form && onPick(event.currentTarget.form)}
-    >
-      <option value="">{allLabel}</option>
-      {options.map((option) => (
-        <option key={option.label} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
-
 /** "1 product", "37 products", "1,000+ products", "About 98,000 products". */
 function countLabel(count: ProductCount) {
   const products = `${count.value.toLocaleString("en-US")} ${count.value === 1 ? "product" : "products"}`;
@@ -251,24 +215,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <div className="flex gap-3">
           <FilterSelect
             name="category"
+            value={query.category}
             label="Category"
             allLabel="All categories"
-            defaultValue={query.category}
-            options={categories.map((category) => ({ value: category.toLowerCase(), label: category }))}
+            choices={categories}
+            urlValueOf={(category) => category.toLowerCase()}
             className="min-w-0 flex-1 sm:w-48 sm:flex-none"
-            onPick={search}
           />
           <FilterSelect
             name="size"
+            value={query.size}
             label="Size"
             allLabel="All sizes"
-            defaultValue={query.size}
             // a size from a shared link stays listed even when it has sold out since
-            options={[
-              ...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes),
-            ].map((size) => ({ value: size, label: size }))}
+            choices={[...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes)]}
             className="w-28! shrink-0 sm:w-36!"
-            onPick={search}
           />
           <FilterMenu query={query} />
           <Button type="submit" variant="secondary" className="max-sm:hidden">

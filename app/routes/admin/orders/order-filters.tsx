@@ -1,4 +1,5 @@
-import { AdminFilterSelect, AdminListFilters, submitOnChange } from "~/routes/admin/admin-list";
+import { FilterSelect, submitOnChange } from "~/components/ui/filter-select";
+import { AdminListFilters } from "~/routes/admin/admin-list";
 import { type AdminOrderQuery, adminOrderList } from "../../../../core/admin-lists";
 import { capitalize, ORDER_STATUSES } from "../../../../core/order";
 
@@ -15,7 +16,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
       className="flex flex-col gap-3 lg:flex-row lg:items-center"
       controlsClassName="flex flex-wrap items-center gap-3"
     >
-      <AdminFilterSelect
+      <FilterSelect
         name="status"
         value={query.status}
         label="Filter by status"

@@ -1,4 +1,5 @@
-import { AdminFilterSelect, AdminListFilters } from "~/routes/admin/admin-list";
+import { FilterSelect } from "~/components/ui/filter-select";
+import { AdminListFilters } from "~/routes/admin/admin-list";
 import { type AdminReturnQuery, adminReturnList } from "../../../../core/admin-lists";
 import { RETURN_STATE_LABELS, RETURN_STATES } from "../../../../core/returns";
 
@@ -14,7 +15,7 @@ export function ReturnFilters({ query }: { query: AdminReturnQuery }) {
       placeholder="Search by RMA, order number or email..."
       className="flex flex-col gap-3 sm:flex-row sm:items-center"
     >
-      <AdminFilterSelect
+      <FilterSelect
         name="state"
         value={query.state}
         label="Filter by state"
