@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useCallback, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
@@ -48,27 +48,19 @@ function FieldRow({
   );
 }
 
-/** Add mode (`product` null) or edit mode; saves through the products route's action. */
 /** A checkbox with its label, and with a hint under the label when given. */
 function CheckboxField({
-  name,
   label,
   hint,
-  defaultChecked,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  defaultChecked: boolean;
-}) {
+  ...input
+}: ComponentProps<"input"> & { label: string; hint?: string }) {
   const id = useId();
   const hintId = useId();
   const box = (
     <input
+      {...input}
       id={id}
       type="checkbox"
-      name={name}
-      defaultChecked={defaultChecked}
       aria-describedby={hint ? hintId : undefined}
       className={
         hint ? "mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" : "size-4 accent-[var(--color-accent)]"
@@ -96,6 +88,7 @@ function CheckboxField({
   );
 }
 
+/** Add mode (`product` null) or edit mode; saves through the products route's action. */
 export function ProductDialog({
   open,
   product,
