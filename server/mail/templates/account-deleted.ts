@@ -1,4 +1,4 @@
-import { composeEmail, heading, paragraph } from "../blocks";
+import * as mail from "../blocks";
 import type { RenderedEmail } from "../layout";
 
 /**
@@ -21,16 +21,16 @@ export function accountDeletedEmail(options: {
       : "You had no orders with us, so nothing else is kept.";
   const notYou = "If you did not delete your account, reply to this e-mail and we will look into it.";
 
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Your ${storeName} account has been deleted`,
     preheader: `Your ${storeName} account has been deleted.`,
     body: [
-      heading("Your account has been deleted", { eyebrow: "Account deleted" }),
-      paragraph(done),
-      paragraph(kept),
-      paragraph(notYou, { muted: true }),
+      mail.heading("Your account has been deleted", { eyebrow: "Account deleted" }),
+      mail.paragraph(done),
+      mail.paragraph(kept),
+      mail.paragraph(notYou, { muted: true }),
     ],
   });
 }

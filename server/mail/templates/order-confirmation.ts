@@ -2,7 +2,7 @@ import type { OrderSummary } from "../../../core/checkout";
 import { formatUsd } from "../../../core/money";
 import { sizedName } from "../../../core/product";
 import { vatRowLabel } from "../../../core/tax";
-import { amountRows, button, composeEmail, greeting, heading, paragraph } from "../blocks";
+import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent once, when an order's payment has been confirmed. */
@@ -37,28 +37,31 @@ export function orderConfirmationEmail(options: {
   ];
   const address = order.shippingAddress.split("\n");
 
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Your ${storeName} order ${order.orderNumber} is confirmed`,
     preheader: `Order ${order.orderNumber} confirmed: ${formatUsd(order.totalCents)}.`,
     body: [
-      heading("Thank you for your order", {
+      mail.heading("Thank you for your order", {
         eyebrow: `Order ${order.orderNumber}`,
         text: `ORDER ${order.orderNumber} CONFIRMED`,
       }),
-      greeting(options.name),
-      paragraph(
+      mail.greeting(options.name),
+      mail.paragraph(
         `Thank you for your order ${order.orderNumber}. Your payment went through and we are preparing your parcel.`,
       ),
-      amountRows(rows, { separator: ": " }),
+      mail.amountRows(rows, { separator: ": " }),
       // one line in the HTML, the postal lines as they are in the text
-      { ...paragraph(`Shipping to: ${address.join(", ")}`), text: ["Shipping to:", ...address].join("\n") },
-      paragraph(
+      {
+        ...mail.paragraph(`Shipping to: ${address.join(", ")}`),
+        text: ["Shipping to:", ...address].join("\n"),
+      },
+      mail.paragraph(
         `${order.shippingMethod} shipping: ${options.shippingDays}. You will get a tracking code as soon as it ships.`,
         { muted: true },
       ),
-      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      mail.button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
     ],
   });
 }

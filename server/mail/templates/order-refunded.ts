@@ -1,20 +1,10 @@
 import { formatUsd } from "../../../core/money";
-import {
-  button,
-  composeEmail,
-  divider,
-  greeting,
-  heading,
-  paragraph,
-  plainLink,
-  refundedVat,
-  refundTiming,
-} from "../blocks";
+import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
 /**
  * Sent when the store cancels a paid order and refunds it in full. The refund time is the one the
- * returns policy promises (app/content/legal.ts), so the e-mail and the policy cannot disagree.
+ * returns policy promises (app/routes/legal/legal-texts.ts), so the e-mail and the policy cannot disagree.
  */
 export function orderRefundedEmail(options: {
   storeName: string;
@@ -28,25 +18,25 @@ export function orderRefundedEmail(options: {
 }): RenderedEmail {
   const { storeName, orderNumber } = options;
   const amount = formatUsd(options.amountCents);
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Your ${storeName} order ${orderNumber} was cancelled and refunded`,
     preheader: `Order ${orderNumber} was cancelled. ${amount} is on its way back to you.`,
     body: [
-      heading("Your order was refunded", { eyebrow: `Order ${orderNumber}` }),
-      greeting(options.name),
-      paragraph(
-        `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${refundedVat(options.vat)}.`,
+      mail.heading("Your order was refunded", { eyebrow: `Order ${orderNumber}` }),
+      mail.greeting(options.name),
+      mail.paragraph(
+        `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${mail.refundedVat(options.vat)}.`,
       ),
-      paragraph(refundTiming(options.refundBusinessDays)),
-      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
-      divider(),
-      paragraph(
+      mail.paragraph(mail.refundTiming(options.refundBusinessDays)),
+      mail.button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      mail.divider(),
+      mail.paragraph(
         "We are sorry that this order did not work out. If you have any questions, just reply to this e-mail.",
         { muted: true },
       ),
-      plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
+      mail.plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
     ],
   });
 }

@@ -1,14 +1,5 @@
 import { sizedName } from "../../../core/product";
-import {
-  amountRows,
-  button,
-  composeEmail,
-  divider,
-  greeting,
-  heading,
-  paragraph,
-  plainLink,
-} from "../blocks";
+import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent when an admin marks an order shipped with a tracking code (or changes the code later). */
@@ -27,21 +18,21 @@ export function orderShippedEmail(options: {
     label: sizedName(item.name, item.size),
     value: `× ${item.quantity}`,
   }));
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Your ${storeName} order ${orderNumber} has shipped`,
     preheader: `Order ${orderNumber} has shipped. Tracking code ${trackingCode}.`,
     body: [
-      heading("Your order has shipped", { eyebrow: `Order ${orderNumber}` }),
-      greeting(options.name),
-      paragraph(`Good news: your order ${orderNumber} is on its way.`),
-      paragraph(`Tracking code: ${trackingCode}`),
-      amountRows(parcel, { separator: " " }),
-      button(options.trackingUrl, "Track Package", { pasteLink: true }),
-      divider(),
-      paragraph("It can take a few hours before the carrier shows the first scan.", { muted: true }),
-      plainLink(
+      mail.heading("Your order has shipped", { eyebrow: `Order ${orderNumber}` }),
+      mail.greeting(options.name),
+      mail.paragraph(`Good news: your order ${orderNumber} is on its way.`),
+      mail.paragraph(`Tracking code: ${trackingCode}`),
+      mail.amountRows(parcel, { separator: " " }),
+      mail.button(options.trackingUrl, "Track Package", { pasteLink: true }),
+      mail.divider(),
+      mail.paragraph("It can take a few hours before the carrier shows the first scan.", { muted: true }),
+      mail.plainLink(
         "You can also follow the order from your account:",
         joinUrl(options.publicUrl, "/account/orders"),
       ),

@@ -1,4 +1,4 @@
-import { button, composeEmail, divider, greeting, heading, paragraph } from "../blocks";
+import * as mail from "../blocks";
 import type { RenderedEmail } from "../layout";
 
 /** Sent when someone asks to reset the password of an account. */
@@ -10,23 +10,26 @@ export function passwordResetEmail(options: {
   expiresInMinutes: number;
 }): RenderedEmail {
   const { storeName } = options;
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Reset your ${storeName} password`,
     preheader: `Choose a new password within ${formatDuration(options.expiresInMinutes)}.`,
     body: [
-      heading("Reset your password", { eyebrow: "Account security" }),
-      greeting(options.name),
-      paragraph(
+      mail.heading("Reset your password", { eyebrow: "Account security" }),
+      mail.greeting(options.name),
+      mail.paragraph(
         `We received a request to reset the password of your ${storeName} account. Choose a new one with the button below.`,
       ),
-      button(options.resetUrl, "Reset Password", { pasteLink: true }),
-      divider(),
-      paragraph(`This link expires in ${formatDuration(options.expiresInMinutes)}.`, { muted: true }),
-      paragraph("If you did not ask for this, you can ignore this e-mail; your password stays the same.", {
-        muted: true,
-      }),
+      mail.button(options.resetUrl, "Reset Password", { pasteLink: true }),
+      mail.divider(),
+      mail.paragraph(`This link expires in ${formatDuration(options.expiresInMinutes)}.`, { muted: true }),
+      mail.paragraph(
+        "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+        {
+          muted: true,
+        },
+      ),
     ],
   });
 }

@@ -1,16 +1,6 @@
 import { formatUsd } from "../../../core/money";
 import { RETURN_STATE_LABELS, type ReturnState } from "../../../core/returns";
-import {
-  button,
-  composeEmail,
-  divider,
-  greeting,
-  heading,
-  paragraph,
-  plainLink,
-  refundedVat,
-  refundTiming,
-} from "../blocks";
+import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
 /** What each step of a return tells the customer, besides its state. */
@@ -64,8 +54,8 @@ function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] 
       return {
         heading: "Your return was refunded",
         paragraphs: [
-          `We have refunded ${formatUsd(update.amountCents)}${refundedVat(update.vat)}.`,
-          refundTiming(update.refundBusinessDays),
+          `We have refunded ${formatUsd(update.amountCents)}${mail.refundedVat(update.vat)}.`,
+          mail.refundTiming(update.refundBusinessDays),
         ],
       };
     case "exchanged":
@@ -103,21 +93,21 @@ export function returnUpdateEmail(options: {
 }): RenderedEmail {
   const { storeName, rmaNumber, orderNumber, update } = options;
   const { heading: title, paragraphs } = explain(update);
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `${storeName} return ${rmaNumber}: ${title}`,
     preheader: `${title}. Return ${rmaNumber}, order ${orderNumber}.`,
     body: [
-      heading(title, { eyebrow: `Return ${rmaNumber}` }),
-      greeting(options.name),
-      paragraph(
+      mail.heading(title, { eyebrow: `Return ${rmaNumber}` }),
+      mail.greeting(options.name),
+      mail.paragraph(
         `Return ${rmaNumber} for order ${orderNumber}: ${RETURN_STATE_LABELS[update.state as ReturnState]}.`,
       ),
-      ...paragraphs.map((text) => paragraph(text)),
-      button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
-      divider(),
-      plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
+      ...paragraphs.map((text) => mail.paragraph(text)),
+      mail.button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      mail.divider(),
+      mail.plainLink("Our returns and refunds policy:", joinUrl(options.publicUrl, "/legal/returns")),
     ],
   });
 }

@@ -1,4 +1,4 @@
-import { button, composeEmail, greeting, heading, paragraph } from "../blocks";
+import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
 /** Sent once, right after an account is created. */
@@ -8,19 +8,19 @@ export function welcomeEmail(options: {
   name?: string | null;
 }): RenderedEmail {
   const { storeName } = options;
-  return composeEmail({
+  return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
     subject: `Welcome to ${storeName}`,
     preheader: `Your ${storeName} account is ready.`,
     body: [
-      heading(`Welcome to ${storeName}`, { eyebrow: "Account created" }),
-      greeting(options.name),
-      paragraph(
+      mail.heading(`Welcome to ${storeName}`, { eyebrow: "Account created" }),
+      mail.greeting(options.name),
+      mail.paragraph(
         `Your ${storeName} account is ready: follow every order and track your parcels in one place.`,
       ),
-      paragraph("The new collection is waiting."),
-      button(joinUrl(options.publicUrl, "/products"), "Start Shopping"),
+      mail.paragraph("The new collection is waiting."),
+      mail.button(joinUrl(options.publicUrl, "/products"), "Start Shopping"),
     ],
   });
 }
