@@ -101,6 +101,25 @@ function ask(
   });
 }
 
+type Admin = Awaited<ReturnType<typeof admin>>;
+
+/** Marks every unit of an approved return received in one condition (sellable unless told). */
+async function receiveAll(by: Admin, returnId: string, condition: "sellable" | "damaged" = "sellable") {
+  const details = await getAdminReturn({ ...t.services, returnId });
+  await markReturnReceived({
+    services: t.services,
+    admin: by,
+    returnId,
+    conditions: Object.fromEntries(details.items.map((item) => [item.id, condition])),
+  });
+}
+
+/** Approves a return, then marks every unit of it received. */
+async function approveAndReceive(by: Admin, returnId: string, condition?: "sellable" | "damaged") {
+  await approveReturn({ services: t.services, admin: by, returnId });
+  await receiveAll(by, returnId, condition);
+}
+
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
@@ -193,15 +212,7 @@ describe("a refund return", () => {
     const again = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
     expect(again.lines.find((line) => line.size === "M")?.returnable).toBe(1);
 
-    await approveReturn({ services: t.services, admin: admin1, returnId: requested.id });
-    const details = await getAdminReturn({ ...t.services, returnId: requested.id });
-    const [item] = details.items;
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: requested.id,
-      conditions: { [item!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, requested.id);
     expect(await sizeStock(t.services.db, m.id)).toBe(stockBefore! + 1);
 
     const row = await orderRow(t.services.db, placed.orderId);
@@ -265,14 +276,7 @@ describe("a refund return", () => {
       ["M", 1],
     ] as const) {
       const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf(size).orderItemId, quantity }]);
-      await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-      const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-      await markReturnReceived({
-        services: t.services,
-        admin: admin1,
-        returnId: ret.id,
-        conditions: Object.fromEntries(details.items.map((item) => [item.id, "damaged"])),
-      });
+      await approveAndReceive(admin1, ret.id, "damaged");
       total += (await refundReturn({ services: t.services, admin: admin1, returnId: ret.id })).amountCents;
     }
     expect(total).toBe(row.totalCents);
@@ -289,14 +293,7 @@ describe("a refund return", () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const admin1 = await admin();
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("L").orderItemId, quantity: 1 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
 
     const failing = {
       ...t.services,
@@ -325,14 +322,7 @@ describe("a refund return", () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const [admin1, admin2] = [await admin(), await admin()];
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 2 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
 
     const answers = await Promise.all([
       refundReturn({ services: t.services, admin: admin1, returnId: ret.id }),
@@ -367,12 +357,7 @@ describe("an exchange", () => {
     expect(await sizeStock(t.services.db, xl.id)).toBe(xlBefore! - 1);
     const details = await getAdminReturn({ ...t.services, returnId: ret.id });
     expect(details.items[0]).toMatchObject({ size: "L", exchangeSize: "XL" });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await receiveAll(admin1, ret.id);
     // a refund is not how an exchange ends
     expect(
       (await refusal(refundReturn({ services: t.services, admin: admin1, returnId: ret.id }))).status,
@@ -503,14 +488,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
     const mBefore = await sizeStock(t.services.db, m.id);
     const lBefore = await sizeStock(t.services.db, l.id);
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
     expect(await sizeStock(t.services.db, m.id)).toBe(mBefore! + 1);
 
     await cancelAndRefund(placed.orderId, admin1.id);
@@ -559,14 +537,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
       [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
       "exchange",
     );
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
     await exchangeReturn({ services: t.services, admin: admin1, returnId: ret.id });
     const [replacement] = await replacementOrders(ret.id);
 
