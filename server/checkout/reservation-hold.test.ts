@@ -87,6 +87,20 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
   return { shopper: shopper!, tee, orderId: summary.orderId };
 }
 
+/** The shopper presses Pay on a pending order at `now`, through `services` (the real ones unless told). */
+const pressPay = (
+  pending: { shopper: { id: string; email: string }; orderId: string },
+  now: Date,
+  services = t.services,
+) =>
+  startPayment({
+    services,
+    userId: pending.shopper.id,
+    customerEmail: pending.shopper.email,
+    orderId: pending.orderId,
+    now,
+  });
+
 describe("the hold on stock before the payment page exists", () => {
   it("is released by the sweeper after FIRST_HOLD_MS without asking the provider; a reservation with a page keeps its hold", async () => {
     const t0 = new Date();
@@ -96,13 +110,7 @@ describe("the hold on stock before the payment page exists", () => {
 
     // Pay: the stock is taken, then the process stops before the provider answers
     const crashed = heldProvider();
-    void startPayment({
-      services: crashed.services,
-      userId: stalled.shopper.id,
-      customerEmail: stalled.shopper.email,
-      orderId: stalled.orderId,
-      now: t0,
-    });
+    void pressPay(stalled, t0, crashed.services);
     await crashed.pageRequested;
     expect(await stockOf(stalled.tee.id)).toBe(1);
     expect(await usesOf(limited.id)).toBe(1);
@@ -113,13 +121,7 @@ describe("the hold on stock before the payment page exists", () => {
     });
 
     // another shopper's Pay goes through: the page is saved and the hold lasts as long as it
-    await startPayment({
-      services: t.services,
-      userId: paying.shopper.id,
-      customerEmail: paying.shopper.email,
-      orderId: paying.orderId,
-      now: t0,
-    });
+    await pressPay(paying, t0);
     const withPage = await orderOf(paying.orderId);
     expect(withPage.paymentSessionId).toMatch(/^tcs_/);
     expect(withPage.reservedUntil).toEqual(
@@ -150,13 +152,7 @@ describe("the hold on stock before the payment page exists", () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 2 });
     const slow = heldProvider();
-    const pressed = startPayment({
-      services: slow.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    const pressed = pressPay({ shopper, orderId }, t0, slow.services);
     await slow.pageRequested;
     await sweepExpiredReservations({ services: t.services, now: new Date(t0.getTime() + 3 * MINUTE) });
     expect(await stockOf(tee.id)).toBe(2);
@@ -183,13 +179,7 @@ describe("the hold on stock before the payment page exists", () => {
   it("the sweeper's release checks the hold again under the row lock: one extended since it was read stays", async () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 1 });
-    await startPayment({
-      services: t.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    await pressPay({ shopper, orderId }, t0);
     // as if the sweeper had read the order during its first hold and released it only now
     const released = await releaseOrder({
       db: t.services.db,
@@ -207,13 +197,7 @@ describe("the hold on stock before the payment page exists", () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 1 });
     const crashed = heldProvider({ stopAfterCreating: true });
-    void startPayment({
-      services: crashed.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    void pressPay({ shopper, orderId }, t0, crashed.services);
     await crashed.pageRequested;
     await sweepExpiredReservations({ services: t.services, now: new Date(t0.getTime() + 3 * MINUTE) });
     expect(await stockOf(tee.id)).toBe(2);
