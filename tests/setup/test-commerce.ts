@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { action as registerAction } from "../../app/routes/auth/register";
 import { ONE_SIZE } from "../../core/product";
@@ -73,6 +74,20 @@ export async function signUpTestAdmin(
   );
   const cookie = cookieFrom(response.headers);
   return { id: await sessionUserId(services, cookie, "admin"), email, password, cookie };
+}
+
+/**
+ * An administrator and a customer, signed in before the file's tests run; like setupTestServices,
+ * the objects are filled in then, so destructure them at the top of the file.
+ */
+export function setupAdminAndCustomer(t: { services: Services }) {
+  const admin = {} as Awaited<ReturnType<typeof signUpTestAdmin>>;
+  const customer = {} as Awaited<ReturnType<typeof registerTestCustomer>>;
+  beforeAll(async () => {
+    Object.assign(admin, await signUpTestAdmin(t.services));
+    Object.assign(customer, await registerTestCustomer(t.services));
+  });
+  return { admin, customer };
 }
 
 /** Many customers at once, straight into the table (for tests that need ids, not sessions). */
