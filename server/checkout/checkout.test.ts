@@ -15,6 +15,7 @@ import {
   orderRow,
   productStock,
   signUpTestUser,
+  sizeRun,
   sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
@@ -268,11 +269,7 @@ describe("the whole purchase with the test checkout", () => {
     const hoodie = await insertTestProduct(t.services.db, {
       name: "Size Run Hoodie",
       priceCents: 8000,
-      sizes: [
-        { size: "S", stock: 0 },
-        { size: "M", stock: 2 },
-        { size: "L", stock: 5 },
-      ],
+      sizes: sizeRun({ S: 0, M: 2, L: 5 }),
     });
     const [small, medium, large] = hoodie.variants;
     expect(hoodie.stock).toBe(7);

@@ -11,6 +11,7 @@ import {
   orderRow,
   signUpTestAdmin,
   signUpTestUser,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
@@ -45,10 +46,7 @@ async function paidJacketOrder() {
   const shopper = await signUpTestUser(t.services);
   const jacket = await insertTestProduct(t.services.db, {
     priceCents: 15900,
-    sizes: [
-      { size: "M", stock: 2 },
-      { size: "L", stock: 2 },
-    ],
+    sizes: sizeRun({ M: 2, L: 2 }),
   });
   const medium = jacket.variants[0]!;
   const placed = await placePaidOrder(t.services, shopper, [{ variantId: medium.id, quantity: 1 }], {

@@ -11,6 +11,7 @@ import {
   orderRow,
   signUpTestAdmin,
   signUpTestUser,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
@@ -42,11 +43,7 @@ async function paidHoodieOrder(options: { couponCode?: string } = {}) {
   const shopper = await signUpTestUser(t.services);
   const hoodie = await insertTestProduct(t.services.db, {
     priceCents: 8900,
-    sizes: [
-      { size: "S", stock: 4 },
-      { size: "M", stock: 5 },
-      { size: "L", stock: 6 },
-    ],
+    sizes: sizeRun({ S: 4, M: 5, L: 6 }),
   });
   const [small, medium, large] = hoodie.variants;
   const placed = await placePaidOrder(

@@ -12,6 +12,7 @@ import {
   orderRow,
   registerTestCustomer,
   signUpTestAdmin,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
@@ -51,11 +52,7 @@ async function deliveredOrder(options: { couponCode?: string; finalSale?: boolea
   const product = await insertTestProduct(t.services.db, {
     priceCents: 4999,
     finalSale: options.finalSale ?? false,
-    sizes: [
-      { size: "M", stock: 10 },
-      { size: "L", stock: 10 },
-      { size: "XL", stock: 3 },
-    ],
+    sizes: sizeRun({ M: 10, L: 10, XL: 3 }),
   });
   const [m, l, xl] = product.variants as [
     (typeof product.variants)[0],

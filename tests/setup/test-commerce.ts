@@ -101,6 +101,10 @@ export async function insertTestUsers(db: Database, howMany: number) {
   return rows;
 }
 
+/** Size rows for insertTestProduct, in the order given: `sizeRun({ S: 4, M: 5 })`. */
+export const sizeRun = (stocks: Record<string, number>): NewSize[] =>
+  Object.entries(stocks).map(([size, stock]) => ({ size, stock }));
+
 /**
  * A product with its sizes (default: one "One Size" holding `stock`, 10 unless given). The row
  * returned carries its sizes (variants, in order) and the stock they add up to.

@@ -18,6 +18,7 @@ import {
   insertTestProduct,
   registerTestCustomer,
   signUpTestAdmin,
+  sizeRun,
 } from "../../../../tests/setup/test-commerce";
 import { markDelivered, placePaidOrder } from "../../../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../../../tests/setup/test-services";
@@ -114,10 +115,7 @@ describe("an admin taking a return from request to refund on the Returns screen"
     const customer = await registerTestCustomer(t.services, { fullName: "Rita Returner" });
     const product = await insertTestProduct(t.services.db, {
       priceCents: 4999,
-      sizes: [
-        { size: "M", stock: 5 },
-        { size: "L", stock: 5 },
-      ],
+      sizes: sizeRun({ M: 5, L: 5 }),
     });
     const [m, l] = product.variants;
     if (!m || !l) throw new Error("expected two sizes");
