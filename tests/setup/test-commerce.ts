@@ -80,12 +80,15 @@ export async function signUpTestAdmin(
  * An administrator and a customer, signed in before the file's tests run; like setupTestServices,
  * the objects are filled in then, so destructure them at the top of the file.
  */
-export function setupAdminAndCustomer(t: { services: Services }) {
+export function setupAdminAndCustomer(
+  t: { services: Services },
+  customerAccount: Parameters<typeof registerTestCustomer>[1] = {},
+) {
   const admin = {} as Awaited<ReturnType<typeof signUpTestAdmin>>;
   const customer = {} as Awaited<ReturnType<typeof registerTestCustomer>>;
   beforeAll(async () => {
     Object.assign(admin, await signUpTestAdmin(t.services));
-    Object.assign(customer, await registerTestCustomer(t.services));
+    Object.assign(customer, await registerTestCustomer(t.services, customerAccount));
   });
   return { admin, customer };
 }
