@@ -19,16 +19,9 @@ import {
   sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { testSessionsOfOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
-import {
-  coupon,
-  couponUsage,
-  order,
-  orderItem,
-  productVariant,
-  receipt,
-  testPaymentSession,
-} from "../db/schema";
+import { coupon, couponUsage, order, orderItem, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { type TestCheckoutContents, testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
@@ -425,10 +418,7 @@ describe("the whole purchase with the test checkout", () => {
       paymentStatus: "cancelled",
       isReserved: false,
     });
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     expect(session?.status).toBe("expired");
     // the cancelled session can no longer be paid
     expect((await payOnTestPage(session!.id, "4242424242424242")).data.error).toBe(

@@ -14,9 +14,10 @@ import {
   productStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { testSessionsOfOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
-import { coupon, testPaymentSession } from "../db/schema";
+import { coupon } from "../db/schema";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { prepareOrder } from "./prepare-order";
 import { releaseOrder } from "./settle-order";
@@ -163,10 +164,7 @@ describe("the hold on stock before the payment page exists", () => {
       (error: unknown) => error,
     );
     expect(isAppError(refused) && refused.userMessage).toBe(checkoutMessages.orderNotPayable);
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     expect(session?.status).toBe("expired");
     expect(await orderOf(orderId)).toMatchObject({
       status: "cancelled",
@@ -204,10 +202,7 @@ describe("the hold on stock before the payment page exists", () => {
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentSessionId: null });
 
     // the shopper had reached the page before the process died, and pays on it
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     const paid = settle(
       await callRoute(
         testCheckoutAction,

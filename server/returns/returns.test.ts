@@ -16,18 +16,10 @@ import {
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder, testSessionRow } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
-import {
-  order,
-  productVariant,
-  receipt,
-  refund,
-  returnEvent,
-  returnRequest,
-  testPaymentSession,
-} from "../db/schema";
+import { order, productVariant, receipt, refund, returnEvent, returnRequest } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
 import { listCustomerOrders } from "../orders/list-customer-orders";
@@ -116,6 +108,10 @@ async function approveAndReceive(by: Admin, returnId: string, condition?: "sella
   await approveReturn({ services: t.services, admin: by, returnId });
   await receiveAll(by, returnId, condition);
 }
+
+/** The customer asks to exchange one unit of a line for `exchangeSize`. */
+const askExchange = (customer: Customer, orderId: string, orderItemId: string, exchangeSize: string) =>
+  ask(customer, orderId, [{ orderItemId, quantity: 1, exchangeSize }], "exchange");
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -224,10 +220,7 @@ describe("a refund return", () => {
     expect(after.paymentStatus).toBe("partially_refunded");
     const [kept] = await t.services.db.select().from(receipt).where(eq(receipt.orderId, row.id));
     expect(kept?.status).toBe("partially_refunded");
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(expected);
 
     const [listed] = await listCustomerOrders({ ...t.services, userId: customer.id });
@@ -329,10 +322,7 @@ describe("a refund return", () => {
     const refunds = await t.services.db.select().from(refund).where(eq(refund.orderId, placed.orderId));
     expect(refunds).toHaveLength(1);
     const row = await orderRow(t.services.db, placed.orderId);
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(refunds[0]!.amountCents);
     const events = await t.services.db.select().from(returnEvent).where(eq(returnEvent.returnId, ret.id));
     expect(events.filter((event) => event.state === "refunded")).toHaveLength(1);
@@ -344,12 +334,7 @@ describe("an exchange", () => {
     const { customer, placed, xl, lineOf } = await deliveredOrder();
     const admin1 = await admin();
     const xlBefore = await sizeStock(t.services.db, xl.id);
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("L").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("L").orderItemId, "XL");
     await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
     expect(await sizeStock(t.services.db, xl.id)).toBe(xlBefore! - 1);
     const details = await getAdminReturn({ ...t.services, returnId: ret.id });
@@ -377,12 +362,7 @@ describe("an exchange", () => {
   it("is not approved when the size set aside has sold out since the request, and says which", async () => {
     const { customer, placed, xl, lineOf } = await deliveredOrder();
     const admin1 = await admin();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
     await t.services.db.update(productVariant).set({ stock: 0 }).where(eq(productVariant.id, xl.id));
     const error = await refusal(approveReturn({ services: t.services, admin: admin1, returnId: ret.id }));
     expect(error.status).toBe(409);
@@ -392,14 +372,7 @@ describe("an exchange", () => {
 
   it("is refused for a size that is not in stock, or the size already bought", async () => {
     const { customer, placed, lineOf } = await deliveredOrder();
-    const same = await refusal(
-      ask(
-        customer,
-        placed.orderId,
-        [{ orderItemId: lineOf("L").orderItemId, quantity: 1, exchangeSize: "L" }],
-        "exchange",
-      ),
-    );
+    const same = await refusal(askExchange(customer, placed.orderId, lineOf("L").orderItemId, "L"));
     expect(same.userMessage).toBe(returnMessages.exchangeSizeUnavailable(lineOf("L").productName, "L"));
     const missing = await refusal(
       ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }], "exchange"),
@@ -428,12 +401,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
       xl: await sizeStock(t.services.db, xl.id),
     });
     const before = await stock();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
     await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
     expect((await stock()).xl).toBe(before.xl! - 1);
 
@@ -528,12 +496,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
   it("is refused for an order whose items were exchanged, before the provider is asked", async () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const admin1 = await admin();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
     await approveAndReceive(admin1, ret.id);
     await exchangeReturn({ services: t.services, admin: admin1, returnId: ret.id });
     const [replacement] = await replacementOrders(ret.id);
@@ -545,10 +508,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
     });
     const row = await orderRow(t.services.db, placed.orderId);
     expect(row.paymentStatus).toBe("paid");
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 // Orders placed through the real checkout use cases (shipping step, Pay, the provider's page,
 // settlement), for tests about what happens to an order afterwards: refunds, cancelling, paying later.
+import { eq } from "drizzle-orm";
 import type { ShippingDetails } from "../../core/checkout";
 import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
 import { releaseOrder } from "../../server/checkout/settle-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
+import type { Database } from "../../server/db/client";
+import { testPaymentSession } from "../../server/db/schema";
 import { updateOrder } from "../../server/orders/update-order";
 import { submitTestPayment } from "../../server/payments/test-provider";
 import type { Services } from "../../server/services";
@@ -98,3 +101,13 @@ export function releaseReservation(
 export async function markDelivered(services: Services, orderId: string) {
   await updateOrder({ services, orderId, status: "delivered", trackingCode: "" });
 }
+
+/** The test checkout's payment page with this id, as stored (undefined if there is none). */
+export async function testSessionRow(db: Database, sessionId: string) {
+  const [row] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
+  return row;
+}
+
+/** The test checkout's payment pages opened for an order. */
+export const testSessionsOfOrder = (db: Database, orderId: string) =>
+  db.select().from(testPaymentSession).where(eq(testPaymentSession.orderId, orderId));
