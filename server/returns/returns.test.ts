@@ -16,7 +16,12 @@ import {
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { markDelivered, placePaidOrder, testSessionRow } from "../../tests/setup/test-orders";
+import {
+  markDelivered,
+  placePaidOrder,
+  requestTestReturn,
+  testSessionRow,
+} from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
 import { order, productVariant, receipt, refund, returnEvent, returnRequest } from "../db/schema";
@@ -32,7 +37,6 @@ import { getReturnForm } from "./get-return-form";
 import { markReturnReceived } from "./mark-return-received";
 import { refundReturn } from "./refund-return";
 import { rejectReturn } from "./reject-return";
-import { requestReturn } from "./request-return";
 
 const t = setupTestServices();
 
@@ -77,17 +81,7 @@ function ask(
   lines: Array<{ orderItemId: string; quantity: number; exchangeSize?: string }>,
   resolution = "refund",
 ) {
-  return requestReturn({
-    services: t.services,
-    user: { id: customer.id, email: customer.email, name: "Rita" },
-    orderId,
-    input: {
-      resolution,
-      reason: "too_small",
-      comment: "Fits small",
-      lines: lines.map((line) => ({ ...line, exchangeSize: line.exchangeSize ?? "" })),
-    },
-  });
+  return requestTestReturn(t.services, customer, orderId, lines, { resolution, comment: "Fits small" });
 }
 
 type Admin = Awaited<ReturnType<typeof admin>>;

@@ -11,6 +11,7 @@ import type { Database } from "../../server/db/client";
 import { testPaymentSession } from "../../server/db/schema";
 import { updateOrder } from "../../server/orders/update-order";
 import { submitTestPayment } from "../../server/payments/test-provider";
+import { requestReturn } from "../../server/returns/request-return";
 import type { Services } from "../../server/services";
 import { taxMode } from "../../server/tax/tax-rates";
 import { orderRow, TEST_SHIPPING } from "./test-commerce";
@@ -111,3 +112,28 @@ export async function testSessionRow(db: Database, sessionId: string) {
 /** The test checkout's payment pages opened for an order. */
 export const testSessionsOfOrder = (db: Database, orderId: string) =>
   db.select().from(testPaymentSession).where(eq(testPaymentSession.orderId, orderId));
+
+/**
+ * A customer's return request through requestReturn, signed with the first word of their name:
+ * a refund for "too_small" without a comment unless `input` says otherwise.
+ */
+export function requestTestReturn(
+  services: Services,
+  customer: { id: string; email: string; fullName: string },
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number; exchangeSize?: string }>,
+  input: { resolution?: string; reason?: string; comment?: string } = {},
+) {
+  return requestReturn({
+    services,
+    user: { id: customer.id, email: customer.email, name: customer.fullName.split(" ")[0]! },
+    orderId,
+    input: {
+      resolution: "refund",
+      reason: "too_small",
+      comment: "",
+      ...input,
+      lines: lines.map((line) => ({ ...line, exchangeSize: line.exchangeSize ?? "" })),
+    },
+  });
+}
