@@ -387,14 +387,21 @@ describe("guesses at the current password with a session, per account from any a
     ...Array<number>(PASSWORD_CONFIRM_BACKOFF.free).fill(400),
     ...Array<number>(count - PASSWORD_CONFIRM_BACKOFF.free).fill(429),
   ];
+  /** Forty wrong guesses from forty addresses are held back after five; then the right password's answer. */
+  const fortyWrongThenRight = async (
+    attempt: typeof change,
+    customer: { cookie: string; password: string },
+  ) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await attempt(customer.cookie, `guess-${i}`, freshIp())).status);
+    expect(statuses).toEqual(wrongThenWaits(40));
+    return attempt(customer.cookie, customer.password, freshIp());
+  };
 
   it("password change: 40 wrong guesses from 40 addresses are held back after five, the right one too", async () => {
     const customer = await registerCustomer("stolen-change");
-    const statuses: number[] = [];
-    for (let i = 0; i < 40; i++)
-      statuses.push((await change(customer.cookie, `guess-${i}`, freshIp())).status);
-    expect(statuses).toEqual(wrongThenWaits(40));
-    const right = await change(customer.cookie, customer.password, freshIp());
+    const right = await fortyWrongThenRight(change, customer);
     expect(right.status).toBe(429);
     expect(right.data.error).toMatch(WAIT_MESSAGE);
     expect(await stillSignsIn(customer.email, customer.password)).toBe(true);
@@ -403,11 +410,7 @@ describe("guesses at the current password with a session, per account from any a
 
   it("account deletion: the same, and guesses on either form count for both", async () => {
     const customer = await registerCustomer("stolen-delete");
-    const statuses: number[] = [];
-    for (let i = 0; i < 40; i++)
-      statuses.push((await remove(customer.cookie, `guess-${i}`, freshIp())).status);
-    expect(statuses).toEqual(wrongThenWaits(40));
-    const right = await remove(customer.cookie, customer.password, freshIp());
+    const right = await fortyWrongThenRight(remove, customer);
     expect(right.status).toBe(429);
     expect(await stillSignsIn(customer.email, customer.password)).toBe(true);
 

@@ -12,7 +12,7 @@ import { IMAGE_WIDTHS } from "../../core/images";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
 import { makeImage } from "../../tests/fixtures/images";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
-import { insertTestOrder, registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { insertTestOrder, setupAdminAndCustomer } from "../../tests/setup/test-commerce";
 import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
 import { mediaUpload, orderItem, product, productVariant } from "../db/schema";
@@ -20,13 +20,7 @@ import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import { saveProduct } from "./save-product";
 
 const t = setupTestServices();
-let admin: { cookie: string; id: string };
-let customer: { cookie: string; id: string };
-
-beforeAll(async () => {
-  admin = await signUpTestAdmin(t.services);
-  customer = await registerTestCustomer(t.services);
-});
+const { admin, customer } = setupAdminAndCustomer(t);
 
 // --- helpers -------------------------------------------------------------------------------------
 
@@ -99,8 +93,12 @@ const productRow = async (id: string) =>
 const productByName = async (name: string) =>
   (await t.services.db.select().from(product).where(eq(product.name, name)))[0];
 
+/** Posts the product form's save intent and reads the answer. */
+const postSave = async (fields: Record<string, string | string[]>) =>
+  dataOf<ActionResult>(await postProduct({ intent: "save", ...fields }));
+
 async function createProduct(fields: Record<string, string | string[]>) {
-  const result = dataOf<ActionResult>(await postProduct({ intent: "save", price: "10", ...fields }));
+  const result = await postSave({ price: "10", ...fields });
   expect(result.data).toMatchObject({ ok: true, message: productMessages.added });
   const row = await productByName(String(fields.name));
   if (!row) throw new Error("product not saved");
@@ -229,18 +227,15 @@ describe("the product list", () => {
 describe("saving a product", () => {
   it("creates a product with its uploaded images in order and forgets the uploads", async () => {
     const [first, second] = [await uploadImage(), await uploadImage()];
-    const result = dataOf<ActionResult>(
-      await postProduct({
-        intent: "save",
-        name: "  Orbit Tee ",
-        price: "34.5",
-        description: "Heavy cotton.",
-        category: "T-Shirts",
-        stock: "12",
-        featured: "on",
-        images: [second!, first!],
-      }),
-    );
+    const result = await postSave({
+      name: "  Orbit Tee ",
+      price: "34.5",
+      description: "Heavy cotton.",
+      category: "T-Shirts",
+      stock: "12",
+      featured: "on",
+      images: [second!, first!],
+    });
 
     expect(result.data).toEqual({ intent: "save", ok: true, message: productMessages.added });
     const saved = await productByName("Orbit Tee");
@@ -287,9 +282,7 @@ describe("saving a product", () => {
     expect(listed.products.map((row) => [row.name, row.finalSale])).toEqual([["Sealed Swim Shorts", true]]);
 
     // an unticked box sends nothing: the product becomes returnable again
-    const result = dataOf<ActionResult>(
-      await postProduct({ intent: "save", id: saved.id, name: "Sealed Swim Shorts", price: "10" }),
-    );
+    const result = await postSave({ id: saved.id, name: "Sealed Swim Shorts", price: "10" });
     expect(result.data).toMatchObject({ ok: true, message: productMessages.updated });
     expect((await productRow(saved.id))?.finalSale).toBe(false);
   });
@@ -305,16 +298,14 @@ describe("saving a product", () => {
     [{ name: "Thousandths", price: "1.005" }, productMessages.invalidPrice],
     [{ name: "Minus Stock", price: "1", stock: "-2" }, productMessages.invalidStock],
   ])("refuses %o with the spec's message", async (fields, message) => {
-    const result = dataOf<ActionResult>(await postProduct({ intent: "save", ...fields }));
+    const result = await postSave(fields);
     expect(result.status).toBe(400);
     expect(result.data.error).toBe(message);
   });
 
   it("refuses more than 5 images", async () => {
     const images = await Promise.all(Array.from({ length: 6 }, () => uploadImage()));
-    const result = dataOf<ActionResult>(
-      await postProduct({ intent: "save", name: "Six Pack", price: "9", images }),
-    );
+    const result = await postSave({ name: "Six Pack", price: "9", images });
     expect(result.status).toBe(400);
     expect(result.data.error).toBe(productMessages.tooManyImages);
     expect(await productByName("Six Pack")).toBeUndefined();
@@ -339,9 +330,7 @@ describe("saving a product", () => {
   it("refuses image ids that are neither fresh uploads nor already on the product", async () => {
     const other = await createProduct({ name: "Image Owner", images: [await uploadImage()] });
     for (const images of [["0123456789abcdef01234567"], ["../../../etc/passwd"], [other.images[0]!]]) {
-      const result = dataOf<ActionResult>(
-        await postProduct({ intent: "save", name: "Thief Tee", price: "5", images }),
-      );
+      const result = await postSave({ name: "Thief Tee", price: "5", images });
       expect(result.status).toBe(400);
       expect(result.data.error).toBe(productMessages.unknownImage);
     }
@@ -353,16 +342,13 @@ describe("saving a product", () => {
     const created = await createProduct({ name: "Drift Hoodie", price: "80", images: [a!, b!, c!] });
     const added = await uploadImage();
 
-    const result = dataOf<ActionResult>(
-      await postProduct({
-        intent: "save",
-        id: created.id,
-        name: "Drift Hoodie",
-        price: "72.99",
-        stock: "3",
-        images: [c!, added, a!],
-      }),
-    );
+    const result = await postSave({
+      id: created.id,
+      name: "Drift Hoodie",
+      price: "72.99",
+      stock: "3",
+      images: [c!, added, a!],
+    });
 
     expect(result.data).toEqual({ intent: "save", ok: true, message: productMessages.updated });
     const updated = await productRow(created.id);
@@ -375,9 +361,7 @@ describe("saving a product", () => {
 
   it("answers Product not found for an id that does not exist", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const result = dataOf<ActionResult>(
-        await postProduct({ intent: "save", id, name: "Ghost", price: "1" }),
-      );
+      const result = await postSave({ id, name: "Ghost", price: "1" });
       expect(result.status).toBe(404);
       expect(result.data.error).toBe(productMessages.notFound);
     }
@@ -441,9 +425,7 @@ describe("a product's sizes", () => {
     [[{ size: "M", stock: "1", sku: "M/1" }], productMessages.invalidSkuSuffix],
     [[{ size: "x".repeat(21), stock: "1" }], productMessages.sizeTooLong],
   ])("refuses sizes %o with a clear message", async (sizes, message) => {
-    const result = dataOf<ActionResult>(
-      await postProduct({ intent: "save", name: "Bad Sizes", price: "5", ...rows(sizes as Row[]) }),
-    );
+    const result = await postSave({ name: "Bad Sizes", price: "5", ...rows(sizes as Row[]) });
     expect(result.status).toBe(400);
     expect(result.data.error).toBe(message);
     expect(await productByName("Bad Sizes")).toBeUndefined();
@@ -458,18 +440,15 @@ describe("a product's sizes", () => {
       ]),
     });
     const [small, medium] = await sizesOf(saved.id);
-    const result = dataOf<ActionResult>(
-      await postProduct({
-        intent: "save",
-        id: saved.id,
-        name: "Swap Tee",
-        price: "10",
-        ...rows([
-          { id: small!.id, size: "M", stock: "4" },
-          { id: medium!.id, size: "S", stock: "6" },
-        ]),
-      }),
-    );
+    const result = await postSave({
+      id: saved.id,
+      name: "Swap Tee",
+      price: "10",
+      ...rows([
+        { id: small!.id, size: "M", stock: "4" },
+        { id: medium!.id, size: "S", stock: "6" },
+      ]),
+    });
     expect(result.data.ok).toBe(true);
     expect((await sizesOf(saved.id)).map(({ id, size, stock }) => [id, size, stock])).toEqual([
       [small!.id, "M", 4],
@@ -524,15 +503,12 @@ describe("a product's sizes", () => {
     const mine = await createProduct({ name: "Mine Tee" });
     const theirs = await createProduct({ name: "Theirs Tee" });
     const [foreign] = await sizesOf(theirs.id);
-    const result = dataOf<ActionResult>(
-      await postProduct({
-        intent: "save",
-        id: mine.id,
-        name: "Mine Tee",
-        price: "10",
-        ...rows([{ id: foreign!.id, size: "One Size", stock: "99" }]),
-      }),
-    );
+    const result = await postSave({
+      id: mine.id,
+      name: "Mine Tee",
+      price: "10",
+      ...rows([{ id: foreign!.id, size: "One Size", stock: "99" }]),
+    });
     expect(result.status).toBe(409);
     expect(result.data.error).toBe(productMessages.unknownSize);
     expect((await sizesOf(theirs.id))[0]?.stock).toBe(0);
@@ -628,9 +604,7 @@ describe("sweepUnattachedUploads", () => {
   it("a swept upload can no longer be attached", async () => {
     const imageId = await uploadImage();
     await sweepUnattachedUploads({ ...t.services, olderThanMs: 0, now: new Date(Date.now() + 1000) });
-    const result = dataOf<ActionResult>(
-      await postProduct({ intent: "save", name: "Too Late", price: "5", images: [imageId] }),
-    );
+    const result = await postSave({ name: "Too Late", price: "5", images: [imageId] });
     expect(result.data.error).toBe(productMessages.unknownImage);
   });
 });

@@ -10,6 +10,7 @@ import {
   insertTestProduct,
   insertTestUsers,
   productStock,
+  sizeRun,
   sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
@@ -173,11 +174,7 @@ describe.runIf(onPostgres)("checkout under concurrency (PostgreSQL only: PGlite 
   it("racing carts of several sizes of one product take each size's stock once and never deadlock (PostgreSQL only)", async () => {
     const hoodie = await insertTestProduct(t.services.db, {
       name: "Racing Hoodie",
-      sizes: [
-        { size: "S", stock: 30 },
-        { size: "M", stock: 3 },
-        { size: "L", stock: 30 },
-      ],
+      sizes: sizeRun({ S: 30, M: 3, L: 30 }),
     });
     const [small, medium, large] = hoodie.variants;
     const shoppers = await insertTestUsers(t.services.db, 24);

@@ -15,19 +15,13 @@ import {
   orderRow,
   productStock,
   signUpTestUser,
+  sizeRun,
   sizeStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { testSessionsOfOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
-import {
-  coupon,
-  couponUsage,
-  order,
-  orderItem,
-  productVariant,
-  receipt,
-  testPaymentSession,
-} from "../db/schema";
+import { coupon, couponUsage, order, orderItem, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { type TestCheckoutContents, testCheckoutMessages } from "../payments/test-provider";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "./sweep-reservations";
@@ -268,11 +262,7 @@ describe("the whole purchase with the test checkout", () => {
     const hoodie = await insertTestProduct(t.services.db, {
       name: "Size Run Hoodie",
       priceCents: 8000,
-      sizes: [
-        { size: "S", stock: 0 },
-        { size: "M", stock: 2 },
-        { size: "L", stock: 5 },
-      ],
+      sizes: sizeRun({ S: 0, M: 2, L: 5 }),
     });
     const [small, medium, large] = hoodie.variants;
     expect(hoodie.stock).toBe(7);
@@ -428,10 +418,7 @@ describe("the whole purchase with the test checkout", () => {
       paymentStatus: "cancelled",
       isReserved: false,
     });
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     expect(session?.status).toBe("expired");
     // the cancelled session can no longer be paid
     expect((await payOnTestPage(session!.id, "4242424242424242")).data.error).toBe(

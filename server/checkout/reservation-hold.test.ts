@@ -14,9 +14,10 @@ import {
   productStock,
   TEST_SHIPPING,
 } from "../../tests/setup/test-commerce";
+import { testSessionsOfOrder } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { isAppError } from "../app-error";
-import { coupon, testPaymentSession } from "../db/schema";
+import { coupon } from "../db/schema";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { prepareOrder } from "./prepare-order";
 import { releaseOrder } from "./settle-order";
@@ -87,6 +88,20 @@ async function pendingOrder(options: { stock: number; quantity: number; couponCo
   return { shopper: shopper!, tee, orderId: summary.orderId };
 }
 
+/** The shopper presses Pay on a pending order at `now`, through `services` (the real ones unless told). */
+const pressPay = (
+  pending: { shopper: { id: string; email: string }; orderId: string },
+  now: Date,
+  services = t.services,
+) =>
+  startPayment({
+    services,
+    userId: pending.shopper.id,
+    customerEmail: pending.shopper.email,
+    orderId: pending.orderId,
+    now,
+  });
+
 describe("the hold on stock before the payment page exists", () => {
   it("is released by the sweeper after FIRST_HOLD_MS without asking the provider; a reservation with a page keeps its hold", async () => {
     const t0 = new Date();
@@ -96,13 +111,7 @@ describe("the hold on stock before the payment page exists", () => {
 
     // Pay: the stock is taken, then the process stops before the provider answers
     const crashed = heldProvider();
-    void startPayment({
-      services: crashed.services,
-      userId: stalled.shopper.id,
-      customerEmail: stalled.shopper.email,
-      orderId: stalled.orderId,
-      now: t0,
-    });
+    void pressPay(stalled, t0, crashed.services);
     await crashed.pageRequested;
     expect(await stockOf(stalled.tee.id)).toBe(1);
     expect(await usesOf(limited.id)).toBe(1);
@@ -113,13 +122,7 @@ describe("the hold on stock before the payment page exists", () => {
     });
 
     // another shopper's Pay goes through: the page is saved and the hold lasts as long as it
-    await startPayment({
-      services: t.services,
-      userId: paying.shopper.id,
-      customerEmail: paying.shopper.email,
-      orderId: paying.orderId,
-      now: t0,
-    });
+    await pressPay(paying, t0);
     const withPage = await orderOf(paying.orderId);
     expect(withPage.paymentSessionId).toMatch(/^tcs_/);
     expect(withPage.reservedUntil).toEqual(
@@ -150,13 +153,7 @@ describe("the hold on stock before the payment page exists", () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 2 });
     const slow = heldProvider();
-    const pressed = startPayment({
-      services: slow.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    const pressed = pressPay({ shopper, orderId }, t0, slow.services);
     await slow.pageRequested;
     await sweepExpiredReservations({ services: t.services, now: new Date(t0.getTime() + 3 * MINUTE) });
     expect(await stockOf(tee.id)).toBe(2);
@@ -167,10 +164,7 @@ describe("the hold on stock before the payment page exists", () => {
       (error: unknown) => error,
     );
     expect(isAppError(refused) && refused.userMessage).toBe(checkoutMessages.orderNotPayable);
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     expect(session?.status).toBe("expired");
     expect(await orderOf(orderId)).toMatchObject({
       status: "cancelled",
@@ -183,13 +177,7 @@ describe("the hold on stock before the payment page exists", () => {
   it("the sweeper's release checks the hold again under the row lock: one extended since it was read stays", async () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 1 });
-    await startPayment({
-      services: t.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    await pressPay({ shopper, orderId }, t0);
     // as if the sweeper had read the order during its first hold and released it only now
     const released = await releaseOrder({
       db: t.services.db,
@@ -207,23 +195,14 @@ describe("the hold on stock before the payment page exists", () => {
     const t0 = new Date();
     const { shopper, tee, orderId } = await pendingOrder({ stock: 2, quantity: 1 });
     const crashed = heldProvider({ stopAfterCreating: true });
-    void startPayment({
-      services: crashed.services,
-      userId: shopper.id,
-      customerEmail: shopper.email,
-      orderId,
-      now: t0,
-    });
+    void pressPay({ shopper, orderId }, t0, crashed.services);
     await crashed.pageRequested;
     await sweepExpiredReservations({ services: t.services, now: new Date(t0.getTime() + 3 * MINUTE) });
     expect(await stockOf(tee.id)).toBe(2);
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentSessionId: null });
 
     // the shopper had reached the page before the process died, and pays on it
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.orderId, orderId));
+    const [session] = await testSessionsOfOrder(t.services.db, orderId);
     const paid = settle(
       await callRoute(
         testCheckoutAction,

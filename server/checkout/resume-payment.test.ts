@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/account/account-orders";
 import { checkoutMessages } from "../../core/checkout";
 import { callRoute, dataOf, getRequest } from "../../tests/setup/route-call";
-import { insertTestProduct, orderRow, signUpTestUser, sizeStock } from "../../tests/setup/test-commerce";
+import {
+  insertTestProduct,
+  orderRow,
+  signUpTestUser,
+  sizeRun,
+  sizeStock,
+} from "../../tests/setup/test-commerce";
 import { placePaidOrder, placeReservedOrder, releaseReservation } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { testPaymentSession } from "../db/schema";
@@ -42,10 +48,7 @@ async function pendingTeeOrder(stock = 5) {
   const shopper = await signUpTestUser(t.services);
   const tee = await insertTestProduct(t.services.db, {
     priceCents: 3500,
-    sizes: [
-      { size: "M", stock },
-      { size: "L", stock: 3 },
-    ],
+    sizes: sizeRun({ M: stock, L: 3 }),
   });
   const medium = tee.variants[0]!;
   const placed = await placeReservedOrder(t.services, shopper, [{ variantId: medium.id, quantity: 2 }]);

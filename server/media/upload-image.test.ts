@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   action as imagesAction,
   loader as imagesLoader,
@@ -11,18 +11,12 @@ import { IMAGE_WIDTHS, imageKey } from "../../core/images";
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
 import { makeImage, makeNoisyPng, SVG_IMAGE } from "../../tests/fixtures/images";
 import { callRoute } from "../../tests/setup/route-call";
-import { registerTestCustomer, signUpTestAdmin } from "../../tests/setup/test-commerce";
+import { setupAdminAndCustomer } from "../../tests/setup/test-commerce";
 import { setupTestServices, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { mediaUpload, product } from "../db/schema";
 
 const t = setupTestServices();
-let admin: { cookie: string; id: string };
-let customer: { cookie: string; id: string };
-
-beforeAll(async () => {
-  admin = await signUpTestAdmin(t.services);
-  customer = await registerTestCustomer(t.services);
-});
+const { admin, customer } = setupAdminAndCustomer(t);
 
 const mediaFolder = () => path.join(t.dataDir, "media", "products");
 const storedFiles = async () => (await readdir(mediaFolder()).catch(() => [] as string[])).sort();

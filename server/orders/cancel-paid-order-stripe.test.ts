@@ -11,6 +11,7 @@ import {
   orderRow,
   signUpTestAdmin,
   signUpTestUser,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
@@ -45,10 +46,7 @@ async function paidJacketOrder() {
   const shopper = await signUpTestUser(t.services);
   const jacket = await insertTestProduct(t.services.db, {
     priceCents: 15900,
-    sizes: [
-      { size: "M", stock: 2 },
-      { size: "L", stock: 2 },
-    ],
+    sizes: sizeRun({ M: 2, L: 2 }),
   });
   const medium = jacket.variants[0]!;
   const placed = await placePaidOrder(t.services, shopper, [{ variantId: medium.id, quantity: 1 }], {
@@ -70,6 +68,18 @@ const stripeRefundsOf = (sessionId: string) =>
   );
 const refundsOf = (orderId: string) => t.services.db.select().from(refund).where(eq(refund.orderId, orderId));
 
+/** Stripe answers the next `times` refund requests with `status` and `error`; then the admin presses. */
+async function cancelAndRefundRefused(
+  orderId: string,
+  status: number,
+  error: { type: string; message: string },
+  times = 1,
+) {
+  for (let attempt = 0; attempt < times; attempt++)
+    stripe.failNextRequest({ method: "POST", path: "/v1/refunds", status, error });
+  return cancelAndRefund(orderId);
+}
+
 describe("cancelling a paid order on Stripe", () => {
   it("asks Stripe once, with the order's key, and keeps Stripe's refund id", async () => {
     const placed = await paidJacketOrder();
@@ -90,14 +100,10 @@ describe("cancelling a paid order on Stripe", () => {
 
   it("changes nothing when Stripe refuses, and says why", async () => {
     const placed = await paidJacketOrder();
-    stripe.failNextRequest({
-      method: "POST",
-      path: "/v1/refunds",
-      status: 400,
-      error: { type: "invalid_request_error", message: "This charge is disputed and cannot be refunded." },
+    const answer = await cancelAndRefundRefused(placed.orderId, 400, {
+      type: "invalid_request_error",
+      message: "This charge is disputed and cannot be refunded.",
     });
-
-    const answer = await cancelAndRefund(placed.orderId);
 
     expect(answer).toEqual({
       status: 502,
@@ -118,16 +124,12 @@ describe("cancelling a paid order on Stripe", () => {
 
   it("words a failure Stripe does not explain without its details", async () => {
     const placed = await paidJacketOrder();
-    for (let attempt = 0; attempt < 3; attempt++) {
-      stripe.failNextRequest({
-        method: "POST",
-        path: "/v1/refunds",
-        status: 500,
-        error: { type: "api_error", message: "Something went wrong on Stripe's end." },
-      });
-    }
-
-    const answer = await cancelAndRefund(placed.orderId);
+    const answer = await cancelAndRefundRefused(
+      placed.orderId,
+      500,
+      { type: "api_error", message: "Something went wrong on Stripe's end." },
+      3,
+    );
 
     expect(answer.data.error).toBe(cancelRefundMessages.failed(cancelRefundMessages.providerSilent));
     expect((await orderRow(t.services.db, placed.orderId)).paymentStatus).toBe("paid");

@@ -11,11 +11,12 @@ import {
   orderRow,
   signUpTestAdmin,
   signUpTestUser,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
-import { placePaidOrder, placeReservedOrder } from "../../tests/setup/test-orders";
+import { placePaidOrder, placeReservedOrder, testSessionRow } from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
-import { coupon, couponUsage, receipt, refund, testPaymentSession } from "../db/schema";
+import { coupon, couponUsage, receipt, refund } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import type { ReceiptView } from "../receipts/receipt.view";
 import type { AdminOrderView } from "./admin-order.view";
@@ -42,11 +43,7 @@ async function paidHoodieOrder(options: { couponCode?: string } = {}) {
   const shopper = await signUpTestUser(t.services);
   const hoodie = await insertTestProduct(t.services.db, {
     priceCents: 8900,
-    sizes: [
-      { size: "S", stock: 4 },
-      { size: "M", stock: 5 },
-      { size: "L", stock: 6 },
-    ],
+    sizes: sizeRun({ S: 4, M: 5, L: 6 }),
   });
   const [small, medium, large] = hoodie.variants;
   const placed = await placePaidOrder(
@@ -98,10 +95,7 @@ describe("cancelling a paid order from the admin", () => {
     });
     expect(paid).toMatchObject({ totalCents: 2 * 8900 + 8900 + 999, taxCents: 4423 });
     // the provider gave the money back
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, placed.sessionId));
+    const session = await testSessionRow(t.services.db, placed.sessionId);
     expect(session?.refundedCents).toBe(paid.totalCents);
     // the units are back in their sizes; the size nobody bought is untouched
     expect(await stockOf(placed.medium.id)).toBe(5);
@@ -280,10 +274,7 @@ describe("cancelling an unpaid order from the admin", () => {
       paymentStatus: "cancelled",
       isReserved: false,
     });
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, placed.sessionId));
+    const session = await testSessionRow(t.services.db, placed.sessionId);
     expect(session?.status).toBe("expired");
     expect(await refundsOf(placed.orderId)).toHaveLength(0);
   });

@@ -4,7 +4,7 @@ import { callRoute, dataOf, getRequest, routeArgs } from "../../tests/setup/rout
 import {
   freshEmail,
   insertTestOrder,
-  registerTestCustomer,
+  setupAdminAndCustomer,
   signUpTestAdmin,
 } from "../../tests/setup/test-commerce";
 import { createTestServices, requestContext, setupTestServices } from "../../tests/setup/test-services";
@@ -12,11 +12,9 @@ import { type order, type Receipt, receipt } from "../db/schema";
 import type { ReceiptView } from "./receipt.view";
 
 const t = setupTestServices();
-let adminCookie: string;
-let customerCookie: string;
-let customerId: string;
+const { admin, customer } = setupAdminAndCustomer(t, { fullName: "Rhea Moon", email: freshEmail("rhea") });
 
-const getReceipts = (search = "", cookie = adminCookie) =>
+const getReceipts = (search = "", cookie = admin.cookie) =>
   callRoute(receiptsLoader, getRequest(`/admin/receipts${search}`, cookie), { services: t.services });
 
 interface ReceiptsPage {
@@ -43,7 +41,7 @@ async function insertReceipt(
 ) {
   const createdAt = new Date(Date.UTC(2025, 5, 1, 12, 0, ++second));
   const paid = await insertTestOrder(t.services.db, {
-    userId: customerId,
+    userId: customer.id,
     shippingAddress: "Rhea Moon\nTorstraße 1\nBerlin, BE 10115\nDE",
     subtotalCents: 5000,
     totalCents: 5999,
@@ -67,19 +65,9 @@ async function insertReceipt(
 
 const receiptNumbers = (page: ReceiptsPage) => page.receipts.map((row) => row.receiptNumber);
 
-beforeAll(async () => {
-  adminCookie = (await signUpTestAdmin(t.services)).cookie;
-  const customer = await registerTestCustomer(t.services, {
-    fullName: "Rhea Moon",
-    email: freshEmail("rhea"),
-  });
-  customerCookie = customer.cookie;
-  customerId = customer.id;
-});
-
 describe("receipts screen", () => {
   it("sends a signed-in customer to /forbidden and a visitor to sign in", async () => {
-    const forbidden = await getReceipts("", customerCookie);
+    const forbidden = await getReceipts("", customer.cookie);
     expect(forbidden).toBeInstanceOf(Response);
     expect((forbidden as Response).headers.get("Location")).toBe("/forbidden");
     const visitor = await callRoute(receiptsLoader, getRequest("/admin/receipts"), { services: t.services });

@@ -10,7 +10,7 @@ import {
   registerTestCustomer,
   signUpTestAdmin,
 } from "../../tests/setup/test-commerce";
-import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder, requestTestReturn } from "../../tests/setup/test-orders";
 import { AppError } from "../app-error";
 import { refund } from "../db/schema";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
@@ -19,7 +19,6 @@ import { approveReturn } from "./approve-return";
 import { getReturnForm } from "./get-return-form";
 import { markReturnReceived } from "./mark-return-received";
 import { refundReturn } from "./refund-return";
-import { requestReturn } from "./request-return";
 
 const { stripe, t } = setupStripeServices();
 
@@ -41,17 +40,13 @@ describe("a return refunded on Stripe", () => {
     );
     await markDelivered(t.services, placed.orderId);
     const form = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
-    const ret = await requestReturn({
-      services: t.services,
-      user: { id: customer.id, email: customer.email, name: "Stella" },
-      orderId: placed.orderId,
-      input: {
-        resolution: "refund",
-        reason: "changed_mind",
-        comment: "",
-        lines: [{ orderItemId: form.lines[0]!.orderItemId, quantity: 1, exchangeSize: "" }],
-      },
-    });
+    const ret = await requestTestReturn(
+      t.services,
+      customer,
+      placed.orderId,
+      [{ orderItemId: form.lines[0]!.orderItemId, quantity: 1 }],
+      { reason: "changed_mind" },
+    );
     const step = { services: t.services, admin: { id: admin.id, email: admin.email }, returnId: ret.id };
     await approveReturn(step);
     const details = await getAdminReturn({ ...t.services, returnId: ret.id });

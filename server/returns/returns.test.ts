@@ -12,21 +12,19 @@ import {
   orderRow,
   registerTestCustomer,
   signUpTestAdmin,
+  sizeRun,
   sizeStock,
 } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";
-import { markDelivered, placePaidOrder } from "../../tests/setup/test-orders";
+import {
+  markDelivered,
+  placePaidOrder,
+  requestTestReturn,
+  testSessionRow,
+} from "../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../tests/setup/test-services";
 import { AppError } from "../app-error";
-import {
-  order,
-  productVariant,
-  receipt,
-  refund,
-  returnEvent,
-  returnRequest,
-  testPaymentSession,
-} from "../db/schema";
+import { order, productVariant, receipt, refund, returnEvent, returnRequest } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
 import { cancelPaidOrder, cancelRefundMessages } from "../orders/cancel-paid-order";
 import { listCustomerOrders } from "../orders/list-customer-orders";
@@ -39,7 +37,6 @@ import { getReturnForm } from "./get-return-form";
 import { markReturnReceived } from "./mark-return-received";
 import { refundReturn } from "./refund-return";
 import { rejectReturn } from "./reject-return";
-import { requestReturn } from "./request-return";
 
 const t = setupTestServices();
 
@@ -51,11 +48,7 @@ async function deliveredOrder(options: { couponCode?: string; finalSale?: boolea
   const product = await insertTestProduct(t.services.db, {
     priceCents: 4999,
     finalSale: options.finalSale ?? false,
-    sizes: [
-      { size: "M", stock: 10 },
-      { size: "L", stock: 10 },
-      { size: "XL", stock: 3 },
-    ],
+    sizes: sizeRun({ M: 10, L: 10, XL: 3 }),
   });
   const [m, l, xl] = product.variants as [
     (typeof product.variants)[0],
@@ -88,18 +81,31 @@ function ask(
   lines: Array<{ orderItemId: string; quantity: number; exchangeSize?: string }>,
   resolution = "refund",
 ) {
-  return requestReturn({
+  return requestTestReturn(t.services, customer, orderId, lines, { resolution, comment: "Fits small" });
+}
+
+type Admin = Awaited<ReturnType<typeof admin>>;
+
+/** Marks every unit of an approved return received in one condition (sellable unless told). */
+async function receiveAll(by: Admin, returnId: string, condition: "sellable" | "damaged" = "sellable") {
+  const details = await getAdminReturn({ ...t.services, returnId });
+  await markReturnReceived({
     services: t.services,
-    user: { id: customer.id, email: customer.email, name: "Rita" },
-    orderId,
-    input: {
-      resolution,
-      reason: "too_small",
-      comment: "Fits small",
-      lines: lines.map((line) => ({ ...line, exchangeSize: line.exchangeSize ?? "" })),
-    },
+    admin: by,
+    returnId,
+    conditions: Object.fromEntries(details.items.map((item) => [item.id, condition])),
   });
 }
+
+/** Approves a return, then marks every unit of it received. */
+async function approveAndReceive(by: Admin, returnId: string, condition?: "sellable" | "damaged") {
+  await approveReturn({ services: t.services, admin: by, returnId });
+  await receiveAll(by, returnId, condition);
+}
+
+/** The customer asks to exchange one unit of a line for `exchangeSize`. */
+const askExchange = (customer: Customer, orderId: string, orderItemId: string, exchangeSize: string) =>
+  ask(customer, orderId, [{ orderItemId, quantity: 1, exchangeSize }], "exchange");
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -193,15 +199,7 @@ describe("a refund return", () => {
     const again = await getReturnForm({ ...t.services, userId: customer.id, orderId: placed.orderId });
     expect(again.lines.find((line) => line.size === "M")?.returnable).toBe(1);
 
-    await approveReturn({ services: t.services, admin: admin1, returnId: requested.id });
-    const details = await getAdminReturn({ ...t.services, returnId: requested.id });
-    const [item] = details.items;
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: requested.id,
-      conditions: { [item!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, requested.id);
     expect(await sizeStock(t.services.db, m.id)).toBe(stockBefore! + 1);
 
     const row = await orderRow(t.services.db, placed.orderId);
@@ -216,10 +214,7 @@ describe("a refund return", () => {
     expect(after.paymentStatus).toBe("partially_refunded");
     const [kept] = await t.services.db.select().from(receipt).where(eq(receipt.orderId, row.id));
     expect(kept?.status).toBe("partially_refunded");
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(expected);
 
     const [listed] = await listCustomerOrders({ ...t.services, userId: customer.id });
@@ -265,14 +260,7 @@ describe("a refund return", () => {
       ["M", 1],
     ] as const) {
       const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf(size).orderItemId, quantity }]);
-      await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-      const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-      await markReturnReceived({
-        services: t.services,
-        admin: admin1,
-        returnId: ret.id,
-        conditions: Object.fromEntries(details.items.map((item) => [item.id, "damaged"])),
-      });
+      await approveAndReceive(admin1, ret.id, "damaged");
       total += (await refundReturn({ services: t.services, admin: admin1, returnId: ret.id })).amountCents;
     }
     expect(total).toBe(row.totalCents);
@@ -289,14 +277,7 @@ describe("a refund return", () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const admin1 = await admin();
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("L").orderItemId, quantity: 1 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
 
     const failing = {
       ...t.services,
@@ -325,14 +306,7 @@ describe("a refund return", () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const [admin1, admin2] = [await admin(), await admin()];
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 2 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
 
     const answers = await Promise.all([
       refundReturn({ services: t.services, admin: admin1, returnId: ret.id }),
@@ -342,10 +316,7 @@ describe("a refund return", () => {
     const refunds = await t.services.db.select().from(refund).where(eq(refund.orderId, placed.orderId));
     expect(refunds).toHaveLength(1);
     const row = await orderRow(t.services.db, placed.orderId);
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(refunds[0]!.amountCents);
     const events = await t.services.db.select().from(returnEvent).where(eq(returnEvent.returnId, ret.id));
     expect(events.filter((event) => event.state === "refunded")).toHaveLength(1);
@@ -357,22 +328,12 @@ describe("an exchange", () => {
     const { customer, placed, xl, lineOf } = await deliveredOrder();
     const admin1 = await admin();
     const xlBefore = await sizeStock(t.services.db, xl.id);
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("L").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("L").orderItemId, "XL");
     await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
     expect(await sizeStock(t.services.db, xl.id)).toBe(xlBefore! - 1);
     const details = await getAdminReturn({ ...t.services, returnId: ret.id });
     expect(details.items[0]).toMatchObject({ size: "L", exchangeSize: "XL" });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await receiveAll(admin1, ret.id);
     // a refund is not how an exchange ends
     expect(
       (await refusal(refundReturn({ services: t.services, admin: admin1, returnId: ret.id }))).status,
@@ -395,12 +356,7 @@ describe("an exchange", () => {
   it("is not approved when the size set aside has sold out since the request, and says which", async () => {
     const { customer, placed, xl, lineOf } = await deliveredOrder();
     const admin1 = await admin();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
     await t.services.db.update(productVariant).set({ stock: 0 }).where(eq(productVariant.id, xl.id));
     const error = await refusal(approveReturn({ services: t.services, admin: admin1, returnId: ret.id }));
     expect(error.status).toBe(409);
@@ -410,14 +366,7 @@ describe("an exchange", () => {
 
   it("is refused for a size that is not in stock, or the size already bought", async () => {
     const { customer, placed, lineOf } = await deliveredOrder();
-    const same = await refusal(
-      ask(
-        customer,
-        placed.orderId,
-        [{ orderItemId: lineOf("L").orderItemId, quantity: 1, exchangeSize: "L" }],
-        "exchange",
-      ),
-    );
+    const same = await refusal(askExchange(customer, placed.orderId, lineOf("L").orderItemId, "L"));
     expect(same.userMessage).toBe(returnMessages.exchangeSizeUnavailable(lineOf("L").productName, "L"));
     const missing = await refusal(
       ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }], "exchange"),
@@ -446,12 +395,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
       xl: await sizeStock(t.services.db, xl.id),
     });
     const before = await stock();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
     await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
     expect((await stock()).xl).toBe(before.xl! - 1);
 
@@ -503,14 +447,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
     const mBefore = await sizeStock(t.services.db, m.id);
     const lBefore = await sizeStock(t.services.db, l.id);
     const ret = await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 1 }]);
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    await approveAndReceive(admin1, ret.id);
     expect(await sizeStock(t.services.db, m.id)).toBe(mBefore! + 1);
 
     await cancelAndRefund(placed.orderId, admin1.id);
@@ -553,20 +490,8 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
   it("is refused for an order whose items were exchanged, before the provider is asked", async () => {
     const { customer, placed, lineOf } = await deliveredOrder();
     const admin1 = await admin();
-    const ret = await ask(
-      customer,
-      placed.orderId,
-      [{ orderItemId: lineOf("M").orderItemId, quantity: 1, exchangeSize: "XL" }],
-      "exchange",
-    );
-    await approveReturn({ services: t.services, admin: admin1, returnId: ret.id });
-    const details = await getAdminReturn({ ...t.services, returnId: ret.id });
-    await markReturnReceived({
-      services: t.services,
-      admin: admin1,
-      returnId: ret.id,
-      conditions: { [details.items[0]!.id]: "sellable" },
-    });
+    const ret = await askExchange(customer, placed.orderId, lineOf("M").orderItemId, "XL");
+    await approveAndReceive(admin1, ret.id);
     await exchangeReturn({ services: t.services, admin: admin1, returnId: ret.id });
     const [replacement] = await replacementOrders(ret.id);
 
@@ -577,10 +502,7 @@ describe("an order cancelled and refunded in full (issue 30)", () => {
     });
     const row = await orderRow(t.services.db, placed.orderId);
     expect(row.paymentStatus).toBe("paid");
-    const [session] = await t.services.db
-      .select()
-      .from(testPaymentSession)
-      .where(eq(testPaymentSession.id, row.paymentSessionId!));
+    const session = await testSessionRow(t.services.db, row.paymentSessionId!);
     expect(session?.refundedCents).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { action as registerAction } from "../../app/routes/auth/register";
 import { ONE_SIZE } from "../../core/product";
@@ -75,6 +76,23 @@ export async function signUpTestAdmin(
   return { id: await sessionUserId(services, cookie, "admin"), email, password, cookie };
 }
 
+/**
+ * An administrator and a customer, signed in before the file's tests run; like setupTestServices,
+ * the objects are filled in then, so destructure them at the top of the file.
+ */
+export function setupAdminAndCustomer(
+  t: { services: Services },
+  customerAccount: Parameters<typeof registerTestCustomer>[1] = {},
+) {
+  const admin = {} as Awaited<ReturnType<typeof signUpTestAdmin>>;
+  const customer = {} as Awaited<ReturnType<typeof registerTestCustomer>>;
+  beforeAll(async () => {
+    Object.assign(admin, await signUpTestAdmin(t.services));
+    Object.assign(customer, await registerTestCustomer(t.services, customerAccount));
+  });
+  return { admin, customer };
+}
+
 /** Many customers at once, straight into the table (for tests that need ids, not sessions). */
 export async function insertTestUsers(db: Database, howMany: number) {
   const rows = Array.from({ length: howMany }, () => ({
@@ -85,6 +103,10 @@ export async function insertTestUsers(db: Database, howMany: number) {
   await db.insert(user).values(rows);
   return rows;
 }
+
+/** Size rows for insertTestProduct, in the order given: `sizeRun({ S: 4, M: 5 })`. */
+export const sizeRun = (stocks: Record<string, number>): NewSize[] =>
+  Object.entries(stocks).map(([size, stock]) => ({ size, stock }));
 
 /**
  * A product with its sizes (default: one "One Size" holding `stock`, 10 unless given). The row

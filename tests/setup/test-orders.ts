@@ -1,13 +1,17 @@
 // Orders placed through the real checkout use cases (shipping step, Pay, the provider's page,
 // settlement), for tests about what happens to an order afterwards: refunds, cancelling, paying later.
+import { eq } from "drizzle-orm";
 import type { ShippingDetails } from "../../core/checkout";
 import type { TaxMode } from "../../core/tax";
 import { prepareOrder } from "../../server/checkout/prepare-order";
 import { releaseOrder } from "../../server/checkout/settle-order";
 import { startPayment } from "../../server/checkout/start-payment";
 import { syncPaymentSession } from "../../server/checkout/sync-payment";
+import type { Database } from "../../server/db/client";
+import { testPaymentSession } from "../../server/db/schema";
 import { updateOrder } from "../../server/orders/update-order";
 import { submitTestPayment } from "../../server/payments/test-provider";
+import { requestReturn } from "../../server/returns/request-return";
 import type { Services } from "../../server/services";
 import { taxMode } from "../../server/tax/tax-rates";
 import { orderRow, TEST_SHIPPING } from "./test-commerce";
@@ -97,4 +101,39 @@ export function releaseReservation(
 /** The admin marks an order delivered (as Admin → Orders does): the return window starts. */
 export async function markDelivered(services: Services, orderId: string) {
   await updateOrder({ services, orderId, status: "delivered", trackingCode: "" });
+}
+
+/** The test checkout's payment page with this id, as stored (undefined if there is none). */
+export async function testSessionRow(db: Database, sessionId: string) {
+  const [row] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
+  return row;
+}
+
+/** The test checkout's payment pages opened for an order. */
+export const testSessionsOfOrder = (db: Database, orderId: string) =>
+  db.select().from(testPaymentSession).where(eq(testPaymentSession.orderId, orderId));
+
+/**
+ * A customer's return request through requestReturn, signed with the first word of their name:
+ * a refund for "too_small" without a comment unless `input` says otherwise.
+ */
+export function requestTestReturn(
+  services: Services,
+  customer: { id: string; email: string; fullName: string },
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number; exchangeSize?: string }>,
+  input: { resolution?: string; reason?: string; comment?: string } = {},
+) {
+  return requestReturn({
+    services,
+    user: { id: customer.id, email: customer.email, name: customer.fullName.split(" ")[0]! },
+    orderId,
+    input: {
+      resolution: "refund",
+      reason: "too_small",
+      comment: "",
+      ...input,
+      lines: lines.map((line) => ({ ...line, exchangeSize: line.exchangeSize ?? "" })),
+    },
+  });
 }

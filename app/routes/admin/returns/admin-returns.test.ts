@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { returnMessages } from "../../../../core/returns";
 import { orderItem } from "../../../../server/db/schema";
-import { requestReturn } from "../../../../server/returns/request-return";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 import {
   callRoute,
@@ -18,8 +17,9 @@ import {
   insertTestProduct,
   registerTestCustomer,
   signUpTestAdmin,
+  sizeRun,
 } from "../../../../tests/setup/test-commerce";
-import { markDelivered, placePaidOrder } from "../../../../tests/setup/test-orders";
+import { markDelivered, placePaidOrder, requestTestReturn } from "../../../../tests/setup/test-orders";
 import { formRequest, setupTestServices } from "../../../../tests/setup/test-services";
 import { loader as adminLoader } from "../admin-layout";
 import { action as returnsAction, loader as returnsLoader } from "./admin-returns";
@@ -114,10 +114,7 @@ describe("an admin taking a return from request to refund on the Returns screen"
     const customer = await registerTestCustomer(t.services, { fullName: "Rita Returner" });
     const product = await insertTestProduct(t.services.db, {
       priceCents: 4999,
-      sizes: [
-        { size: "M", stock: 5 },
-        { size: "L", stock: 5 },
-      ],
+      sizes: sizeRun({ M: 5, L: 5 }),
     });
     const [m, l] = product.variants;
     if (!m || !l) throw new Error("expected two sizes");
@@ -130,17 +127,12 @@ describe("an admin taking a return from request to refund on the Returns screen"
       .select({ id: orderItem.id })
       .from(orderItem)
       .where(eq(orderItem.orderId, placed.orderId));
-    const asked = await requestReturn({
-      services: t.services,
-      user: { id: customer.id, email: customer.email, name: "Rita" },
-      orderId: placed.orderId,
-      input: {
-        resolution: "refund",
-        reason: "too_small",
-        comment: "",
-        lines: [first!, second!].map((line) => ({ orderItemId: line.id, quantity: 1, exchangeSize: "" })),
-      },
-    });
+    const asked = await requestTestReturn(
+      t.services,
+      customer,
+      placed.orderId,
+      [first!, second!].map((line) => ({ orderItemId: line.id, quantity: 1 })),
+    );
 
     const listed = dataOf<Omit<ListData, "returns"> & { returns: { id: string }[] }>(
       await load(`/admin/returns?q=${asked.rmaNumber.toLowerCase()}&state=requested`),
