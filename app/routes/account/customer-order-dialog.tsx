@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "~/lib/toast";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderReturns } from "~/routes/account/order-returns";
+import { OrderSection } from "~/routes/account/order-section";
 import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
 import { formatUsd } from "../../../core/money";
 import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../../core/order";
@@ -46,10 +47,13 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
   const { trackingCode } = order;
   const trackable = canTrack(order) && order.trackingUrl;
   return (
-    <section aria-labelledby="tracking-heading" className="rounded-lg border bg-card/60 p-4">
-      <h3 id="tracking-heading" className="mb-3 flex items-center gap-2 font-semibold text-sm">
-        <TruckIcon className="size-4 text-accent" aria-hidden /> Package Tracking
-      </h3>
+    <OrderSection
+      id="tracking-heading"
+      title="Package Tracking"
+      icon={TruckIcon}
+      headingClassName="mb-3"
+      className="rounded-lg border bg-card/60 p-4"
+    >
       {trackingCode ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
@@ -88,16 +92,13 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
               : "This order was cancelled, so there is no package to track."}
         </p>
       )}
-    </section>
+    </OrderSection>
   );
 }
 
 function OrderItems({ order }: { order: CustomerOrder }) {
   return (
-    <section aria-labelledby="items-heading">
-      <h3 id="items-heading" className="mb-2 font-semibold text-sm">
-        Items
-      </h3>
+    <OrderSection id="items-heading" title="Items" headingClassName="mb-2">
       <ul className="divide-y border-y">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 py-3" data-testid="order-item">
@@ -129,7 +130,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </OrderSection>
   );
 }
 
@@ -184,12 +185,15 @@ export function OrderDetailsDialog({
           <OrderItems order={order} />
           <OrderSummary order={order} />
           <OrderReturns order={order} />
-          <section aria-labelledby="address-heading" className="text-sm">
-            <h3 id="address-heading" className="mb-1 flex items-center gap-2 font-semibold">
-              <MapPinIcon className="size-4 text-accent" aria-hidden /> Shipping Address
-            </h3>
+          <OrderSection
+            id="address-heading"
+            title="Shipping Address"
+            icon={MapPinIcon}
+            headingClassName="mb-1"
+            className="text-sm"
+          >
             <p className="whitespace-pre-line text-muted-foreground">{order.shippingAddress}</p>
-          </section>
+          </OrderSection>
         </DialogContent>
       )}
     </Dialog>

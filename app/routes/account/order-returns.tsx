@@ -7,6 +7,7 @@ import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
+import { OrderSection } from "~/routes/account/order-section";
 import { formatUsd } from "../../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
@@ -140,10 +141,7 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
   const { returns, returnOffer } = order;
   if (returns.length === 0 && !returnOffer.available && !returnOffer.message) return null;
   return (
-    <section aria-labelledby="returns-heading" className="flex flex-col gap-3">
-      <h3 id="returns-heading" className="flex items-center gap-2 font-semibold text-sm">
-        <RotateCcwIcon className="size-4 text-accent" aria-hidden /> Returns
-      </h3>
+    <OrderSection id="returns-heading" title="Returns" icon={RotateCcwIcon} className="flex flex-col gap-3">
       {returns.length > 0 && (
         <ul className="flex flex-col gap-3">
           {returns.map((ret) => (
@@ -170,6 +168,6 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
           </p>
         )
       )}
-    </section>
+    </OrderSection>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
+import { OrderSection } from "~/routes/account/order-section";
 import { formatUsd } from "../../../core/money";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { action } from "./account-orders";
@@ -74,13 +75,13 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
   if (!order.awaitingPayment) return null;
 
   return (
-    <section
-      aria-labelledby="pending-payment-heading"
+    <OrderSection
+      id="pending-payment-heading"
+      title="Awaiting payment"
+      icon={HourglassIcon}
+      iconClassName="text-amber-300"
       className="rounded-lg border border-amber-400/40 bg-amber-400/10 p-4"
     >
-      <h3 id="pending-payment-heading" className="flex items-center gap-2 font-semibold text-sm">
-        <HourglassIcon className="size-4 text-amber-300" aria-hidden /> Awaiting payment
-      </h3>
       {confirming ? (
         <div className="mt-2 flex flex-col gap-3">
           <p className="text-sm">
@@ -123,6 +124,6 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
           </div>
         </>
       )}
-    </section>
+    </OrderSection>
   );
 }
