@@ -51,8 +51,8 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
       id="tracking-heading"
       title="Package Tracking"
       icon={TruckIcon}
+      box="card"
       headingClassName="mb-3"
-      className="rounded-lg border bg-card/60 p-4"
     >
       {trackingCode ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -2,6 +2,12 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
+/** The framed parts: a card, or the amber box of what awaits the customer. */
+const BOXES = {
+  card: { box: "rounded-lg border bg-card/60 p-4", icon: "text-accent" },
+  attention: { box: "rounded-lg border border-amber-400/40 bg-amber-400/10 p-4", icon: "text-amber-300" },
+} as const;
+
 /**
  * One titled part of a customer's order details (tracking, items, address, returns, payment): a
  * section named by its small heading, with an icon where the part has one.
@@ -10,7 +16,7 @@ export function OrderSection({
   id,
   title,
   icon: Icon,
-  iconClassName = "text-accent",
+  box,
   headingClassName,
   className,
   children,
@@ -18,15 +24,20 @@ export function OrderSection({
   id: string;
   title: string;
   icon?: LucideIcon;
-  iconClassName?: string;
+  box?: keyof typeof BOXES;
   headingClassName?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={className}>
+    <section aria-labelledby={id} className={cn(box && BOXES[box].box, className)}>
       <h3 id={id} className={cn("flex items-center gap-2 font-semibold text-sm", headingClassName)}>
-        {Icon && <Icon className={cn("size-4", iconClassName)} aria-hidden />}
+        {Icon && (
+          <Icon
+            className={cn("size-4", box === "attention" ? BOXES.attention.icon : "text-accent")}
+            aria-hidden
+          />
+        )}
         {title}
       </h3>
       {children}

@@ -75,13 +75,7 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
   if (!order.awaitingPayment) return null;
 
   return (
-    <OrderSection
-      id="pending-payment-heading"
-      title="Awaiting payment"
-      icon={HourglassIcon}
-      iconClassName="text-amber-300"
-      className="rounded-lg border border-amber-400/40 bg-amber-400/10 p-4"
-    >
+    <OrderSection id="pending-payment-heading" title="Awaiting payment" icon={HourglassIcon} box="attention">
       {confirming ? (
         <div className="mt-2 flex flex-col gap-3">
           <p className="text-sm">

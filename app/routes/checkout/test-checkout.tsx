@@ -112,6 +112,34 @@ function reformatOnInput(format: (value: string) => string) {
   };
 }
 
+/** A numeric card field, reformatted as the shopper types when `format` is given (no browser autofill). */
+function CardField({
+  name,
+  label,
+  placeholder,
+  format,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  format?: (value: string) => string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={name}>{label}</Label>
+      <Input
+        id={name}
+        name={name}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder}
+        onInput={format && reformatOnInput(format)}
+        required
+      />
+    </div>
+  );
+}
+
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
   const navigation = useNavigation();
@@ -183,42 +211,20 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 <Label htmlFor="email">Email</Label>
                 <Input id="email" value={loaderData.customerEmail} readOnly />
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="cardNumber">Card number</Label>
-                <Input
-                  id="cardNumber"
-                  name="cardNumber"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="4242 4242 4242 4242"
-                  onInput={reformatOnInput(formatCardNumber)}
-                  required
-                />
-              </div>
+              <CardField
+                name="cardNumber"
+                label="Card number"
+                placeholder="4242 4242 4242 4242"
+                format={formatCardNumber}
+              />
               <div className="grid grid-cols-2 gap-4">
-                <div className="grid gap-2">
-                  <Label htmlFor="expiry">Expiry (MM/YY)</Label>
-                  <Input
-                    id="expiry"
-                    name="expiry"
-                    inputMode="numeric"
-                    placeholder="12/34"
-                    autoComplete="off"
-                    onInput={reformatOnInput(formatCardExpiry)}
-                    required
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="cvc">CVC</Label>
-                  <Input
-                    id="cvc"
-                    name="cvc"
-                    inputMode="numeric"
-                    placeholder="123"
-                    autoComplete="off"
-                    required
-                  />
-                </div>
+                <CardField
+                  name="expiry"
+                  label="Expiry (MM/YY)"
+                  placeholder="12/34"
+                  format={formatCardExpiry}
+                />
+                <CardField name="cvc" label="CVC" placeholder="123" />
               </div>
               <p className="text-muted-foreground text-xs">
                 Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date
