@@ -2,6 +2,7 @@ import { CircleAlertIcon, EyeIcon, PackageIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { NoticePanel } from "~/components/ui/notice-panel";
 import { CustomerStatusBadge, OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
 import { OrderDate } from "~/routes/account/order-date";
 import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
@@ -26,13 +27,9 @@ function OrdersEmpty() {
 
 function OrdersFailed({ message }: { message: string }) {
   return (
-    <section
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
-    >
-      <CircleAlertIcon className="size-10 text-destructive" aria-hidden />
+    <NoticePanel icon={CircleAlertIcon} tone="error" iconSize="size-10">
       <p className="font-medium">{message}</p>
-    </section>
+    </NoticePanel>
   );
 }
 

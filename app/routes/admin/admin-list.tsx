@@ -10,6 +10,7 @@ import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { SearchField, useSearchNavigation } from "~/components/search-field";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { NoticePanel } from "~/components/ui/notice-panel";
 import { cn } from "~/lib/utils";
 import { MAX_SEARCH_LENGTH } from "../../../core/list-query";
 
@@ -204,17 +205,13 @@ export function AdminLoadError({
   retryIcon?: LucideIcon;
 }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-16 text-center"
-    >
-      <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
+    <NoticePanel icon={AlertCircleIcon} tone="error">
       <p className="font-medium">{message}</p>
       <Button variant="outline" onClick={onRetry}>
         {RetryIcon ? <RetryIcon aria-hidden /> : null}
         Try again
       </Button>
-    </div>
+    </NoticePanel>
   );
 }
 

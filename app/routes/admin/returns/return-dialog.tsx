@@ -8,6 +8,7 @@ import {
   DialogHeading,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { NoticePanel } from "~/components/ui/notice-panel";
 import type { AdminReturnDetails, OpenedReturn } from "../../../../server/returns/return-views";
 import { DateTime } from "../admin-date-time";
 import { ConfirmStep } from "./return-confirm-step";
@@ -45,13 +46,9 @@ function NotFound({ message }: { message: string }) {
   return (
     <>
       <DialogHeading title="Return not available" description="The link may be old, or mistyped." />
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-10 text-center"
-      >
-        <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
+      <NoticePanel icon={SearchXIcon} tone="empty" compact>
         <p className="font-medium">{message}</p>
-      </div>
+      </NoticePanel>
     </>
   );
 }
