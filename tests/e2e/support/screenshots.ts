@@ -4,9 +4,10 @@ import type { Page } from "@playwright/test";
 /** Screenshots for people to look at (not compared): SHOTS=folder. */
 const SHOTS = process.env.SHOTS;
 
-/** The page at a phone's and a laptop's width, when SHOTS names a folder; then back to 1280 x 720. */
+/** The page at a phone's and a laptop's width, when SHOTS names a folder; then back to the test's own size. */
 export async function shot(page: Page, name: string) {
   if (!SHOTS) return;
+  const own = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const [width, height] of [
     [390, 844],
     [1280, 800],
@@ -14,7 +15,7 @@ export async function shot(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.setViewportSize(own);
 }
 
 /** The page as it is now, at the window's current size, when SHOTS names a folder. */
