@@ -1,11 +1,11 @@
 import { TriangleAlertIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useFormError } from "~/lib/use-form-error";
+import { useIntentFormError } from "~/lib/use-form-error";
 import { rateInputValue, taxRateFormSchema } from "../../../../core/validation/tax-rate-form";
 import type { TaxRateView } from "../../../../server/tax/list-tax-rates";
 import { DateTime } from "../admin-date-time";
@@ -103,30 +103,21 @@ function TaxRateRow({ rate }: { rate: TaxRateView }) {
  */
 function RateForm({ rate }: { rate: TaxRateView }) {
   const fetcher = useFetcher<typeof action>();
-  // the server's refusal, until the next answer; a saved rate clears it
-  const [serverError, setServerError] = useState<string | undefined>(undefined);
-  const form = useFormError(serverError, taxRateFormSchema, fetcher);
-  const { error, submitting: saving, onChange } = form;
+  // the server's refusal stays until the next answer; a saved rate clears it
+  const {
+    error,
+    submitting: saving,
+    onChange,
+    onSubmit,
+  } = useIntentFormError(fetcher, "save", taxRateFormSchema);
   const id = useId();
   const errorId = `${id}-error`;
   useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      setServerError(undefined);
-      toast.success(result.message);
-    } else setServerError(result.error);
+    if (result.ok) toast.success(result.message);
   });
   return (
     // keyed by the stored rate: once a save is in, the field shows the rate as stored
-    <fetcher.Form
-      key={rate.rateBasisPoints}
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        setServerError(undefined);
-        form.onSubmit(event);
-      }}
-      onChange={onChange}
-    >
+    <fetcher.Form key={rate.rateBasisPoints} method="post" noValidate onSubmit={onSubmit} onChange={onChange}>
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="country" value={rate.country} />
       <div className="flex items-center gap-2">
