@@ -57,7 +57,7 @@ export const flagParam = (name: string, on: string): ListParam<boolean> => ({
 /** Free text of at most `maxLength` characters (an id that names what is open), "" when absent. */
 export const textParam = (name: string, maxLength: number): ListParam<string> => ({
   name,
-  read: (raw) => (raw ?? "").trim().slice(0, maxLength),
+  read: (raw) => readSearchText(raw, maxLength),
   write: (value) => value || null,
 });
 
