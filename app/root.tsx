@@ -43,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paymentTestMode: context.payments.isTestMode,
       // whether prices include VAT: public, the same for every visitor (useTaxMode)
       taxMode: taxMode(context.config),
+      // who the seller is: public by law (footer, legal notice)
+      seller: context.config.seller,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -104,7 +106,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        {!standalone && <SiteFooter storeName={storeName} user={rootData?.user ?? null} />}
+        {!standalone && (
+          <SiteFooter storeName={storeName} seller={rootData?.seller ?? null} user={rootData?.user ?? null} />
+        )}
         <Toaster />
         <FlashToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />

@@ -1,7 +1,7 @@
 // What several processes need, refused at start with one line each (docs/OPERATIONS.md#processes).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_CONTACT } from "../core/sample-contact";
+import { DEMO_SELLER, missingSellerSettings } from "../core/seller";
 import { ConfigError, parseConfig } from "./config";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
@@ -87,10 +87,14 @@ describe("image folder", () => {
 });
 
 describe("RETURN_INSTRUCTIONS", () => {
-  it("sends parcels to the footer's sample address, in the store's name, unless set", () => {
+  it("sends parcels to the seller's address, in the seller's name, unless set", () => {
     const instructions = parseConfig({}).returnInstructions;
-    expect(instructions).toContain(`send the parcel to: Nocturn Returns, ${SAMPLE_CONTACT.address}.`);
-    expect(parseConfig({ STORE_NAME: "Dusk" }).returnInstructions).toContain("Dusk Returns, ");
+    expect(instructions).toContain(
+      `send the parcel to: ${DEMO_SELLER.legalName}, Returns, ${DEMO_SELLER.address}.`,
+    );
+    expect(parseConfig({ SELLER_LEGAL_NAME: "Dusk Ltd" }).returnInstructions).toContain(
+      "Dusk Ltd, Returns, ",
+    );
     expect(parseConfig({ RETURN_INSTRUCTIONS: "  Bring it to the shop.  " }).returnInstructions).toBe(
       "Bring it to the shop.",
     );
@@ -130,5 +134,26 @@ describe("metrics (METRICS_TOKEN, METRICS_PORT, METRICS_HOST)", () => {
     expect(refusal({ PORT: "8080", METRICS_PORT: "8080" })).toContain(
       "METRICS_PORT must differ from PORT (8080): the metrics listener is separate from the store's.",
     );
+  });
+});
+
+describe("SELLER_*", () => {
+  it("is the demo seller outside production and only what is set in production", () => {
+    expect(parseConfig({}).seller).toEqual(DEMO_SELLER);
+    const live = parseConfig({
+      NODE_ENV: "production",
+      SELLER_LEGAL_NAME: " Dusk Ltd ",
+      AUTH_SECRET: "x".repeat(32),
+    }).seller;
+    expect(live.legalName).toBe("Dusk Ltd");
+    expect(missingSellerSettings(live)).toEqual([
+      "SELLER_ADDRESS",
+      "SELLER_EMAIL",
+      "SELLER_PHONE",
+      "SELLER_VAT_ID",
+      "SELLER_TRADE_REGISTER",
+      "SELLER_RESPONSIBLE_PERSON",
+    ]);
+    expect(refusal({ SELLER_EMAIL: "not-mail" })).toContain("SELLER_EMAIL: must be an e-mail address");
   });
 });

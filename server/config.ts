@@ -1,6 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
-import { sampleReturnInstructions } from "../core/sample-contact";
+import {
+  DEMO_SELLER,
+  defaultReturnInstructions,
+  SELLER_FIELDS,
+  type Seller,
+  type SellerField,
+} from "../core/seller";
 import { DEFAULT_POOL_SETTINGS, DEFAULT_STARTUP_TIMEOUT_MS } from "./db/pool-settings";
 
 const optionalString = z
@@ -132,7 +138,27 @@ const environmentSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** What the approval e-mail tells the customer to do with the parcel; unset: the sample address's. */
   RETURN_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
+  /** Who the seller is (docs/LEGAL.md#who-the-seller-is): unset outside production, the demo seller's. */
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
+  SELLER_PHONE: optionalString,
+  SELLER_VAT_ID: optionalString,
+  SELLER_TRADE_REGISTER: optionalString,
+  SELLER_RESPONSIBLE_PERSON: optionalString,
 });
+
+/** The seller from SELLER_*; outside production an unset field is the demo seller's, in production empty. */
+function sellerFrom(values: z.infer<typeof environmentSchema>): Seller {
+  const fields = Object.entries(SELLER_FIELDS) as [SellerField, { env: string }][];
+  return Object.fromEntries(
+    fields.map(([field, { env }]) => [
+      field,
+      (values[env as keyof typeof values] as string | undefined) ??
+        (values.NODE_ENV === "production" ? "" : DEMO_SELLER[field]),
+    ]),
+  ) as unknown as Seller;
+}
 
 /**
  * What several processes sharing the store need and one process does not: a shared database
@@ -219,6 +245,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (processProblems.length > 0) throw new ConfigError(processProblems.join("\n"));
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   const dataDir = path.resolve(values.DATA_DIR);
+  const seller = sellerFrom(values);
   return {
     env: values.NODE_ENV,
     isProduction: values.NODE_ENV === "production",
@@ -252,7 +279,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .filter(Boolean),
     trackingUrlTemplate: values.TRACKING_URL_TEMPLATE,
     returnWindowDays: values.RETURN_WINDOW_DAYS,
-    returnInstructions: values.RETURN_INSTRUCTIONS ?? sampleReturnInstructions(values.STORE_NAME),
+    /** Shown to shoppers and in every e-mail; in production an unset field is empty (and warned about at start). */
+    seller,
+    returnInstructions: values.RETURN_INSTRUCTIONS ?? defaultReturnInstructions(values.STORE_NAME, seller),
     /** Prices and shipping as entered include VAT (docs/TAX.md); false: VAT is added at checkout. */
     pricesIncludeTax: values.PRICES_INCLUDE_TAX,
     /** Express's "trust proxy"; unset: the socket address is the client's. */

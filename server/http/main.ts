@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { missingSellerSettings } from "../../core/seller";
 import { bootstrapAdmin } from "../auth/create-admin";
 import { seedDemoCatalog } from "../catalog/demo/seed-demo-catalog";
 import { ConfigError, parseConfig } from "../config";
@@ -85,6 +86,13 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
     if (config.isProduction && mailer.driver === "outbox") {
       log.warn(
         "SMTP_URL is not set: e-mails (with their reset links) go to DATA_DIR/outbox and the log, not to customers",
+      );
+    }
+    const missingSeller = missingSellerSettings(config.seller);
+    if (config.isProduction && missingSeller.length > 0) {
+      log.warn(
+        { missing: missingSeller },
+        `the seller's identity is incomplete: set ${missingSeller.join(", ")} (docs/LEGAL.md#who-the-seller-is); the legal notice, footer and e-mails leave them out`,
       );
     }
     // once however many processes start: separate processes take turns (startup-lock.ts)

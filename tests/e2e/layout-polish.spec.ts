@@ -1,4 +1,4 @@
-import { SAMPLE_CONTACT } from "../../core/sample-contact";
+import { DEMO_SELLER } from "../../core/seller";
 import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkoutToPaymentPage, fillCart } from "./support/checkout";
@@ -58,7 +58,7 @@ test.describe("footer", () => {
     await visit(page, "/");
     // one constant for both (core/sample-contact.ts); returns.spec.ts reads it in the approval e-mail
     await expect(page.getByRole("contentinfo").getByTestId("contact-address")).toHaveText(
-      SAMPLE_CONTACT.address,
+      DEMO_SELLER.address,
     );
   });
 });

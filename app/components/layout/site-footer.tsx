@@ -1,7 +1,7 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { SAMPLE_CONTACT } from "../../../core/sample-contact";
+import type { Seller } from "../../../core/seller";
 import type { HeaderUser } from "./site-nav";
 
 const QUICK_LINKS = [
@@ -61,7 +61,15 @@ function FooterLinks({
   );
 }
 
-export function SiteFooter({ storeName, user }: { storeName: string; user: HeaderUser | null }) {
+export function SiteFooter({
+  storeName,
+  seller,
+  user,
+}: {
+  storeName: string;
+  seller: Seller | null;
+  user: HeaderUser | null;
+}) {
   return (
     <footer className="mt-24 border-t bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -86,17 +94,24 @@ export function SiteFooter({ storeName, user }: { storeName: string; user: Heade
         </FooterLinks>
         <div>
           <h2 className="mb-4 font-semibold text-sm uppercase tracking-widest">Contact</h2>
-          {/* placeholder details, replaced by the store owner; the same address as the returns' */}
+          {/* the seller's identity (SELLER_*), the same address as the returns' */}
           <address className="space-y-2.5 text-muted-foreground text-sm not-italic">
-            <p className="flex items-start gap-2" data-testid="contact-address">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.address}
-            </p>
-            <p className="flex items-center gap-2">
-              <PhoneIcon className="size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.phone}
-            </p>
-            <p className="flex items-center gap-2">
-              <MailIcon className="size-4 shrink-0" aria-hidden /> {SAMPLE_CONTACT.email}
-            </p>
+            {seller?.legalName ? <p>{seller.legalName}</p> : null}
+            {seller?.address ? (
+              <p className="flex items-start gap-2" data-testid="contact-address">
+                <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {seller.address}
+              </p>
+            ) : null}
+            {seller?.phone ? (
+              <p className="flex items-center gap-2">
+                <PhoneIcon className="size-4 shrink-0" aria-hidden /> {seller.phone}
+              </p>
+            ) : null}
+            {seller?.email ? (
+              <p className="flex items-center gap-2">
+                <MailIcon className="size-4 shrink-0" aria-hidden /> {seller.email}
+              </p>
+            ) : null}
           </address>
         </div>
       </div>
