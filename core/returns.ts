@@ -14,6 +14,13 @@ export const RETURN_STATES = [
 ] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
+/** "voluntary": the store's 30-day returns (a reason, may be rejected); "withdrawal": the 14-day statutory right. */
+export const RETURN_KINDS = ["voluntary", "withdrawal"] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+/** The reason a withdrawal's return carries: not offered in the return form (no reason is asked). */
+export const WITHDRAWAL_REASON_CODE = "withdrawal";
+
 export const RETURN_RESOLUTIONS = ["refund", "exchange"] as const;
 export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
 

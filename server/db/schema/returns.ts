@@ -11,9 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { RETURN_ITEM_CONDITIONS, RETURN_RESOLUTIONS, RETURN_STATES } from "../../../core/returns";
+import { RETURN_ITEM_CONDITIONS, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATES } from "../../../core/returns";
+import { WITHDRAWAL_OUTCOMES } from "../../../core/withdrawal";
 import { productVariant } from "./catalog";
-import { belongsTo, timestamps, userReference, uuidPrimaryKey } from "./columns";
+import { belongsTo, instant, timestamps, userReference, uuidPrimaryKey } from "./columns";
 import { order, orderItem, refund } from "./orders";
 
 export const rmaNumberSequence = pgSequence("rma_number_seq", { startWith: 5001 });
@@ -26,6 +27,40 @@ export const returnReason = pgTable("return_reason", {
   /** A reason no longer offered stays for the returns that gave it. */
   isActive: boolean("is_active").notNull().default(true),
 });
+
+/**
+ * A consumer's statement that they withdraw from a contract (Art. 11a CRD; docs/LEGAL.md#withdrawal):
+ * recorded exactly as confirmed, with when it was received, in the transaction that queues its
+ * acknowledgement. Before shipping it cancels the order; after, it is a return of kind "withdrawal".
+ * Kept when the account is deleted, as the order is (the store must be able to show it was honoured).
+ */
+export const withdrawal = pgTable(
+  "withdrawal",
+  {
+    id: uuidPrimaryKey(),
+    orderId: belongsTo("order_id", () => order.id),
+    userId: userReference("user_id"),
+    /** The confirm form's key: a confirmation sent twice records one statement. */
+    requestKey: text("request_key").notNull().unique(),
+    consumerName: text("consumer_name").notNull(),
+    consumerEmail: text("consumer_email").notNull(),
+    /** The statement as the consumer saw it on the "Confirm withdrawal" step. */
+    statement: text("statement").notNull(),
+    outcome: text("outcome", { enum: WITHDRAWAL_OUTCOMES }).notNull(),
+    receivedAt: instant("received_at").notNull().defaultNow(),
+    /** Art. 13 CRD: the refund is due without undue delay and at the latest 14 days after receipt. */
+    refundDueAt: instant("refund_due_at").notNull(),
+    /** When the money was given back (order cancelled and refunded, or the withdrawal's return refunded). */
+    refundedAt: instant("refunded_at"),
+  },
+  (t) => [
+    index("withdrawal_order_idx").on(t.orderId),
+    index("withdrawal_user_idx").on(t.userId),
+    index("withdrawal_due_idx").on(t.refundDueAt).where(sql`${t.refundedAt} is null`),
+  ],
+);
+
+export type Withdrawal = typeof withdrawal.$inferSelect;
 
 /**
  * A customer's request to send items of a delivered order back, for a refund or another size
@@ -41,6 +76,13 @@ export const returnRequest = pgTable(
     /** The customer who asked; null once they deleted their account (the return stays with the order). */
     userId: userReference("user_id"),
     state: text("state", { enum: RETURN_STATES }).notNull().default("requested"),
+    /** "voluntary": the store's own 30-day returns; "withdrawal": the statutory right, never rejected. */
+    kind: text("kind", { enum: RETURN_KINDS }).notNull().default("voluntary"),
+    /** The statement this return carries out, for kind "withdrawal". */
+    withdrawalId: uuid("withdrawal_id").references(() => withdrawal.id, { onDelete: "cascade" }),
+    /** Withdrawals: the customer's proof that the goods were sent back (the refund may then go ahead). */
+    proofOfSending: text("proof_of_sending"),
+    proofOfSendingAt: instant("proof_of_sending_at"),
     resolution: text("resolution", { enum: RETURN_RESOLUTIONS }).notNull(),
     reasonCode: text("reason_code")
       .notNull()
@@ -67,6 +109,11 @@ export const returnRequest = pgTable(
     index("return_request_state_idx").on(t.state, t.createdAt.desc()),
     index("return_request_created_idx").on(t.createdAt.desc()),
     check("return_request_refund_nonnegative", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    check(
+      "return_request_withdrawal_kind",
+      sql`(${t.kind} = 'withdrawal') = (${t.withdrawalId} is not null)`,
+    ),
+    uniqueIndex("return_request_withdrawal_idx").on(t.withdrawalId),
   ],
 );
 
