@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createDateFormat } from "../../core/store-dates";
 import { parseConfig } from "../../server/config";
 import { callRoute, getRequest, settle } from "../../tests/setup/route-call";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { loader as rootLoader } from "../root";
-import { createDateFormat } from "./date-format";
 
 describe("the store's date format", () => {
   // With the defaults the text is what the store has always shown (the Intl formatter replaced a

@@ -13,6 +13,7 @@ import {
   renderLayout,
   renderParagraph,
   renderPlainLink,
+  renderQuote,
 } from "./layout";
 
 /** One piece of a body; `text` null where the text/plain part has nothing for it (a divider). */
@@ -44,6 +45,11 @@ export function button(href: string, label: string, options: { pasteLink?: boole
     ? `\n${renderPlainLink("Or paste this link into your browser:", href)}`
     : "";
   return { html: `${renderButton(href, label)}${paste}`, text: `${label}: ${href}` };
+}
+
+/** A text quoted as it is, line by line (the text part indents it). */
+export function quote(text: string): MailBlock {
+  return { html: renderQuote(text), text: text.replace(/^/gm, "    ") };
 }
 
 /** A caption and the URL written out. */

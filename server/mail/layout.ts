@@ -92,6 +92,11 @@ export function renderParagraph(text: string, options: { muted?: boolean } = {})
   return `<p style="margin:0 0 20px 0;font-family:${FONT_SANS};${style}">${escapeHtml(text)}</p>`;
 }
 
+/** A quoted text kept line by line (a withdrawal statement), in a bordered box. */
+export function renderQuote(text: string): string {
+  return `<p style="margin:0 0 20px 0;padding:16px;border:1px solid ${COLOR.border};font-family:${FONT_SANS};font-size:14px;line-height:22px;color:${COLOR.ink};white-space:pre-line;">${escapeHtml(text)}</p>`;
+}
+
 /** A caption and the URL written out, for clients (and people) that do not trust buttons. */
 export function renderPlainLink(caption: string, href: string): string {
   const url = escapeHtml(assertWebUrl(href));

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { REFUND_BUSINESS_DAYS } from "../../core/order";
 import { refundTaxCents, vatLabel } from "../../core/tax";
@@ -15,11 +15,13 @@ import {
   refund,
   returnRequest,
   user,
+  withdrawal,
 } from "../db/schema";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { closeReturnsOfRefundedOrder, unitsReceivedBack } from "../returns/close-returns-of-refunded-order";
+import type { ReturnActor } from "../returns/return-workflow";
 import type { Services } from "../services";
 
 const replacement = alias(order, "replacement");
@@ -67,10 +69,14 @@ export interface CancelPaidOrderResult {
 export async function cancelPaidOrder(options: {
   services: CancelServices;
   orderId: string;
-  /** The admin who pressed; kept on the refund. */
-  adminId: string;
+  /**
+   * An admin who pressed (kept on the refund), or the customer's withdrawal before shipping
+   * (server/withdrawals/withdraw-from-contract.ts): the same full refund, stock and e-mail.
+   */
+  by: { adminId: string } | { withdrawal: { userId: string; email: string } };
 }): Promise<CancelPaidOrderResult> {
-  const { services, orderId, adminId } = options;
+  const { services, orderId, by } = options;
+  const adminId = "adminId" in by ? by.adminId : null;
   const { db, payments, log } = services;
   const idempotencyKey = cancelRefundKey(orderId);
 
@@ -106,7 +112,7 @@ export async function cancelPaidOrder(options: {
   try {
     given = await payments.refund({
       sessionId: current.paymentSessionId,
-      reason: "order cancelled by the store",
+      reason: adminId ? "order cancelled by the store" : "the customer withdrew from the contract",
       idempotencyKey,
     });
   } catch (error) {
@@ -133,7 +139,7 @@ export async function cancelPaidOrder(options: {
           orderId,
           amountCents: given.amountCents,
           taxCents: refundTaxCents(row, given.amountCents),
-          reason: "Order cancelled by an admin",
+          reason: adminId ? "Order cancelled by an admin" : "Withdrawal by the customer",
           providerRefundId: given.id,
           idempotencyKey,
           createdBy: adminId,
@@ -146,6 +152,11 @@ export async function cancelPaidOrder(options: {
         .set({ status: "cancelled", paymentStatus: "refunded", isReserved: false, reservedUntil: null })
         .where(eq(order.id, orderId));
       await tx.update(receipt).set({ status: "refunded" }).where(eq(receipt.orderId, orderId));
+      // every withdrawal from this order is honoured by this refund (docs/LEGAL.md#withdrawal)
+      await tx
+        .update(withdrawal)
+        .set({ refundedAt: new Date() })
+        .where(and(eq(withdrawal.orderId, orderId), isNull(withdrawal.refundedAt)));
       // is_reserved: the order still holds its units and its coupon use (a paid order does);
       // units a return brought back were dealt with when they arrived
       if (row.isReserved) {
@@ -162,7 +173,14 @@ export async function cancelPaidOrder(options: {
       }
       const emailId = await queueRefundEmail({ tx, services, order: row, amountCents: given.amountCents });
       // nothing is left to return: a return still open would refund or replace items twice
-      const returns = await closeReturnsOfRefundedOrder({ tx, services, order: row, adminId });
+      const returns = await closeReturnsOfRefundedOrder({
+        tx,
+        services,
+        order: row,
+        actor: adminId
+          ? await adminActor(tx, adminId)
+          : { role: "customer", id: row.userId ?? "", email: "withdrawal" in by ? by.withdrawal.email : "" },
+      });
       return { order: row, emailId, returns };
     })
     .catch((error: unknown) => {
@@ -203,6 +221,12 @@ export async function cancelPaidOrder(options: {
     amountCents: given.amountCents,
     customerNotified,
   };
+}
+
+/** The admin as a return's event names them: by their e-mail as it is now. */
+async function adminActor(tx: Transaction, adminId: string): Promise<ReturnActor> {
+  const [admin] = await tx.select({ email: user.email }).from(user).where(eq(user.id, adminId));
+  return { role: "admin", id: adminId, email: admin?.email ?? null };
 }
 
 /**

@@ -104,7 +104,7 @@ describe("Download my data", () => {
     const alice = await customerWithPaidOrder("Alice Export", { couponCode: coupon.code });
     const bruno = await customerWithPaidOrder("Bruno Other");
     const admin = await signUpTestAdmin(t.services);
-    await cancelPaidOrder({ services: t.services, orderId: alice.placed.orderId, adminId: admin.id });
+    await cancelPaidOrder({ services: t.services, orderId: alice.placed.orderId, by: { adminId: admin.id } });
     // a second order of Alice's, paid and not refunded
     const second = await placePaidOrder(t.services, alice.customer, [
       { variantId: alice.product.variant.id, quantity: 1 },

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { returnMessages, WAITING_RETURN_STATES } from "../../core/returns";
 import { returnStock } from "../checkout/reserve-stock";
 import type { Transaction } from "../db/client";
-import { type Order, orderItem, returnItem, returnRequest, user } from "../db/schema";
-import { moveReturn, type ReturnServices } from "./return-workflow";
+import { type Order, orderItem, returnItem, returnRequest } from "../db/schema";
+import { moveReturn, type ReturnActor, type ReturnServices } from "./return-workflow";
 
 /**
  * Closes the returns an admin still had to finish (requested, approved, received) of an order the
@@ -18,9 +18,10 @@ export async function closeReturnsOfRefundedOrder(options: {
   tx: Transaction;
   services: Pick<ReturnServices, "config" | "log">;
   order: Order;
-  adminId: string;
+  /** Who refunded it: an admin, or the customer's withdrawal. */
+  actor: ReturnActor;
 }): Promise<{ closed: number; emailIds: string[] }> {
-  const { tx, services, order } = options;
+  const { tx, services, order, actor } = options;
   const open = await tx
     .select()
     .from(returnRequest)
@@ -28,8 +29,6 @@ export async function closeReturnsOfRefundedOrder(options: {
     .orderBy(asc(returnRequest.createdAt))
     .for("update");
   if (open.length === 0) return { closed: 0, emailIds: [] };
-  const [admin] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.adminId));
-  const actor = { role: "admin" as const, id: options.adminId, email: admin?.email ?? null };
   const reason = returnMessages.closedByFullRefund(order.orderNumber);
   const emailIds: string[] = [];
   for (const ret of open) {

@@ -77,7 +77,7 @@ describe("a return refunded on Stripe", () => {
     const refused = await cancelPaidOrder({
       services: t.services,
       orderId: placed.orderId,
-      adminId: admin.id,
+      by: { adminId: admin.id },
     }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).userMessage).toBe(cancelRefundMessages.partlyRefunded);

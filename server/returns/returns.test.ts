@@ -377,7 +377,7 @@ describe("an exchange", () => {
 
 describe("an order cancelled and refunded in full (issue 30)", () => {
   const cancelAndRefund = (orderId: string, adminId: string) =>
-    cancelPaidOrder({ services: t.services, orderId, adminId });
+    cancelPaidOrder({ services: t.services, orderId, by: { adminId } });
   /** The replacement orders an exchange of the return made. */
   const replacementOrders = (returnId: string) =>
     t.services.db

@@ -70,7 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       fallback: UPDATE_ORDER_FAILED,
       what: "order cancel and refund failed",
       run: async ({ intent, orderId }) => {
-        const result = await cancelPaidOrder({ services: context, orderId, adminId: user.id });
+        const result = await cancelPaidOrder({ services: context, orderId, by: { adminId: user.id } });
         const refunded = result.outcome === "refunded";
         return {
           intent,
