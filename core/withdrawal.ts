@@ -26,8 +26,7 @@ export function daysLeft(due: Date, now: Date): number {
 
 export type WithdrawalPeriod =
   /** endsAt: null while the order is not delivered (the period has not started). */
-  | { open: true; endsAt: Date | null; shipped: boolean }
-  | { open: false; reason: string };
+  { open: true; endsAt: Date | null; shipped: boolean } | { open: false; reason: string };
 
 export const withdrawalMessages = {
   notPaid: "This order has not been paid, so there is nothing to withdraw from: cancel it in My Orders.",
@@ -105,3 +104,10 @@ export function withdrawalStatement(options: {
     `E-mail: ${options.email}`,
   ].join("\n");
 }
+
+export const PROOF_OF_SENDING_MAX_LENGTH = 300;
+
+export const proofMessages = {
+  required: "Say what proves the sending, such as the carrier and tracking number.",
+  tooLong: `The proof can be at most ${PROOF_OF_SENDING_MAX_LENGTH} characters.`,
+} as const;

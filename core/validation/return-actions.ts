@@ -30,6 +30,7 @@ export const returnActions = z.discriminatedUnion("intent", [
     .transform(({ intent, returnId, ...fields }) => ({ intent, returnId, conditions: conditionsOf(fields) })),
   intent("refund", { returnId }),
   intent("exchange", { returnId }),
+  intent("proof", { returnId, proof: formField }),
 ]);
 
 /** One of the steps the Returns screen's forms send as `intent`. */

@@ -9,6 +9,7 @@ import {
   RETURN_RESOLUTIONS,
   returnMessages,
 } from "../returns";
+import { PROOF_OF_SENDING_MAX_LENGTH, proofMessages } from "../withdrawal";
 
 export interface ReturnRequestInput {
   resolution: string;
@@ -115,3 +116,12 @@ export const returnRequestFormSchema = (lines: ReadonlyArray<{ orderItemId: stri
     if (name)
       ctx.addIssue({ code: "custom", message: returnMessages.chooseExchangeSize(name), path: ["lines"] });
   });
+
+/** An admin's record of a withdrawal's proof of sending (the refund then goes ahead). */
+export const proofOfSendingSchema = z.object({
+  proof: z
+    .string()
+    .trim()
+    .min(1, proofMessages.required)
+    .max(PROOF_OF_SENDING_MAX_LENGTH, proofMessages.tooLong),
+});

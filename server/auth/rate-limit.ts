@@ -34,6 +34,10 @@ export const RATE_LIMITS = {
   profileSave: { window: 10 * 60, max: 20 },
   returnRequest: { window: 60 * 60, max: 10 },
   returnCancel: { window: 60 * 60, max: 10 },
+  // withdrawal statements: each is a row and an e-mail; signed out, per client address, as each
+  // attempt names an order number and an e-mail (docs/LEGAL.md#withdrawal)
+  withdrawal: { window: 60 * 60, max: 10 },
+  withdrawalGuest: { window: 60 * 60, max: 10 },
   checkoutPrepare: { window: 10 * 60, max: 20 },
   checkoutPay: { window: 10 * 60, max: 10 },
 } satisfies Record<string, RateLimitRule>;

@@ -240,7 +240,11 @@ describe("cancelling a paid order from the admin", () => {
     const placed = await paidHoodieOrder();
     // an admin id no user has: the refund row's foreign key refuses it, so the transaction fails
     await expect(
-      cancelPaidOrder({ services: t.services, orderId: placed.orderId, by: { adminId: crypto.randomUUID() } }),
+      cancelPaidOrder({
+        services: t.services,
+        orderId: placed.orderId,
+        by: { adminId: crypto.randomUUID() },
+      }),
     ).rejects.toThrow();
     expect(await orderRow(t.services.db, placed.orderId)).toMatchObject({ paymentStatus: "paid" });
     expect(await stockOf(placed.medium.id)).toBe(3);

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { isUuid } from "../../core/ids";
 import { type ReturnState, returnMessages, WAITING_RETURN_STATES } from "../../core/returns";
+import { daysLeft } from "../../core/withdrawal";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { containsText, listPage } from "../db/list-page";
-import { order, returnItem, returnReason, returnRequest, user } from "../db/schema";
+import { order, returnItem, returnReason, returnRequest, user, withdrawal } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { computeReturnRefund } from "./compute-return-refund";
 import { listReturnViews } from "./list-return-views";
@@ -20,6 +21,7 @@ export async function listAdminReturns(options: {
   page: number;
 }): Promise<AdminReturnList> {
   const { db } = options;
+  const now = new Date();
   const matching = containsText(options.query, [returnRequest.rmaNumber, order.orderNumber, user.email]);
   const where = and(matching, options.state ? eq(returnRequest.state, options.state) : undefined);
   const { page, limit, offset, pageCount } = listPage(options.page, ADMIN_RETURNS_PAGE_SIZE);
@@ -32,7 +34,7 @@ export async function listAdminReturns(options: {
     .groupBy(returnItem.returnId)
     .as("units");
 
-  const [rows, [total], [waiting]] = await Promise.all([
+  const [rows, [total], [waiting], overdue] = await Promise.all([
     db
       .select({
         ret: returnRequest,
@@ -40,10 +42,13 @@ export async function listAdminReturns(options: {
         customerEmail: user.email,
         reasonLabel: returnReason.label,
         itemCount: units.units,
+        refundDueAt: withdrawal.refundDueAt,
+        refundedAt: withdrawal.refundedAt,
       })
       .from(returnRequest)
       .innerJoin(order, eq(order.id, returnRequest.orderId))
       .innerJoin(returnReason, eq(returnReason.code, returnRequest.reasonCode))
+      .leftJoin(withdrawal, eq(withdrawal.id, returnRequest.withdrawalId))
       .leftJoin(user, eq(user.id, returnRequest.userId))
       .leftJoin(units, eq(units.returnId, returnRequest.id))
       .where(where)
@@ -60,11 +65,14 @@ export async function listAdminReturns(options: {
       .select({ value: count() })
       .from(returnRequest)
       .where(inArray(returnRequest.state, [...WAITING_RETURN_STATES])),
+    countOverdueWithdrawals(db, now),
   ]);
   const totalCount = total?.value ?? 0;
   return {
     returns: rows.map((row) => ({
       id: row.ret.id,
+      kind: row.ret.kind,
+      refundDaysLeft: row.refundDueAt && !row.refundedAt ? daysLeft(row.refundDueAt, now) : null,
       rmaNumber: row.ret.rmaNumber,
       state: row.ret.state,
       resolution: row.ret.resolution,
@@ -80,7 +88,21 @@ export async function listAdminReturns(options: {
     page,
     pageCount: pageCount(totalCount),
     waitingCount: waiting?.value ?? 0,
+    overdueWithdrawals: overdue,
   };
+}
+
+/**
+ * Withdrawals whose refund is past its due date (14 days after the statement) and not given yet,
+ * whether the order was cancelled before shipping or the goods are coming back: the dashboard's
+ * and the Returns screen's warning (docs/LEGAL.md#withdrawal).
+ */
+export async function countOverdueWithdrawals(db: Database, now = new Date()): Promise<number> {
+  const [overdue] = await db
+    .select({ value: count() })
+    .from(withdrawal)
+    .where(and(isNull(withdrawal.refundedAt), lt(withdrawal.refundDueAt, now)));
+  return overdue?.value ?? 0;
 }
 
 /** How many returns wait for an admin (requested, approved or received): the sidebar's badge. */

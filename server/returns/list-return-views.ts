@@ -2,7 +2,15 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { toResponsiveImage } from "../catalog/product-view";
 import type { Database, Transaction } from "../db/client";
-import { order, orderItem, returnEvent, returnItem, returnReason, returnRequest } from "../db/schema";
+import {
+  order,
+  orderItem,
+  returnEvent,
+  returnItem,
+  returnReason,
+  returnRequest,
+  withdrawal,
+} from "../db/schema";
 import type { Storage } from "../storage/storage";
 import type { ReturnEventView, ReturnView } from "./return-views";
 
@@ -29,9 +37,11 @@ export async function listReturnViews(options: {
       ret: returnRequest,
       reasonLabel: returnReason.label,
       replacementOrderNumber: replacement.orderNumber,
+      withdrawal,
     })
     .from(returnRequest)
     .innerJoin(returnReason, eq(returnReason.code, returnRequest.reasonCode))
+    .leftJoin(withdrawal, eq(withdrawal.id, returnRequest.withdrawalId))
     .leftJoin(replacement, eq(replacement.id, returnRequest.replacementOrderId))
     .where(inArray("orderIds" in where ? returnRequest.orderId : returnRequest.id, [...ids]))
     .orderBy(asc(returnRequest.createdAt), asc(returnRequest.id));
@@ -50,8 +60,16 @@ export async function listReturnViews(options: {
       .where(inArray(returnEvent.returnId, returnIds))
       .orderBy(asc(returnEvent.createdAt), asc(returnEvent.id)),
   ]);
-  return rows.map(({ ret, reasonLabel, replacementOrderNumber }) => ({
+  return rows.map(({ ret, reasonLabel, replacementOrderNumber, withdrawal: statement }) => ({
     id: ret.id,
+    kind: ret.kind,
+    withdrawal: statement && {
+      statement: statement.statement,
+      receivedAt: statement.receivedAt.toISOString(),
+      refundDueAt: statement.refundDueAt.toISOString(),
+      refundedAt: statement.refundedAt?.toISOString() ?? null,
+    },
+    proofOfSending: ret.proofOfSending,
     orderId: ret.orderId,
     rmaNumber: ret.rmaNumber,
     state: ret.state,

@@ -5,7 +5,7 @@ import { returnMessages } from "../../core/returns";
 import { vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
-import { order, receipt, refund, returnRequest } from "../db/schema";
+import { order, receipt, refund, returnRequest, withdrawal } from "../db/schema";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { computeReturnRefund } from "./compute-return-refund";
 import {
@@ -48,7 +48,12 @@ export async function refundReturn(
     const locked = await lockReturn(tx, returnId, actor);
     if (locked.ret.state === "refunded") return { locked, amount: null };
     assertOrderNotRefunded(locked, "refunded");
-    assertCanMove(locked.ret, "refunded", "refunded");
+    // a withdrawal is refunded once the goods are back or their sending is proven (Art. 13(3) CRD)
+    if (
+      !(locked.ret.kind === "withdrawal" && locked.ret.state === "approved" && locked.ret.proofOfSendingAt)
+    ) {
+      assertCanMove(locked.ret, "refunded", "refunded");
+    }
     if (locked.ret.resolution !== "refund") {
       throw new AppError("return_state", returnMessages.notAllowed(locked.ret.state, "refunded"), 409);
     }
@@ -135,6 +140,12 @@ export async function refundReturn(
       note: `Refunded ${formatUsd(given.amountCents)}`,
       set: { refundId: inserted.id, refundError: null },
     });
+    if (again.ret.withdrawalId) {
+      await tx
+        .update(withdrawal)
+        .set({ refundedAt: new Date() })
+        .where(eq(withdrawal.id, again.ret.withdrawalId));
+    }
     return { emailId };
   });
   if (!recorded) return alreadyRefunded(locked.ret.rmaNumber);

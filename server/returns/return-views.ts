@@ -1,7 +1,7 @@
 // What the account pages and the admin see of returns (docs/RETURNS.md). Dates are ISO 8601 strings,
 // money is integer cents.
 import type { ResponsiveImage } from "../../core/images";
-import type { ReturnItemCondition, ReturnResolution, ReturnState } from "../../core/returns";
+import type { ReturnItemCondition, ReturnKind, ReturnResolution, ReturnState } from "../../core/returns";
 
 export interface ReturnReasonOption {
   code: string;
@@ -32,8 +32,22 @@ export interface ReturnItemView {
 }
 
 /** One return as its customer sees it, in the order details of My Orders. */
+/** The statement a withdrawal's return carries out (docs/LEGAL.md#withdrawal). */
+export interface WithdrawalView {
+  statement: string;
+  receivedAt: string;
+  /** 14 days after receipt: the refund is due by then. */
+  refundDueAt: string;
+  refundedAt: string | null;
+}
+
 export interface ReturnView {
   id: string;
+  kind: ReturnKind;
+  /** For kind "withdrawal". */
+  withdrawal: WithdrawalView | null;
+  /** Withdrawals: what the customer sent as proof that the goods are on their way back. */
+  proofOfSending: string | null;
   rmaNumber: string;
   state: ReturnState;
   resolution: ReturnResolution;
@@ -87,6 +101,9 @@ export interface ReturnForm {
 /** A row of the admin's Returns list. */
 export interface AdminReturnRow {
   id: string;
+  kind: ReturnKind;
+  /** Withdrawals not refunded yet: whole days until the refund is due; negative when overdue. */
+  refundDaysLeft: number | null;
   rmaNumber: string;
   state: ReturnState;
   resolution: ReturnResolution;
@@ -108,6 +125,8 @@ export interface AdminReturnList {
   pageCount: number;
   /** Returns an admin still has to act on: requested, approved or received (all of them, whatever the filter). */
   waitingCount: number;
+  /** Withdrawals whose refund is past due (all of them, whatever the filter). */
+  overdueWithdrawals: number;
 }
 
 /** The admin's details of one return. */

@@ -11,6 +11,9 @@ const ORDER_ID = "44444444-4444-4444-8444-444444444444";
 function aReturn(overrides: Partial<ReturnView>): ReturnView {
   return {
     id: "55555555-5555-4555-8555-555555555555",
+    kind: "voluntary",
+    withdrawal: null,
+    proofOfSending: null,
     rmaNumber: "RMA-20261110-0001",
     state: "requested",
     resolution: "refund",

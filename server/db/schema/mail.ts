@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   "order_refunded",
   "account_deleted",
   "return_update",
+  "withdrawal_received",
 ] as const;
 
 /**

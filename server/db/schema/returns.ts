@@ -11,7 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { RETURN_ITEM_CONDITIONS, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATES } from "../../../core/returns";
+import {
+  RETURN_ITEM_CONDITIONS,
+  RETURN_KINDS,
+  RETURN_RESOLUTIONS,
+  RETURN_STATES,
+} from "../../../core/returns";
 import { WITHDRAWAL_OUTCOMES } from "../../../core/withdrawal";
 import { productVariant } from "./catalog";
 import { belongsTo, instant, timestamps, userReference, uuidPrimaryKey } from "./columns";

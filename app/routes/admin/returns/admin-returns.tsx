@@ -19,11 +19,11 @@ import { runAction } from "../../../../server/http/run-action";
 import { getAdminReturn, listAdminReturns } from "../../../../server/returns/admin-returns";
 import { approveReturn } from "../../../../server/returns/approve-return";
 import { exchangeReturn } from "../../../../server/returns/exchange-return";
-import { markReturnReceived } from "../../../../server/returns/mark-return-received";
 import { refundReturn } from "../../../../server/returns/refund-return";
 import { rejectReturn } from "../../../../server/returns/reject-return";
 import type { AdminReturnRow, OpenedReturn } from "../../../../server/returns/return-views";
 import type { ReturnStepResult } from "../../../../server/returns/return-workflow";
+import { receiveReturnGoods, recordProofOfSending } from "../../../../server/withdrawals/withdrawal-returns";
 import type { Route } from "./+types/admin-returns";
 
 const LOAD_FAILED = "Failed to load returns. Please try again later.";
@@ -84,6 +84,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         page: 1,
         pageCount: 1,
         waitingCount: 0,
+        overdueWithdrawals: 0,
       },
     });
   }
@@ -117,7 +118,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     },
     receive: {
       ...failure("receive"),
-      run: async (input) => answer(input, await markReturnReceived({ services, admin, ...input })),
+      run: async (input) => answer(input, await receiveReturnGoods({ services, admin, ...input })),
     },
     refund: {
       ...failure("refund"),
@@ -128,11 +129,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       run: async (input) =>
         answer(input, await exchangeReturn({ services, admin, returnId: input.returnId })),
     },
+    proof: {
+      ...failure("proof"),
+      run: async (input) => answer(input, await recordProofOfSending({ services, admin, ...input })),
+    },
   });
 }
 
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
-  const { query, opened, returns, total, page, pageCount, waitingCount, error } = loaderData;
+  const { query, opened, returns, total, page, pageCount, waitingCount, overdueWithdrawals, error } =
+    loaderData;
   const navigate = useNavigate();
   const filtered = Boolean(query.q || query.state);
   const listHref = adminReturnList.href({ ...query, open: "" });
@@ -151,6 +157,14 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
             <span className={cn(waitingCount > 0 && "font-medium text-amber-200")}>
               {waitingCount} waiting
             </span>
+            {overdueWithdrawals > 0 ? (
+              <>
+                {" · "}
+                <span className="font-medium text-red-300" data-testid="overdue-withdrawals">
+                  {plural(overdueWithdrawals, "withdrawal")} past the refund deadline
+                </span>
+              </>
+            ) : null}
           </>
         }
         actions={<AdminRefreshButton label="Refresh Returns" />}

@@ -12,7 +12,7 @@ import { NoticePanel } from "~/components/ui/notice-panel";
 import type { AdminReturnDetails, OpenedReturn } from "../../../../server/returns/return-views";
 import { DateTime } from "../admin-date-time";
 import { ConfirmStep } from "./return-confirm-step";
-import { ReturnStepBar } from "./return-step-bar";
+import { type ReturnForm, ReturnStepBar } from "./return-step-bar";
 import { ReturnSummary } from "./return-summary";
 import { ReturnStateBadge } from "./return-table";
 import { useReturnAction } from "./use-return-action";
@@ -59,7 +59,7 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
   const [step, setStep] = useState<Step>("details");
   const [confirmError, setConfirmError] = useState<string | null>(null);
   // the reject and receive forms, once opened, and the server's refusal of them
-  const [form, setForm] = useState<"reject" | "receive" | null>(null);
+  const [form, setForm] = useState<ReturnForm | null>(null);
   const [formError, setFormError] = useState<string | undefined>(undefined);
   const steps = useReturnAction(details.id, (result) => {
     if (result.ok) {
@@ -69,7 +69,7 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
       setConfirmError(null);
     } else if (result.intent === "refund" || result.intent === "exchange") {
       setConfirmError(result.error);
-    } else if (result.intent === "reject" || result.intent === "receive") {
+    } else if (result.intent === "reject" || result.intent === "receive" || result.intent === "proof") {
       setFormError(result.error);
     }
   });
@@ -102,7 +102,8 @@ function Details({ details, hrefFor }: { details: AdminReturnDetails; hrefFor: (
     <>
       <DialogHeader className="pr-8">
         <DialogTitle className="flex flex-wrap items-center gap-3">
-          Return <span className="font-mono">{details.rmaNumber}</span>
+          {details.kind === "withdrawal" ? "Withdrawal" : "Return"}{" "}
+          <span className="font-mono">{details.rmaNumber}</span>
           <ReturnStateBadge state={details.state} />
         </DialogTitle>
         <DialogDescription>

@@ -1,11 +1,20 @@
-import { ArrowLeftRightIcon, BanknoteIcon, CheckIcon, PackageCheckIcon, XIcon } from "lucide-react";
+import {
+  ArrowLeftRightIcon,
+  BanknoteIcon,
+  CheckIcon,
+  PackageCheckIcon,
+  ReceiptTextIcon,
+  XIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "../../../../core/money";
 import { RETURN_TRANSITIONS } from "../../../../core/returns";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
-import { ReceiveForm, RejectForm } from "./return-step-forms";
+import { ProofForm, ReceiveForm, RejectForm, type ReturnFormProps } from "./return-step-forms";
 import type { ReturnAction } from "./use-return-action";
+
+export type ReturnForm = "reject" | "receive" | "proof";
 
 /** The step this return's state allows, as buttons; reject and receive open a short form first. */
 export function ReturnStepBar({
@@ -18,10 +27,10 @@ export function ReturnStepBar({
 }: {
   details: AdminReturnDetails;
   action: ReturnAction;
-  form: "reject" | "receive" | null;
+  form: ReturnForm | null;
   /** The server's refusal of the open form. */
   serverError: string | undefined;
-  onOpenForm: (form: "reject" | "receive" | null) => void;
+  onOpenForm: (form: ReturnForm | null) => void;
   onConfirm: (kind: "refund" | "exchange") => void;
 }) {
   const { state, resolution } = details;
@@ -29,6 +38,10 @@ export function ReturnStepBar({
   const formProps = { action, serverError, onCancel: () => onOpenForm(null) };
   // the buttons follow the rules the server enforces (core/returns.ts)
   const next = RETURN_TRANSITIONS[state];
+  if (details.kind === "withdrawal") {
+    const bar = withdrawalBar({ details, busy, form, formProps, onOpenForm, onConfirm });
+    if (bar !== undefined) return bar;
+  }
   if (next.includes("approved")) {
     if (form === "reject") return <RejectForm {...formProps} />;
     return (
@@ -77,6 +90,64 @@ export function ReturnStepBar({
     );
   }
   return null;
+}
+
+/**
+ * A withdrawal's steps (no Reject): before the goods are back, Mark received or Proof of sending,
+ * each refunding at once; a refund that failed after the proof, Retry refund; goods that arrive
+ * after a refund on proof, Mark received. undefined: the common steps apply (a failed refund after
+ * receipt retries as any return's).
+ */
+function withdrawalBar({
+  details,
+  busy,
+  form,
+  formProps,
+  onOpenForm,
+  onConfirm,
+}: {
+  details: AdminReturnDetails;
+  busy: boolean;
+  form: ReturnForm | null;
+  formProps: Omit<ReturnFormProps, "action"> & { action: ReturnAction };
+  onOpenForm: (form: ReturnForm | null) => void;
+  onConfirm: (kind: "refund") => void;
+}): ReactNode | undefined {
+  const arrived = details.items.every((item) => item.condition !== null);
+  if (form === "receive") return <ReceiveForm details={details} {...formProps} />;
+  if (form === "proof") return <ProofForm {...formProps} />;
+  const receive = (
+    <Button disabled={busy} onClick={() => onOpenForm("receive")}>
+      <PackageCheckIcon aria-hidden /> Mark received
+    </Button>
+  );
+  if (details.state === "approved" && details.proofOfSending) {
+    return (
+      <ActionBar hint="The customer proved the sending, but the refund failed.">
+        <Button disabled={busy} onClick={() => onConfirm("refund")}>
+          <BanknoteIcon aria-hidden /> Retry refund
+        </Button>
+      </ActionBar>
+    );
+  }
+  if (details.state === "approved") {
+    return (
+      <ActionBar hint="A withdrawal cannot be rejected. Refund it when the goods arrive or the customer proves they sent them.">
+        <Button variant="outline" disabled={busy} onClick={() => onOpenForm("proof")}>
+          <ReceiptTextIcon aria-hidden /> Proof of sending
+        </Button>
+        {receive}
+      </ActionBar>
+    );
+  }
+  if (details.state === "refunded" && !arrived) {
+    return (
+      <ActionBar hint="Refunded on proof of sending. Mark the goods received when they arrive.">
+        {receive}
+      </ActionBar>
+    );
+  }
+  return undefined;
 }
 
 function ActionBar({ hint, children }: { hint: string; children: ReactNode }) {

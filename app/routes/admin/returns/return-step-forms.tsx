@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { useId, useMemo } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { Label, Textarea } from "~/components/ui/input";
+import { Input, Label, Textarea } from "~/components/ui/input";
 import { useFormError } from "~/lib/use-form-error";
 import { RETURN_ITEM_CONDITIONS, RETURN_REJECTION_MAX_LENGTH } from "../../../../core/returns";
 import { conditionFieldName, receiveFormSchema } from "../../../../core/validation/return-actions";
-import { returnRejectionSchema } from "../../../../core/validation/returns";
+import { proofOfSendingSchema, returnRejectionSchema } from "../../../../core/validation/returns";
+import { PROOF_OF_SENDING_MAX_LENGTH } from "../../../../core/withdrawal";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 import { CONDITION_LABELS } from "./return-summary";
 import type { ReturnAction } from "./use-return-action";
@@ -109,6 +110,38 @@ export function RejectForm(props: ReturnFormProps) {
   );
 }
 
+/** What proves a withdrawal's goods were sent back: the refund follows at once. */
+export function ProofForm(props: ReturnFormProps) {
+  const fieldId = useId();
+  const hintId = useId();
+  return (
+    <StepForm
+      step={props}
+      schema={proofOfSendingSchema}
+      send={(data) => props.action.send("proof", { proof: String(data.get("proof") ?? "").trim() })}
+      hint={{
+        id: hintId,
+        text: "The refund is made as soon as you save. Mark the goods received when they arrive.",
+      }}
+      submit={{ label: "Save and refund", busyLabel: "Refunding..." }}
+    >
+      {(error, errorId) => (
+        <>
+          <Label htmlFor={fieldId}>Proof of sending (carrier and tracking number)</Label>
+          <Input
+            id={fieldId}
+            name="proof"
+            maxLength={PROOF_OF_SENDING_MAX_LENGTH}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+            autoFocus
+          />
+        </>
+      )}
+    </StepForm>
+  );
+}
+
 /** Sellable or damaged, for every line: sellable units go back into stock. */
 export function ReceiveForm({ details, ...props }: ReturnFormProps & { details: AdminReturnDetails }) {
   const schema = useMemo(() => receiveFormSchema(details.items.map((item) => item.id)), [details.items]);
@@ -124,7 +157,12 @@ export function ReceiveForm({ details, ...props }: ReturnFormProps & { details: 
       step={props}
       schema={schema}
       send={(data) => props.action.send("receive", fields(data))}
-      hint={{ text: "Sellable items go back into stock; damaged ones do not." }}
+      hint={{
+        text:
+          details.kind === "withdrawal" && details.state === "approved"
+            ? "Sellable items go back into stock; damaged ones do not. The withdrawal is refunded as soon as you save."
+            : "Sellable items go back into stock; damaged ones do not.",
+      }}
       submit={{ label: "Mark received", busyLabel: "Saving..." }}
     >
       {(error) => (

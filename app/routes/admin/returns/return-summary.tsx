@@ -41,7 +41,11 @@ export function ReturnSummary({
               </Link>
             </DetailRow>
             <DetailRow label="Resolution">{capitalize(details.resolution)}</DetailRow>
-            <DetailRow label="Reason">{details.reasonLabel}</DetailRow>
+            {details.kind === "withdrawal" ? (
+              <DetailRow label="Kind">Withdrawal (14-day right): cannot be rejected</DetailRow>
+            ) : (
+              <DetailRow label="Reason">{details.reasonLabel}</DetailRow>
+            )}
             {refunded ? (
               <>
                 <DetailRow label="Refunded">
@@ -92,6 +96,28 @@ export function ReturnSummary({
           </dl>
         </DetailSection>
       </div>
+
+      {details.withdrawal ? (
+        <DetailSection title="Withdrawal statement">
+          <dl>
+            <DetailRow label="Received">
+              <DateTime iso={details.withdrawal.receivedAt} />
+            </DetailRow>
+            <DetailRow label="Refund due by">
+              <DateTime iso={details.withdrawal.refundDueAt} />
+            </DetailRow>
+            {details.proofOfSending ? (
+              <DetailRow label="Proof of sending">{details.proofOfSending}</DetailRow>
+            ) : null}
+          </dl>
+          <p
+            className="mt-3 whitespace-pre-line break-words rounded-md border bg-background/40 p-3 text-sm"
+            data-testid="withdrawal-statement"
+          >
+            {details.withdrawal.statement}
+          </p>
+        </DetailSection>
+      ) : null}
 
       {details.comment || details.rejectionReason ? (
         <DetailSection title="Notes">

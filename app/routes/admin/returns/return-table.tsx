@@ -2,6 +2,8 @@ import { EyeIcon } from "lucide-react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { buttonVariants } from "~/components/ui/button";
+import { plural } from "~/lib/plural";
+import { cn } from "~/lib/utils";
 import { capitalize, DELETED_CUSTOMER_LABEL } from "../../../../core/order";
 import { RETURN_STATE_LABELS, type ReturnState, returnStateTone } from "../../../../core/returns";
 import type { AdminReturnRow } from "../../../../server/returns/return-views";
@@ -25,6 +27,30 @@ const HEADERS = [
   "Requested",
   "Actions",
 ];
+
+/** A withdrawal is marked as such, with the days left until its refund is due (Art. 13 CRD). */
+export function WithdrawalMark({ daysLeft }: { daysLeft: number | null }) {
+  return (
+    <span className="mb-1 flex flex-wrap items-center gap-1.5">
+      <StatusBadge status="Withdrawal" tone="orange" />
+      {daysLeft === null ? null : (
+        <span className={cn("text-xs", daysLeft < 0 ? "font-medium text-red-300" : "text-muted-foreground")}>
+          {daysLeft < 0
+            ? `Refund overdue by ${plural(-daysLeft, "day")}`
+            : `${plural(daysLeft, "day")} left to refund`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function ReasonCell({ row }: { row: AdminReturnRow }) {
+  return row.kind === "withdrawal" ? (
+    <WithdrawalMark daysLeft={row.refundDaysLeft} />
+  ) : (
+    <span className="line-clamp-2">{row.reasonLabel}</span>
+  );
+}
 
 /** `hrefFor(id)`: the list's URL with that return's details open. */
 interface ReturnListProps {
@@ -77,7 +103,7 @@ export function ReturnTable({ returns, hrefFor }: ReturnListProps) {
           <td className="px-2.5 py-3">{capitalize(row.resolution)}</td>
           <td className="px-2.5 py-3 text-right tabular-nums">{row.itemCount}</td>
           <td className="max-w-44 px-2.5 py-3">
-            <span className="line-clamp-2">{row.reasonLabel}</span>
+            <ReasonCell row={row} />
           </td>
           <td className="px-2.5 py-3">
             <DateTime iso={row.createdAt} layout="stacked" />
@@ -114,7 +140,7 @@ function ReturnCard({ row, hrefFor }: { row: AdminReturnRow; hrefFor: ReturnList
           {row.itemCount}
         </AdminCardField>
         <AdminCardField label="Reason" className="col-span-2 min-w-0" valueClassName="break-words">
-          {row.reasonLabel}
+          <ReasonCell row={row} />
         </AdminCardField>
       </dl>
       <div className="mt-4 flex border-t pt-3">
