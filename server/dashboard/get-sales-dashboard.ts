@@ -5,6 +5,7 @@ import { getCatalogSummary } from "../catalog/get-catalog-summary";
 import type { Database } from "../db/client";
 import { order, product, user } from "../db/schema";
 import { isCheckoutOnly } from "../orders/placed-order";
+import { countOverdueWithdrawals } from "../returns/admin-returns";
 import { REPLACEMENT_PAYMENT_METHOD } from "../returns/return-lines";
 import { sumVatCollected, type VatCollected } from "./sum-vat-collected";
 
@@ -45,6 +46,8 @@ export interface SalesDashboard {
   ordersByStatus: Record<OrderStatus, number>;
   /** Checkouts still open that never reached the payment page. */
   openCheckouts: number;
+  /** Withdrawals whose refund is past its 14-day deadline (docs/LEGAL.md#withdrawal). */
+  overdueWithdrawals: number;
   /** Exactly DASHBOARD_DAYS entries, oldest first, zero days included. */
   daily: DailyRevenue[];
   lowStock: { id: string; name: string; stock: number }[];
@@ -174,15 +177,17 @@ export async function getSalesDashboard(options: {
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(LATEST_ORDERS_LIMIT);
 
-  const [sales, daily, statuses, lowStock, latest, catalog, vatLastQuarter] = await Promise.all([
-    salesQuery,
-    dailyQuery,
-    statusQuery,
-    lowStockQuery,
-    latestQuery,
-    getCatalogSummary({ db }),
-    sumVatCollected({ db, timeZone, now }),
-  ]);
+  const [sales, daily, statuses, lowStock, latest, catalog, vatLastQuarter, overdueWithdrawals] =
+    await Promise.all([
+      salesQuery,
+      dailyQuery,
+      statusQuery,
+      lowStockQuery,
+      latestQuery,
+      getCatalogSummary({ db }),
+      sumVatCollected({ db, timeZone, now }),
+      countOverdueWithdrawals(db, now),
+    ]);
 
   // both drivers return { rows }
   const [totals] = (sales as unknown as { rows: SalesRow[] }).rows;
@@ -204,6 +209,7 @@ export async function getSalesDashboard(options: {
     averageOrderCents: totals?.average_cents == null ? null : Number(totals.average_cents),
     ordersByStatus,
     openCheckouts,
+    overdueWithdrawals,
     daily: (daily as unknown as { rows: DailyRow[] }).rows.map((row) => ({
       day: row.day,
       revenueCents: Number(row.cents),

@@ -1,4 +1,11 @@
-import { AlertCircleIcon, CalendarDaysIcon, CalendarRangeIcon, ReceiptIcon, SunIcon } from "lucide-react";
+import {
+  AlertCircleIcon,
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  ReceiptIcon,
+  SunIcon,
+  TriangleAlertIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { useDateFormat } from "~/lib/date-format";
@@ -102,6 +109,21 @@ function Dashboard({
   const quarterSpan = useQuarterSpan(vatLastQuarter.quarter);
   return (
     <div className="space-y-6">
+      {dashboard.overdueWithdrawals > 0 ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-start gap-2.5">
+            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+            {plural(dashboard.overdueWithdrawals, "withdrawal")} past the 14-day refund deadline: refund them
+            now.
+          </p>
+          <Link to="/admin/returns" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Open Returns
+          </Link>
+        </div>
+      ) : null}
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {(
           [
