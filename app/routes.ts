@@ -11,6 +11,7 @@ export default [
   route("about", "routes/pages/about.tsx"),
   route("legal", "routes/legal/legal.tsx"),
   route("legal/:section", "routes/legal/legal-section.tsx"),
+  route("withdraw", "routes/withdraw/withdraw.tsx"),
   route("forbidden", "routes/pages/forbidden.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),

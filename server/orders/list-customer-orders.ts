@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, max, not, sql, sum } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
+import { type WithdrawalPeriod, withdrawalPeriod } from "../../core/withdrawal";
 import { toResponsiveImage } from "../catalog/product-view";
 import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
@@ -63,6 +64,11 @@ export interface CustomerOrder {
   returns: ReturnView[];
   /** Whether "Return items" is offered, and why not. */
   returnOffer: ReturnOffer;
+  /**
+   * While the customer may withdraw from the order (docs/LEGAL.md#withdrawal): until when (ISO;
+   * null before delivery, when the 14 days have not started). null: not withdrawable.
+   */
+  withdrawal: { endsAt: string | null } | null;
 }
 
 /** One customer's orders, newest first, with their items (two queries, whatever the count). */
@@ -109,7 +115,12 @@ export async function listCustomerOrders(options: {
   const ids = rows.map((row) => row.id);
   const now = new Date();
   const returnability = new Map(rows.map((row) => [row.id, orderReturnability(row, config, now)]));
-  const open = rows.filter((row) => returnability.get(row.id)?.ok).map((row) => row.id);
+  const periods = new Map(
+    rows.map((row) => [row.id, withdrawalPeriod(row, now, (value) => value.toISOString())]),
+  );
+  const open = rows
+    .filter((row) => returnability.get(row.id)?.ok || periods.get(row.id)?.open)
+    .map((row) => row.id);
   const [items, refunds, returns, returnable] = await Promise.all([
     db
       .select()
@@ -147,6 +158,10 @@ export async function listCustomerOrders(options: {
         returnability.get(row.id),
         returnable.filter((line) => line.item.orderId === row.id),
       ),
+      withdrawal: withdrawalOffer(
+        periods.get(row.id),
+        returnable.filter((line) => line.item.orderId === row.id),
+      ),
       tax: orderTax(taxColumns),
       createdAt: row.createdAt.toISOString(),
       refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
@@ -166,6 +181,16 @@ export async function listCustomerOrders(options: {
       })),
     };
   });
+}
+
+/** While the period is open and, once shipped, some unit is in no return yet. */
+function withdrawalOffer(
+  period: WithdrawalPeriod | undefined,
+  lines: Awaited<ReturnType<typeof loadReturnableLines>>,
+): CustomerOrder["withdrawal"] {
+  if (!period?.open) return null;
+  if (period.shipped && !lines.some((line) => line.returnable > 0)) return null;
+  return { endsAt: period.endsAt?.toISOString() ?? null };
 }
 
 /** "Return items" while the window is open and some line can still be returned; otherwise why not. */

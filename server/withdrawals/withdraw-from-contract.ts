@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { WITHDRAWAL_REASON_CODE } from "../../core/returns";
+import { guestWithdrawalSchema } from "../../core/validation/withdrawal-actions";
 import {
   addDays,
   type StatementLine,
@@ -8,7 +9,7 @@ import {
   withdrawalMessages,
   withdrawalStatement,
 } from "../../core/withdrawal";
-import { AppError } from "../app-error";
+import { AppError, parseInput } from "../app-error";
 import { limitAttempts, limitCustomer } from "../auth/auth-errors";
 import { RATE_LIMITS } from "../auth/rate-limit";
 import type { Transaction } from "../db/client";
@@ -104,6 +105,11 @@ export async function withdrawAsGuest(options: {
   requestKey: string;
 }): Promise<{ message: string }> {
   const { services } = options;
+  const typed = parseInput(
+    guestWithdrawalSchema,
+    { name: options.name, orderNumber: options.orderNumber, email: options.email },
+    "invalid_withdrawal",
+  );
   await limitAttempts({
     db: services.db,
     clientIp: options.clientIp,
@@ -114,7 +120,7 @@ export async function withdrawAsGuest(options: {
     message: withdrawalMessages.guestReceived(options.orderNumber.trim(), options.email.trim()),
   };
   const recorded = await services.db.transaction(async (tx) => {
-    const found = await findGuestOrder(tx, options.orderNumber, options.email);
+    const found = await findGuestOrder(tx, typed.orderNumber, typed.email);
     if (!found) return null;
     const [locked] = await tx.select().from(order).where(eq(order.id, found.order.id)).for("update");
     if (!locked) return null;
@@ -123,7 +129,8 @@ export async function withdrawAsGuest(options: {
         tx,
         services,
         locked,
-        consumer: { userId: locked.userId, name: options.name.trim(), email: found.email },
+        // the statement names the address as typed (it matched the account's, case aside)
+        consumer: { userId: locked.userId, name: typed.name, email: typed.email },
         lines: null,
         requestKey: options.requestKey,
       });

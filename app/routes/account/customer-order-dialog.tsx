@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/lib/toast";
 import { OrderDate } from "~/routes/account/order-date";
-import { OrderReturns } from "~/routes/account/order-returns";
+import { OrderReturns, OrderWithdrawal } from "~/routes/account/order-returns";
 import { OrderSection } from "~/routes/account/order-section";
 import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
 import { formatUsd } from "../../../core/money";
@@ -185,6 +185,7 @@ export function OrderDetailsDialog({
           <OrderItems order={order} />
           <OrderSummary order={order} />
           <OrderReturns order={order} />
+          <OrderWithdrawal order={order} />
           <OrderSection
             id="address-heading"
             title="Shipping Address"

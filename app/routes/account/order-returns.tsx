@@ -11,6 +11,7 @@ import { OrderSection } from "~/routes/account/order-section";
 import { formatUsd } from "../../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
+import { WITHDRAW_LINK_LABEL } from "../../../core/withdrawal";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { ReturnView } from "../../../server/returns/return-views";
 import type { action } from "./account-orders";
@@ -169,5 +170,34 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
         )
       )}
     </OrderSection>
+  );
+}
+
+/**
+ * The statutory right of withdrawal on an order that may still use it (docs/LEGAL.md#withdrawal):
+ * until when, and the link to the withdrawal function with this order chosen.
+ */
+export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
+  if (!order.withdrawal) return null;
+  const { endsAt } = order.withdrawal;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted-foreground text-sm">
+        {endsAt ? (
+          <>
+            You can withdraw from this order until <OrderDate iso={endsAt} />.
+          </>
+        ) : (
+          "You can withdraw from this order until 14 days after delivery."
+        )}
+      </p>
+      <Link
+        to={`/withdraw?order=${order.id}`}
+        className="shrink-0 text-sm underline underline-offset-4 hover:text-foreground"
+      >
+        {WITHDRAW_LINK_LABEL}
+        <span className="sr-only"> for order {order.orderNumber}</span>
+      </Link>
+    </div>
   );
 }
