@@ -17,7 +17,7 @@ export const WITHDRAWAL_LINKS = {
 } as const;
 
 /** The seller's details that are filled in, joined: "Name, address, phone +49 …, e-mail …". */
-export function sellerContact(seller: Seller): string {
+function sellerContact(seller: Seller): string {
   return [
     seller.legalName,
     seller.address,
@@ -29,7 +29,7 @@ export function sellerContact(seller: Seller): string {
 }
 
 /** Where goods go back to: the seller's name and address, marked for the returns desk. */
-export function returnAddress(seller: Seller): string {
+function returnAddress(seller: Seller): string {
   return seller.address
     ? [seller.legalName, "Returns", seller.address].filter(Boolean).join(", ")
     : "the address on our legal notice";

@@ -144,7 +144,7 @@ function PolicyBlock({ block, number }: { block: LegalBlock; number: number }) {
           <Paragraph key={typeof paragraph === "string" ? paragraph : paragraph.text} paragraph={paragraph} />
         ))}
         {block.facts && (
-          <dl className="grid gap-x-8 gap-y-3 rounded-xl border bg-card p-5 sm:grid-cols-[auto_1fr]">
+          <dl className="grid gap-x-8 gap-y-3 rounded-xl border bg-card p-5 sm:grid-cols-[auto_1fr] sm:items-baseline">
             {block.facts.map((fact) => (
               <div key={fact.label} className="contents">
                 <dt className="text-sm">{fact.label}</dt>
