@@ -218,6 +218,7 @@ test.describe("an order's documents", () => {
     await expect(page.getByTestId("sold-by")).toHaveText(
       `Sold by ${DEMO_SELLER.legalName}, ${DEMO_SELLER.address} · VAT ID ${DEMO_SELLER.vatId}`,
     );
+    await shot(page, "checkout-success-sold-by");
 
     const { page: admin, close } = await adminBrowser(browser);
     await visit(admin, `/admin/receipts?q=${orderNumber}`);
