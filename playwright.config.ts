@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DEMO_SELLER, SELLER_FIELDS, type SellerField } from "./core/seller";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -48,6 +49,13 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts)
       TRUST_PROXY: "loopback",
+      // a production store names its seller (docs/LEGAL.md): this one the demo seller, every field set
+      ...Object.fromEntries(
+        (Object.keys(SELLER_FIELDS) as SellerField[]).map((field) => [
+          SELLER_FIELDS[field].env,
+          DEMO_SELLER[field],
+        ]),
+      ),
     },
   },
 });

@@ -92,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {rootData?.paymentTestMode && (
           <p
-            className="truncate bg-amber-400 px-4 py-1.5 text-center font-medium text-black text-xs"
+            className="truncate bg-amber-400 px-4 py-1.5 text-center font-medium text-black text-xs print:hidden"
             data-testid="test-mode-banner"
           >
             {/* one line on a phone: the short text there, the full one from sm up */}

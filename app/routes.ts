@@ -10,6 +10,7 @@ export default [
   route("test-checkout/:session", "routes/checkout/test-checkout.tsx"),
   route("about", "routes/pages/about.tsx"),
   route("legal", "routes/legal/legal.tsx"),
+  route("legal/withdrawal-form", "routes/legal/legal-withdrawal-form.tsx"),
   route("legal/:section", "routes/legal/legal-section.tsx"),
   route("withdraw", "routes/withdraw/withdraw.tsx"),
   route("forbidden", "routes/pages/forbidden.tsx"),

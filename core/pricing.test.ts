@@ -7,7 +7,7 @@ import {
   couponProblem,
   generateCouponCode,
 } from "./coupon";
-import { priceOrder, SHIPPING_CENTS } from "./pricing";
+import { deliveryTerms, priceOrder, SHIPPING_CENTS } from "./pricing";
 import { coupons, cartLines as lines } from "./pricing.arbitraries";
 
 describe("priceOrder", () => {
@@ -113,5 +113,15 @@ describe("generateCouponCode", () => {
     const codes = new Set(Array.from({ length: 200 }, () => generateCouponCode()));
     expect(codes.size).toBe(200);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  });
+});
+
+describe("deliveryTerms", () => {
+  it("names the flat shipping checkout charges, its VAT note and the delivery time", () => {
+    const charged = priceOrder([{ priceCents: 1_000, quantity: 1 }], null, null).shippingCents;
+    expect(deliveryTerms("inclusive")).toBe(`$${(charged / 100).toFixed(2)} incl. VAT, 2-4 business days`);
+    expect(deliveryTerms("exclusive")).toBe(
+      `$${(SHIPPING_CENTS / 100).toFixed(2)} excl. VAT, 2-4 business days`,
+    );
   });
 });

@@ -1,13 +1,29 @@
 // One pricing function for the cart, the checkout, the order, the payment providers and the tests
 // (docs/TAX.md): integer cents, the coupon spread over the lines, VAT per line after its discount.
 import { type CouponTerms, couponDiscountCents } from "./coupon";
-import { type AppliedTax, allocateProportionally, type TaxSummaryEntry, taxAmount } from "./tax";
+import { formatUsd } from "./money";
+import {
+  type AppliedTax,
+  allocateProportionally,
+  type TaxMode,
+  type TaxSummaryEntry,
+  taxAmount,
+  vatNote,
+} from "./tax";
 
 /** Flat shipping, "Complementary Priority", 2-4 business days; taxed like the goods. */
 export const SHIPPING_CENTS = 999;
 export const SHIPPING_METHOD = "Complementary Priority";
 export const SHIPPING_DAYS = "2-4 business days";
 export const CURRENCY = "usd";
+
+/**
+ * The delivery's price and time wherever delivery is described before an order (Art. 6(1)(e)
+ * Consumer Rights Directive): "$9.99 incl. VAT, 2-4 business days", from the price checkout charges.
+ */
+export function deliveryTerms(mode: TaxMode): string {
+  return `${formatUsd(SHIPPING_CENTS)} ${vatNote(mode)}, ${SHIPPING_DAYS}`;
+}
 
 export interface PricedLine {
   priceCents: number;

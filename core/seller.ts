@@ -57,3 +57,19 @@ export function defaultReturnInstructions(storeName: string, seller: Seller): st
     : "the address on our legal notice";
   return `Pack the items unworn with their tags, put a note with your return number (RMA) inside and send the parcel to: ${to}. Keep the postage receipt until your return is complete.`;
 }
+
+/**
+ * The seller in at most two lines, for the footer of every e-mail: who and where; how to reach
+ * them and their VAT ID. A field not filled in (production, before the owner sets it) is left out.
+ */
+export function sellerLines(seller: Seller): string[] {
+  const who = [seller.legalName, seller.address].filter(Boolean).join(", ");
+  const reach = [
+    seller.email && `E-mail ${seller.email}`,
+    seller.phone && `Phone ${seller.phone}`,
+    seller.vatId && `VAT ID ${seller.vatId}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return [who, reach].filter(Boolean);
+}

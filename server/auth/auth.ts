@@ -58,6 +58,7 @@ export function createAuth(options: {
         const message = passwordResetEmail({
           storeName: config.storeName,
           publicUrl: config.publicUrl,
+          seller: config.seller,
           name: user.name,
           resetUrl,
           expiresInMinutes: RESET_TOKEN_MINUTES,

@@ -54,7 +54,12 @@ export async function registerAccount(
       kind: "welcome",
       message: {
         to: email,
-        ...welcomeEmail({ storeName: config.storeName, publicUrl: config.publicUrl, name }),
+        ...welcomeEmail({
+          storeName: config.storeName,
+          publicUrl: config.publicUrl,
+          seller: config.seller,
+          name,
+        }),
       },
     });
     options.mailQueue.wake();

@@ -248,6 +248,7 @@ async function queueConfirmation(options: {
     email = orderConfirmationEmail({
       storeName: services.config.storeName,
       publicUrl: services.config.publicUrl,
+      seller: services.config.seller,
       name: options.name,
       order: summary,
       shippingDays: SHIPPING_DAYS,

@@ -4,6 +4,7 @@
  * a template lists its blocks once and composeEmail frames both.
  */
 import { formatUsd } from "../../core/money";
+import type { Seller } from "../../core/seller";
 import {
   type RenderedEmail,
   renderAmountRows,
@@ -86,6 +87,7 @@ export function refundTiming(refundBusinessDays: string): string {
 export function composeEmail(options: {
   storeName: string;
   publicUrl: string;
+  seller: Seller;
   subject: string;
   preheader: string;
   body: readonly MailBlock[];
@@ -93,6 +95,7 @@ export function composeEmail(options: {
   const { html, text } = renderLayout({
     storeName: options.storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     preheader: options.preheader,
     bodyHtml: options.body.map((block) => block.html).join("\n"),
     bodyText: options.body.flatMap((block) => (block.text === null ? [] : [block.text])).join("\n\n"),

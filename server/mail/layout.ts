@@ -7,6 +7,8 @@
  * accent. Every helper escapes what it is given; only their output is trusted HTML.
  */
 
+import { type Seller, sellerLines } from "../../core/seller";
+
 /** One rendered e-mail. */
 export interface RenderedEmail {
   subject: string;
@@ -117,6 +119,8 @@ export function renderDivider(): string {
 export function renderLayout(options: {
   storeName: string;
   publicUrl: string;
+  /** Who sends it: named in the footer of every e-mail (docs/LEGAL.md). */
+  seller: Seller;
   preheader: string;
   bodyHtml: string;
   bodyText: string;
@@ -127,6 +131,11 @@ export function renderLayout(options: {
   const publicHost = escapeHtml(options.publicUrl.replace(/^https?:\/\//i, "").replace(/\/+$/, ""));
   // filler after the preheader keeps the body's first words out of the inbox preview
   const previewFiller = "&#847;&zwnj;&nbsp;".repeat(60);
+  const seller = sellerLines(options.seller);
+  const sellerHtml =
+    seller.length > 0
+      ? `<p style="margin:0 0 8px 0;font-size:12px;line-height:19px;color:${COLOR.faint};">${seller.map(escapeHtml).join("<br>")}</p>\n`
+      : "";
 
   const html = `<!DOCTYPE html>
 <html lang="en" xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">
@@ -176,7 +185,7 @@ ${options.bodyHtml}
 <tr><td align="center" class="nc-pad" style="padding:32px 40px 0 40px;font-family:${FONT_SANS};">
 <p style="margin:0 0 12px 0;font-family:${FONT_DISPLAY};font-size:12px;line-height:16px;font-weight:700;letter-spacing:5px;color:${COLOR.muted};padding-left:5px;">${wordmark}</p>
 <p style="margin:0 0 8px 0;font-size:12px;line-height:19px;color:${COLOR.faint};">You received this e-mail because of activity on your ${storeName} account.</p>
-<p style="margin:0;font-size:12px;line-height:19px;"><a href="${publicUrl}" target="_blank" style="color:${COLOR.muted};text-decoration:underline;">${publicHost}</a></p>
+${sellerHtml}<p style="margin:0;font-size:12px;line-height:19px;"><a href="${publicUrl}" target="_blank" style="color:${COLOR.muted};text-decoration:underline;">${publicHost}</a></p>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -194,6 +203,7 @@ ${options.bodyHtml}
     "-- ",
     options.storeName,
     `You received this e-mail because of activity on your ${options.storeName} account.`,
+    ...seller,
     options.publicUrl,
     "",
   ].join("\n");

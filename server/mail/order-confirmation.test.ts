@@ -2,10 +2,16 @@ import { describe, expect, it } from "vitest";
 import { countryName, type OrderSummary } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/pricing";
+import { DEMO_SELLER } from "../../core/seller";
 import type { TaxMode } from "../../core/tax";
 import { orderConfirmationEmail } from "./templates/order-confirmation";
 
-const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", shippingDays: SHIPPING_DAYS };
+const store = {
+  storeName: "Nocturn",
+  publicUrl: "https://shop.example.com",
+  seller: DEMO_SELLER,
+  shippingDays: SHIPPING_DAYS,
+};
 const items = [
   { name: "Eclipse Hoodie", size: "M", priceCents: 8900, quantity: 1 },
   { name: "Night Tee", size: "L", priceCents: 2500, quantity: 2 },
@@ -91,7 +97,24 @@ describe("order confirmation e-mail", () => {
 
   it("has no VAT row for an order placed before the store charged VAT", () => {
     const email = emailOf(orderOf(null));
-    for (const body of [email.text, email.html]) expect(body).not.toContain("VAT");
+    // no "VAT 19% (Germany)" row; the footer's "VAT ID" is the seller's
+    for (const body of [email.text, email.html]) expect(body.replace(/VAT ID \w+/g, "")).not.toContain("VAT");
     expect(email.text).toContain(`Total paid: ${formatUsd(orderOf(null).totalCents)}`);
+  });
+
+  it("points to the withdrawal instructions and the withdrawal function, and names the seller", () => {
+    const email = emailOf(orderOf("inclusive"));
+    expect(email.text).toContain(
+      "Withdrawal instructions: https://shop.example.com/legal/withdrawal\n\nWithdraw from contract here: https://shop.example.com/withdraw",
+    );
+    expect(email.text).toContain(
+      "You may withdraw from this purchase within 14 days of receiving your parcel",
+    );
+    expect(email.html).toContain('href="https://shop.example.com/legal/withdrawal"');
+    expect(email.html).toContain('href="https://shop.example.com/withdraw"');
+    for (const body of [email.text, email.html]) {
+      expect(body).toContain("Nocturn Apparel GmbH, 123 Night Street, 10115 Berlin, Germany");
+      expect(body).toContain("VAT ID DE123456789");
+    }
   });
 });

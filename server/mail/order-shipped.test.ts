@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { trackingUrl } from "../../core/order";
+import { DEMO_SELLER } from "../../core/seller";
 import { orderShippedEmail } from "./templates/order-shipped";
 
 const items = [
   { name: "Eclipse Hoodie", size: "M", quantity: 2 },
   { name: "Crescent Cap", size: "One Size", quantity: 1 },
 ];
-const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", items };
+const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", seller: DEMO_SELLER, items };
 const template = "https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={code}";
 
 describe("order shipped e-mail", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_SELLER, type Seller } from "../../core/seller";
 import { escapeHtml, renderButton, renderLayout } from "./layout";
 import { passwordResetEmail } from "./templates/password-reset";
 import { welcomeEmail } from "./templates/welcome";
 
-const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com" };
+const store = { storeName: "Nocturn", publicUrl: "https://shop.example.com", seller: DEMO_SELLER };
 const resetUrl = "https://shop.example.com/reset-password/abc123?callbackURL=%2Freset&x=1";
 
 describe("password reset e-mail", () => {
@@ -43,12 +44,14 @@ describe("password reset e-mail", () => {
     const hostile = passwordResetEmail({
       storeName: 'Noc"turn<b>',
       publicUrl: "https://shop.example.com/?a=<x>",
+      seller: { ...DEMO_SELLER, legalName: "Evil <b>GmbH</b>" },
       name: "<script>alert(1)</script>",
       resetUrl: 'https://shop.example.com/r?t="><script>alert(2)</script>',
       expiresInMinutes: 60,
     });
     expect(hostile.html).not.toContain("<script>");
     expect(hostile.html).not.toContain("<b>");
+    expect(hostile.html).toContain("Evil &lt;b&gt;GmbH&lt;/b&gt;");
     expect(hostile.html).toContain("Hi &lt;script&gt;alert(1)&lt;/script&gt;,");
     expect(hostile.html).toContain('href="https://shop.example.com/r?t=&quot;&gt;&lt;script&gt;');
     // the text part is not HTML: it keeps the name as written
@@ -84,8 +87,33 @@ describe("layout", () => {
     });
     expect(html).toMatch(/<body[^>]*>\s*<div style="display:none;[^"]*">Short &amp; sweet/);
     expect(text).toBe(
-      "NOCTURN\n\nBody\n\n-- \nNocturn\nYou received this e-mail because of activity on your Nocturn account.\nhttps://shop.example.com\n",
+      [
+        "NOCTURN",
+        "",
+        "Body",
+        "",
+        "-- ",
+        "Nocturn",
+        "You received this e-mail because of activity on your Nocturn account.",
+        "Nocturn Apparel GmbH, 123 Night Street, 10115 Berlin, Germany",
+        "E-mail support@nocturn.store · Phone +49 30 1234 5678 · VAT ID DE123456789",
+        "https://shop.example.com",
+        "",
+      ].join("\n"),
     );
+  });
+
+  it("names the seller in the footer of every e-mail, leaving out what is not filled in", () => {
+    const { html } = welcomeEmail({ ...store, name: "Zoë" });
+    expect(html).toContain(
+      "Nocturn Apparel GmbH, 123 Night Street, 10115 Berlin, Germany<br>E-mail support@nocturn.store · Phone +49 30 1234 5678 · VAT ID DE123456789",
+    );
+    // a production store before its owner filled in SELLER_*: no empty labels
+    const unset: Seller = { ...DEMO_SELLER, address: "", phone: "", vatId: "" };
+    const partial = welcomeEmail({ ...store, seller: unset, name: "Zoë" });
+    expect(partial.text).toContain("Nocturn Apparel GmbH\nE-mail support@nocturn.store\n");
+    const none = Object.fromEntries(Object.keys(DEMO_SELLER).map((key) => [key, ""])) as unknown as Seller;
+    expect(welcomeEmail({ ...store, seller: none }).text).toContain("account.\nhttps://shop.example.com\n");
   });
 
   it("escapes the five HTML-significant characters", () => {

@@ -252,6 +252,7 @@ async function queueRefundEmail(options: {
     message = orderRefundedEmail({
       storeName: services.config.storeName,
       publicUrl: services.config.publicUrl,
+      seller: services.config.seller,
       name: customer.name,
       orderNumber: refunded.orderNumber,
       amountCents,

@@ -154,7 +154,7 @@ async function cancelFirst(options: {
  */
 async function queueShippedEmail(options: {
   tx: Transaction;
-  config: Pick<Config, "storeName" | "publicUrl" | "trackingUrlTemplate">;
+  config: Pick<Config, "storeName" | "publicUrl" | "seller" | "trackingUrlTemplate">;
   log: Logger;
   orderId: string;
   /** Null for the order of a deleted account. */
@@ -178,6 +178,7 @@ async function queueShippedEmail(options: {
     message = orderShippedEmail({
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      seller: config.seller,
       name: customer.name,
       orderNumber: options.orderNumber,
       trackingCode: options.trackingCode,

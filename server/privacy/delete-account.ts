@@ -125,6 +125,7 @@ export async function deleteAccount(
     const message = accountDeletedEmail({
       storeName: config.storeName,
       publicUrl: config.publicUrl,
+      seller: config.seller,
       keptOrderCount: detached.length,
     });
     await enqueueEmail(tx, { kind: "account_deleted", message: { to: account.email, ...message } });

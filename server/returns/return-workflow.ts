@@ -111,6 +111,7 @@ export async function queueReturnEmail(options: {
   const message = returnUpdateEmail({
     storeName: services.config.storeName,
     publicUrl: services.config.publicUrl,
+    seller: services.config.seller,
     name: customer.name,
     rmaNumber: locked.ret.rmaNumber,
     orderNumber: locked.order.orderNumber,

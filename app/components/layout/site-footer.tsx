@@ -1,6 +1,7 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { MailIcon, MapPinIcon, PhoneIcon, Undo2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { WITHDRAW_LABEL, WITHDRAWAL_PATHS } from "../../../core/legal";
 import type { Seller } from "../../../core/seller";
 import type { HeaderUser } from "./site-nav";
 
@@ -15,6 +16,13 @@ interface FooterLink {
   to: string;
   label: string;
 }
+
+const LEGAL_LINKS: FooterLink[] = [
+  { to: "/legal/notice", label: "Legal Notice" },
+  { to: "/legal/withdrawal", label: "Withdrawal Instructions" },
+  { to: "/legal/privacy", label: "Privacy Policy" },
+  { to: "/legal/terms", label: "Terms of Service" },
+];
 
 /** The account column follows the session, as the header does (the root loader's `user`). */
 function accountLinks(user: HeaderUser | null): FooterLink[] {
@@ -71,7 +79,7 @@ export function SiteFooter({
   user: HeaderUser | null;
 }) {
   return (
-    <footer className="mt-24 border-t bg-card/40">
+    <footer className="mt-24 border-t bg-card/40 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="font-bold font-display text-xl uppercase tracking-[0.2em]">{storeName}</p>
@@ -113,6 +121,14 @@ export function SiteFooter({
               </p>
             ) : null}
           </address>
+          {/* the withdrawal function (Art. 11a Consumer Rights Directive): on every page, labelled as the law words it */}
+          <Link
+            to={WITHDRAWAL_PATHS.withdraw}
+            className="mt-5 inline-flex items-center gap-2 rounded-md border border-accent/60 px-3 py-2 font-medium text-foreground text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
+          >
+            <Undo2Icon className="size-4 shrink-0" aria-hidden />
+            {WITHDRAW_LABEL}
+          </Link>
         </div>
       </div>
       <div className="border-t">
@@ -120,13 +136,12 @@ export function SiteFooter({
           <p>
             © {new Date().getFullYear()} {storeName}. All rights reserved.
           </p>
-          <nav aria-label="Legal" className="flex gap-5">
-            <Link to="/legal/privacy" className={linkClass}>
-              Privacy Policy
-            </Link>
-            <Link to="/legal/terms" className={linkClass}>
-              Terms of Service
-            </Link>
+          <nav aria-label="Legal" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+            {LEGAL_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className={linkClass}>
+                {link.label}
+              </Link>
+            ))}
           </nav>
         </div>
       </div>

@@ -36,7 +36,7 @@ export function SiteHeader({ storeName, user }: { storeName: string; user: Heade
   const menuButton = useRef<HTMLButtonElement>(null);
   const profile = profileLink(user);
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
         <Link to="/" className="font-bold font-display text-xl uppercase tracking-[0.2em]">
           {storeName}

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { LinkButtons } from "~/components/ui/link-buttons";
 import { takeOutPaidOrder } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { useSeller } from "~/lib/store";
 import type { PaidLine } from "../../../core/cart";
 import { checkoutMessages } from "../../../core/checkout";
 import { requireUser } from "../../../server/auth/guards";
@@ -93,6 +94,7 @@ function ThankYou({
           data-testid="paid-totals"
         >
           <OrderTotals totals={totals} totalLabel="Total paid" />
+          <SoldBy />
         </section>
       )}
       <LinkButtons
@@ -103,6 +105,19 @@ function ThankYou({
         ]}
       />
     </Panel>
+  );
+}
+
+/** The seller of the order, under what was paid: name, address and VAT ID (SELLER_*). */
+function SoldBy() {
+  const seller = useSeller();
+  if (!seller?.legalName) return null;
+  return (
+    <p className="mt-4 border-t pt-3 text-muted-foreground text-xs leading-relaxed" data-testid="sold-by">
+      Sold by {seller.legalName}
+      {seller.address ? `, ${seller.address}` : ""}
+      {seller.vatId ? ` · VAT ID ${seller.vatId}` : ""}
+    </p>
   );
 }
 

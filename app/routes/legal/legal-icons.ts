@@ -1,8 +1,17 @@
-import { type LucideIcon, RotateCcwIcon, ScrollTextIcon, ShieldCheckIcon } from "lucide-react";
+import {
+  Building2Icon,
+  type LucideIcon,
+  RotateCcwIcon,
+  ScrollTextIcon,
+  ShieldCheckIcon,
+  Undo2Icon,
+} from "lucide-react";
 import type { LegalSectionId } from "~/routes/legal/legal-texts";
 
 export const LEGAL_ICONS: Record<LegalSectionId, LucideIcon> = {
   returns: RotateCcwIcon,
+  withdrawal: Undo2Icon,
   privacy: ShieldCheckIcon,
   terms: ScrollTextIcon,
+  notice: Building2Icon,
 };

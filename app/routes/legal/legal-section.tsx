@@ -6,16 +6,27 @@ import {
   isLegalSectionId,
   LEGAL_INDEX,
   LEGAL_SECTION_IDS,
-  LEGAL_SECTIONS,
+  LEGAL_TITLES,
   type LegalBlock,
+  type LegalDocument,
+  type LegalFacts,
+  type LegalParagraph,
   type LegalSectionId,
+  legalDocument,
 } from "~/routes/legal/legal-texts";
 import type { Route } from "./+types/legal-section";
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (isLegalSectionId(params.section)) return { section: params.section };
+export function loader({ params, context }: Route.LoaderArgs) {
+  if (isLegalSectionId(params.section)) {
+    // the texts name the seller and the return window as configured: public, the same for everyone
+    const facts: LegalFacts = {
+      seller: context.config.seller,
+      returnWindowDays: context.config.returnWindowDays,
+    };
+    return { section: params.section, facts };
+  }
   // Unknown section: still render the "Legal Information" overview, but answer 404 so it is not indexed.
-  return data({ section: null }, { status: 404 });
+  return data({ section: null, facts: null }, { status: 404 });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -28,7 +39,7 @@ export function meta(args: Route.MetaArgs) {
       noIndex: true,
     });
   }
-  const policy = LEGAL_SECTIONS[id];
+  const policy = LEGAL_TITLES[id];
   return pageMeta(args, { title: policy.title, description: policy.summary, canonicalPath: `/legal/${id}` });
 }
 
@@ -41,11 +52,14 @@ function anchorId(heading: string): string {
 }
 
 export default function LegalSection({ loaderData }: Route.ComponentProps) {
-  return loaderData.section ? <Policy id={loaderData.section} /> : <UnknownSection />;
+  return loaderData.section && loaderData.facts ? (
+    <Policy id={loaderData.section} policy={legalDocument(loaderData.section, loaderData.facts)} />
+  ) : (
+    <UnknownSection />
+  );
 }
 
-function Policy({ id }: { id: LegalSectionId }) {
-  const policy = LEGAL_SECTIONS[id];
+function Policy({ id, policy }: { id: LegalSectionId; policy: LegalDocument }) {
   const others = LEGAL_SECTION_IDS.filter((other) => other !== id);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -127,8 +141,18 @@ function PolicyBlock({ block, number }: { block: LegalBlock; number: number }) {
       </h2>
       <div className="mt-4 space-y-4 text-muted-foreground leading-7">
         {block.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+          <Paragraph key={typeof paragraph === "string" ? paragraph : paragraph.text} paragraph={paragraph} />
         ))}
+        {block.facts && (
+          <dl className="grid gap-x-8 gap-y-3 rounded-xl border bg-card p-5 sm:grid-cols-[auto_1fr] sm:items-baseline">
+            {block.facts.map((fact) => (
+              <div key={fact.label} className="contents">
+                <dt className="text-sm">{fact.label}</dt>
+                <dd className="-mt-2 text-foreground sm:mt-0">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {block.list && (
           <ListTag
             className={
@@ -145,21 +169,40 @@ function PolicyBlock({ block, number }: { block: LegalBlock; number: number }) {
           </ListTag>
         )}
         {block.note && <p>{block.note}</p>}
-        {block.link && (
-          <p>
-            <Link to={block.link.to} className="font-medium text-accent underline-offset-4 hover:underline">
-              {block.link.label}
-            </Link>
-          </p>
+        {block.links && (
+          <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
+            {block.links.map((link) => (
+              <li key={link.to}>
+                <StoreLink link={link} />
+              </li>
+            ))}
+          </ul>
         )}
       </div>
     </section>
   );
 }
 
+function StoreLink({ link }: { link: { to: string; label: string } }) {
+  return (
+    <Link to={link.to} className="font-medium text-accent underline-offset-4 hover:underline">
+      {link.label}
+    </Link>
+  );
+}
+
+function Paragraph({ paragraph }: { paragraph: LegalParagraph }) {
+  if (typeof paragraph === "string") return <p>{paragraph}</p>;
+  return (
+    <p>
+      {paragraph.text} <StoreLink link={paragraph.link} />
+    </p>
+  );
+}
+
 function PolicyLink({ id, withSummary = false }: { id: LegalSectionId; withSummary?: boolean }) {
   const Icon = LEGAL_ICONS[id];
-  const policy = LEGAL_SECTIONS[id];
+  const policy = LEGAL_TITLES[id];
   return (
     <Link
       to={`/legal/${id}`}
@@ -183,7 +226,7 @@ function PolicyLink({ id, withSummary = false }: { id: LegalSectionId; withSumma
   );
 }
 
-/** Shown for /legal/<anything else>: the default "Legal Information" heading and the three policies. */
+/** Shown for /legal/<anything else>: the default "Legal Information" heading and the policies. */
 function UnknownSection() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">

@@ -1,11 +1,14 @@
 /**
- * Static policy texts for /legal and /legal/:section (spec "Legal").
+ * Policy texts for /legal and /legal/:section (spec "Legal"), plus the legal notice and the
+ * withdrawal instructions this store adds (docs/LEGAL.md).
  * Plain data, no markup: the routes decide how it looks. The texts avoid the brand name on purpose
- * ("we", "our store") because the store name is configurable (STORE_NAME).
+ * ("we", "our store") because the store name is configurable (STORE_NAME); the texts that name the
+ * seller, the return window or the delivery cost are filled in from the settings (legal-filled-texts.ts).
  */
-import { REFUND_BUSINESS_DAYS } from "../../../core/order";
+import type { Seller } from "../../../core/seller";
+import { noticeSections, returnsSections, withdrawalSections } from "./legal-filled-texts";
 
-export const LEGAL_SECTION_IDS = ["returns", "privacy", "terms"] as const;
+export const LEGAL_SECTION_IDS = ["returns", "withdrawal", "privacy", "terms", "notice"] as const;
 
 export type LegalSectionId = (typeof LEGAL_SECTION_IDS)[number];
 
@@ -15,15 +18,25 @@ export interface LegalList {
   items: readonly string[];
 }
 
+export interface LegalLink {
+  to: string;
+  label: string;
+}
+
+/** A paragraph, or a paragraph ending in a link ("... on our website: <Withdraw from contract here>"). */
+export type LegalParagraph = string | { text: string; link: LegalLink };
+
 export interface LegalBlock {
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: readonly LegalParagraph[];
+  /** label and value pairs (the seller's details), shown after the paragraphs */
+  facts?: readonly { label: string; value: string }[];
   /** shown after the paragraphs */
   list?: LegalList;
   /** optional paragraph shown after the list */
   note?: string;
-  /** optional link to a page of the store, shown after the note */
-  link?: { to: string; label: string };
+  /** optional links to pages of the store, shown last */
+  links?: readonly LegalLink[];
 }
 
 export interface LegalDocument {
@@ -39,261 +52,234 @@ export interface LegalDocument {
   sections: readonly LegalBlock[];
 }
 
+/** What the texts are filled in with: the store's settings (server/config.ts). */
+export interface LegalFacts {
+  seller: Seller;
+  /** RETURN_WINDOW_DAYS: the voluntary returns' window; 0 when the store offers none. */
+  returnWindowDays: number;
+}
+
 export const LEGAL_INDEX = {
   title: "Legal Information",
   summary:
-    "Our returns policy, privacy policy and terms of service: how returns and refunds work, how we handle your data and the terms that apply to your orders.",
+    "Our returns policy, withdrawal instructions, privacy policy, terms of service and legal notice: how to send items back, how we handle your data, the terms of your orders and who we are.",
 } as const;
 
 const LAST_UPDATED = { label: "November 2026", iso: "2026-11" } as const;
 
-/** Return window and refund time: 30 days, refund in 5-10 business days (docs/SPEC.md#legal-pages); the refund e-mail promises the same. */
-const RETURN_WINDOW_DAYS = 30;
-
-export const LEGAL_SECTIONS: Readonly<Record<LegalSectionId, LegalDocument>> = {
+/** Each document's title and one-line summary: the same whatever the settings, for cards and links. */
+export const LEGAL_TITLES: Readonly<Record<LegalSectionId, { title: string; summary: string }>> = {
   returns: {
     title: "Returns & Refunds",
-    summary: `Changed your mind? Return eligible items within ${RETURN_WINDOW_DAYS} days of delivery for a full refund, issued in ${REFUND_BUSINESS_DAYS} business days.`,
-    lastUpdated: LAST_UPDATED,
-    sections: [
-      {
-        heading: `${RETURN_WINDOW_DAYS}-Day Return Window`,
-        paragraphs: [
-          `You may return most items within ${RETURN_WINDOW_DAYS} days of the date your order was delivered. To be accepted, items must be unworn, unwashed and undamaged, with all original tags attached and in their original packaging.`,
-          "This policy is offered in addition to your statutory rights, including the 14-day right of withdrawal and the legal guarantee for defective goods under EU consumer law, and does not limit them.",
-        ],
-      },
-      {
-        heading: "Refunds",
-        paragraphs: [
-          `Once your return arrives, we inspect it and confirm the outcome by e-mail. Approved refunds are issued to your original payment method within ${REFUND_BUSINESS_DAYS} business days. Depending on your bank or card issuer, it may take a few additional days for the amount to appear on your statement.`,
-          "If you return your entire order, the standard shipping charge you paid is refunded as well. The cost of sending the items back is yours, unless the item is faulty or we sent you the wrong item.",
-        ],
-      },
-      {
-        heading: "Non-Returnable Items",
-        paragraphs: [
-          "For reasons of hygiene and fairness, the following items cannot be returned or refunded:",
-        ],
-        list: {
-          ordered: false,
-          items: [
-            "Items marked as final sale",
-            "Personalized or custom-made items",
-            "Items that have been worn or washed, or have had their tags removed",
-            "Intimate apparel and swimwear",
-          ],
-        },
-        note: "This does not affect your rights if an item arrives damaged, defective or different from what you ordered.",
-      },
-      {
-        heading: "How to Return an Item",
-        paragraphs: ["Returning an item takes only a few steps:"],
-        list: {
-          ordered: true,
-          items: [
-            `Sign in, open My Orders, choose the order and select "Return items". The button is there for ${RETURN_WINDOW_DAYS} days after delivery.`,
-            "Choose the items and quantities, a reason, and whether you would like a refund or another size. You get a return number (RMA) on screen and by e-mail.",
-            "Once we approve your return, we e-mail you the instructions and the address to send your items to.",
-            "Pack the items securely, unworn and unwashed, with all tags attached and in their original packaging, and send them with a tracked shipping service. Keep your proof of postage.",
-            `We inspect your return on arrival. Refunds give back the price you paid, VAT included, to your original payment method within ${REFUND_BUSINESS_DAYS} business days; shipping is refunded too when your whole order comes back.`,
-          ],
-        },
-        note: "You can follow every step of your return in the order's details in My Orders, and cancel it there until we have approved it.",
-        link: { to: "/account/orders", label: "Go to My Orders" },
-      },
-      {
-        heading: "Exchanges",
-        paragraphs: [
-          'Need a different size? Choose "Exchange for another size" when you request your return: you can swap for any other size of the same product that is in stock. Once your return arrives and passes inspection, we ship the new size at no charge.',
-          "If an item arrives damaged, defective or incorrect, contact us and we will replace it free of charge or, if a replacement is no longer available, refund it in full, including shipping.",
-        ],
-      },
-    ],
+    summary:
+      "Your 14-day right of withdrawal and our voluntary returns: how to send items back, exchanges and how refunds work.",
   },
-
+  withdrawal: {
+    title: "Withdrawal Instructions",
+    summary:
+      "Your right to withdraw from a purchase within 14 days without giving a reason, the model withdrawal form and what we refund.",
+  },
   privacy: {
     title: "Privacy Policy",
     summary:
       "What personal data we collect, why we use it, who we share it with and the rights you have over it under the GDPR.",
-    lastUpdated: LAST_UPDATED,
-    sections: [
-      {
-        heading: "Information We Collect",
-        paragraphs: [
-          "We collect only the information we need to run our store and fulfil your orders. This includes:",
-        ],
-        list: {
-          ordered: false,
-          items: [
-            "Account details: your name, e-mail address and password. Passwords are stored only in hashed form and are never visible to us.",
-            "Order details: the products you buy, your shipping address, the order total, any coupon code used, and the order and shipping status.",
-            "Payment details: card payments are handled entirely by our payment provider on its secure hosted page. We receive only a payment confirmation and reference, never your full card number.",
-            "Technical data: your IP address, browser type and the pages you request, recorded in our server logs for security and troubleshooting.",
-          ],
-        },
-      },
-      {
-        heading: "How We Use Your Information",
-        paragraphs: ["We use your personal data to:"],
-        list: {
-          ordered: false,
-          items: [
-            "Process, ship and track your orders, and keep you informed about their status",
-            "Create and manage your account, including password resets",
-            "Answer your questions and handle returns, exchanges and refunds",
-            "Protect our store and our customers against fraud and misuse",
-            "Meet our legal obligations, such as tax and accounting record-keeping",
-          ],
-        },
-        note: "We process your data to perform our contract with you, to comply with legal obligations, on the basis of our legitimate interest in running a secure store, or with your consent where the law requires it. We do not send marketing e-mails unless you have opted in.",
-      },
-      {
-        heading: "Sharing Your Information",
-        paragraphs: [
-          "We never sell or rent your personal data. We share it only with the service providers we need to operate the store, and only to the extent required:",
-        ],
-        list: {
-          ordered: false,
-          items: [
-            "Our payment provider, to process your card payment securely",
-            "Shipping carriers, including the national postal service, to deliver your parcel and provide tracking",
-            "Our hosting and database providers, which store data on our behalf under data processing agreements",
-            "Public authorities, where we are legally required to disclose information",
-          ],
-        },
-      },
-      {
-        heading: "Data Security",
-        paragraphs: [
-          "Every page of our store is served over an encrypted HTTPS connection. Passwords are stored as secure hashes, card details never reach our servers, and access to customer data is restricted to authorized staff who need it for their work.",
-          "No method of transmission or storage is completely secure, but we review our safeguards regularly and will notify you and the relevant authority without undue delay if a breach affects your data.",
-        ],
-      },
-      {
-        heading: "Data Retention",
-        paragraphs: [
-          "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted; if you delete your account, they are kept for that period without any link to you. Copies of the e-mails we send you are kept for a week after delivery. Server logs are kept for a short period only.",
-        ],
-      },
-      {
-        heading: "Your Rights",
-        paragraphs: ["Under the EU General Data Protection Regulation (GDPR), you have the right to:"],
-        list: {
-          ordered: false,
-          items: [
-            "Access the personal data we hold about you and receive a copy of it",
-            "Have inaccurate data corrected and incomplete data completed",
-            "Have your data erased when it is no longer needed or you withdraw your consent",
-            "Restrict or object to certain processing, including processing based on legitimate interests",
-            "Receive your data in a portable, machine-readable format",
-            "Withdraw your consent at any time, without affecting processing carried out before",
-            "Lodge a complaint with a data protection supervisory authority",
-          ],
-        },
-        note: 'You can exercise the rights of access, erasure and portability yourself: in your account\'s Settings, "Download my data" gives you a copy of everything we hold about you (your profile, saved address, orders with their receipts, VAT and refunds, and any returns) as a JSON file, and "Delete my account" erases your account at once, after you confirm it with your password and once more after reading what is erased and what is kept. It signs you out on every device and deletes your profile, saved address and sign-in details; the records of your orders and receipts that tax law requires us to keep stay, no longer linked to you, until that period ends. An account with an order awaiting payment, not yet delivered or with a return in progress can be deleted once that order or return is finished. We send one e-mail to confirm the deletion. To exercise any other right, contact our customer support using the details in the site footer. We respond within one month.',
-        link: { to: "/account/settings", label: "Go to your account settings" },
-      },
-      {
-        heading: "Cookies and Local Storage",
-        paragraphs: [
-          "Your shopping cart is kept in your browser's local storage, so it stays available between visits without an account. It remains on your device until you clear your cart or your browser data, and its contents are sent to us only to show current prices and stock and when you check out.",
-          "When you sign in, we set a single session cookie that keeps you signed in. It is strictly necessary for your account to work and is removed when you sign out or when the session expires.",
-          "We do not use advertising or third-party tracking cookies. Our payment provider may set its own cookies on its hosted checkout page, which are governed by its privacy policy.",
-        ],
-      },
-      {
-        heading: "Changes to This Policy",
-        paragraphs: [
-          "We may update this policy from time to time. The date at the top of this page shows when it was last revised, and we will inform you of significant changes by e-mail or on our website.",
-        ],
-      },
-    ],
   },
-
   terms: {
     title: "Terms of Service",
     summary:
       "The rules for using our store and placing orders: your account, our content, product information, order acceptance and liability.",
-    lastUpdated: LAST_UPDATED,
-    sections: [
-      {
-        heading: "Agreement to These Terms",
-        paragraphs: [
-          "These terms apply to your use of our website and to every order you place with us. By using the site or placing an order, you agree to them. Please read them together with our Privacy Policy and our Returns & Refunds policy.",
-        ],
-      },
-      {
-        heading: "Your Account",
-        paragraphs: [
-          "You can browse our store and use the cart without an account, but you need one to check out. When you create an account, you agree to:",
-        ],
-        list: {
-          ordered: false,
-          items: [
-            "Provide accurate and complete information and keep it up to date",
-            "Keep your password confidential and not share your account with others",
-            "Take responsibility for all activity that takes place under your account",
-            "Tell us immediately if you suspect unauthorized use of your account",
-          ],
-        },
-        note: "You must be at least 18 years old, or have the consent of a parent or guardian, to place an order. We may suspend or close accounts that breach these terms.",
-      },
-      {
-        heading: "Intellectual Property",
-        paragraphs: [
-          "All content on this site, including our name and logos, product designs, photographs, graphics and text, is owned by us or our licensors and protected by copyright and trademark law. You may view and print pages for your personal, non-commercial use. Any other reproduction, distribution or modification requires our prior written permission.",
-        ],
-      },
-      {
-        heading: "Product Information",
-        paragraphs: [
-          "We take care to describe and photograph our products accurately. Colors may appear slightly different depending on your screen, and measurements are approximate. Availability is not guaranteed until your order is confirmed.",
-          "Prices are shown in US dollars. We may change prices at any time, but changes do not affect orders that have already been accepted. If a product is listed at an obviously incorrect price, we will contact you before processing the order.",
-        ],
-      },
-      {
-        heading: "Orders and Acceptance",
-        paragraphs: [
-          "Placing an order is an offer to buy the selected products. Your payment is taken on our payment provider's secure page when you check out, and the confirmation you then receive acknowledges receipt of your order. A contract is formed when we accept your order by dispatching it.",
-          "We may decline or cancel an order, for example if a product is out of stock, if there is an error in price or description, or if we suspect fraud. If we do, we will let you know and refund any amount you have paid in full.",
-          "Coupon codes are subject to their stated conditions, such as a minimum order amount or an expiry date, and cannot be exchanged for cash.",
-        ],
-      },
-      {
-        heading: "Acceptable Use",
-        paragraphs: ["When using our site, you agree not to:"],
-        list: {
-          ordered: false,
-          items: [
-            "Use the site for any unlawful or fraudulent purpose, including fraudulent orders or payments",
-            "Attempt to gain unauthorized access to our systems, other accounts or the admin area",
-            "Interfere with the security or normal operation of the site, or introduce malicious code",
-            "Use bots, scrapers or other automated means to access the site or place orders",
-          ],
-        },
-      },
-      {
-        heading: "Limitation of Liability",
-        paragraphs: [
-          "To the extent permitted by law, we are not liable for indirect or consequential losses, such as loss of profit or data, arising from your use of the site or our products. Our total liability for any order is limited to the amount you paid for that order.",
-          "Nothing in these terms limits our liability for intent or gross negligence, for death or personal injury caused by our negligence, under mandatory product liability law, or any other liability that cannot be excluded by law. Your statutory rights as a consumer are not affected.",
-        ],
-      },
-      {
-        heading: "Governing Law",
-        paragraphs: [
-          "These terms are governed by the laws of [Jurisdiction to be confirmed by the store owner]. If you are a consumer, you also keep the protection of the mandatory provisions of the law of your country of residence.",
-        ],
-      },
-      {
-        heading: "Changes to These Terms",
-        paragraphs: [
-          "We may update these terms from time to time. The version published on this page at the time you place an order applies to that order.",
-        ],
-      },
-    ],
   },
+  notice: {
+    title: "Legal Notice",
+    summary:
+      "Who runs this store: the seller's legal name, address, contact details, VAT number and trade register entry.",
+  },
+};
+
+/** One document, filled in with the store's settings. */
+export function legalDocument(id: LegalSectionId, facts: LegalFacts): LegalDocument {
+  const sections =
+    id === "returns"
+      ? returnsSections(facts)
+      : id === "withdrawal"
+        ? withdrawalSections(facts)
+        : id === "notice"
+          ? noticeSections(facts)
+          : STATIC_SECTIONS[id];
+  return { ...LEGAL_TITLES[id], lastUpdated: LAST_UPDATED, sections };
+}
+
+const STATIC_SECTIONS: Readonly<Record<"privacy" | "terms", readonly LegalBlock[]>> = {
+  privacy: [
+    {
+      heading: "Information We Collect",
+      paragraphs: [
+        "We collect only the information we need to run our store and fulfil your orders. This includes:",
+      ],
+      list: {
+        ordered: false,
+        items: [
+          "Account details: your name, e-mail address and password. Passwords are stored only in hashed form and are never visible to us.",
+          "Order details: the products you buy, your shipping address, the order total, any coupon code used, and the order and shipping status.",
+          "Payment details: card payments are handled entirely by our payment provider on its secure hosted page. We receive only a payment confirmation and reference, never your full card number.",
+          "Technical data: your IP address, browser type and the pages you request, recorded in our server logs for security and troubleshooting.",
+        ],
+      },
+    },
+    {
+      heading: "How We Use Your Information",
+      paragraphs: ["We use your personal data to:"],
+      list: {
+        ordered: false,
+        items: [
+          "Process, ship and track your orders, and keep you informed about their status",
+          "Create and manage your account, including password resets",
+          "Answer your questions and handle returns, exchanges and refunds",
+          "Protect our store and our customers against fraud and misuse",
+          "Meet our legal obligations, such as tax and accounting record-keeping",
+        ],
+      },
+      note: "We process your data to perform our contract with you, to comply with legal obligations, on the basis of our legitimate interest in running a secure store, or with your consent where the law requires it. We do not send marketing e-mails unless you have opted in.",
+    },
+    {
+      heading: "Sharing Your Information",
+      paragraphs: [
+        "We never sell or rent your personal data. We share it only with the service providers we need to operate the store, and only to the extent required:",
+      ],
+      list: {
+        ordered: false,
+        items: [
+          "Our payment provider, to process your card payment securely",
+          "Shipping carriers, including the national postal service, to deliver your parcel and provide tracking",
+          "Our hosting and database providers, which store data on our behalf under data processing agreements",
+          "Public authorities, where we are legally required to disclose information",
+        ],
+      },
+    },
+    {
+      heading: "Data Security",
+      paragraphs: [
+        "Every page of our store is served over an encrypted HTTPS connection. Passwords are stored as secure hashes, card details never reach our servers, and access to customer data is restricted to authorized staff who need it for their work.",
+        "No method of transmission or storage is completely secure, but we review our safeguards regularly and will notify you and the relevant authority without undue delay if a breach affects your data.",
+      ],
+    },
+    {
+      heading: "Data Retention",
+      paragraphs: [
+        "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted; if you delete your account, they are kept for that period without any link to you. Copies of the e-mails we send you are kept for a week after delivery. Server logs are kept for a short period only.",
+      ],
+    },
+    {
+      heading: "Your Rights",
+      paragraphs: ["Under the EU General Data Protection Regulation (GDPR), you have the right to:"],
+      list: {
+        ordered: false,
+        items: [
+          "Access the personal data we hold about you and receive a copy of it",
+          "Have inaccurate data corrected and incomplete data completed",
+          "Have your data erased when it is no longer needed or you withdraw your consent",
+          "Restrict or object to certain processing, including processing based on legitimate interests",
+          "Receive your data in a portable, machine-readable format",
+          "Withdraw your consent at any time, without affecting processing carried out before",
+          "Lodge a complaint with a data protection supervisory authority",
+        ],
+      },
+      note: 'You can exercise the rights of access, erasure and portability yourself: in your account\'s Settings, "Download my data" gives you a copy of everything we hold about you (your profile, saved address, orders with their receipts, VAT and refunds, and any returns) as a JSON file, and "Delete my account" erases your account at once, after you confirm it with your password and once more after reading what is erased and what is kept. It signs you out on every device and deletes your profile, saved address and sign-in details; the records of your orders and receipts that tax law requires us to keep stay, no longer linked to you, until that period ends. An account with an order awaiting payment, not yet delivered or with a return in progress can be deleted once that order or return is finished. We send one e-mail to confirm the deletion. To exercise any other right, contact our customer support using the details in the site footer. We respond within one month.',
+      links: [{ to: "/account/settings", label: "Go to your account settings" }],
+    },
+    {
+      heading: "Cookies and Local Storage",
+      paragraphs: [
+        "Your shopping cart is kept in your browser's local storage, so it stays available between visits without an account. It remains on your device until you clear your cart or your browser data, and its contents are sent to us only to show current prices and stock and when you check out.",
+        "When you sign in, we set a single session cookie that keeps you signed in. It is strictly necessary for your account to work and is removed when you sign out or when the session expires.",
+        "We do not use advertising or third-party tracking cookies. Our payment provider may set its own cookies on its hosted checkout page, which are governed by its privacy policy.",
+      ],
+    },
+    {
+      heading: "Changes to This Policy",
+      paragraphs: [
+        "We may update this policy from time to time. The date at the top of this page shows when it was last revised, and we will inform you of significant changes by e-mail or on our website.",
+      ],
+    },
+  ],
+
+  terms: [
+    {
+      heading: "Agreement to These Terms",
+      paragraphs: [
+        "These terms apply to your use of our website and to every order you place with us. By using the site or placing an order, you agree to them. Please read them together with our Privacy Policy and our Returns & Refunds policy.",
+      ],
+    },
+    {
+      heading: "Your Account",
+      paragraphs: [
+        "You can browse our store and use the cart without an account, but you need one to check out. When you create an account, you agree to:",
+      ],
+      list: {
+        ordered: false,
+        items: [
+          "Provide accurate and complete information and keep it up to date",
+          "Keep your password confidential and not share your account with others",
+          "Take responsibility for all activity that takes place under your account",
+          "Tell us immediately if you suspect unauthorized use of your account",
+        ],
+      },
+      note: "You must be at least 18 years old, or have the consent of a parent or guardian, to place an order. We may suspend or close accounts that breach these terms.",
+    },
+    {
+      heading: "Intellectual Property",
+      paragraphs: [
+        "All content on this site, including our name and logos, product designs, photographs, graphics and text, is owned by us or our licensors and protected by copyright and trademark law. You may view and print pages for your personal, non-commercial use. Any other reproduction, distribution or modification requires our prior written permission.",
+      ],
+    },
+    {
+      heading: "Product Information",
+      paragraphs: [
+        "We take care to describe and photograph our products accurately. Colors may appear slightly different depending on your screen, and measurements are approximate. Availability is not guaranteed until your order is confirmed.",
+        "Prices are shown in US dollars. We may change prices at any time, but changes do not affect orders that have already been accepted. If a product is listed at an obviously incorrect price, we will contact you before processing the order.",
+      ],
+    },
+    {
+      heading: "Orders and Acceptance",
+      paragraphs: [
+        "Placing an order is an offer to buy the selected products. Your payment is taken on our payment provider's secure page when you check out, and the confirmation you then receive acknowledges receipt of your order. A contract is formed when we accept your order by dispatching it.",
+        "We may decline or cancel an order, for example if a product is out of stock, if there is an error in price or description, or if we suspect fraud. If we do, we will let you know and refund any amount you have paid in full.",
+        "Coupon codes are subject to their stated conditions, such as a minimum order amount or an expiry date, and cannot be exchanged for cash.",
+      ],
+    },
+    {
+      heading: "Acceptable Use",
+      paragraphs: ["When using our site, you agree not to:"],
+      list: {
+        ordered: false,
+        items: [
+          "Use the site for any unlawful or fraudulent purpose, including fraudulent orders or payments",
+          "Attempt to gain unauthorized access to our systems, other accounts or the admin area",
+          "Interfere with the security or normal operation of the site, or introduce malicious code",
+          "Use bots, scrapers or other automated means to access the site or place orders",
+        ],
+      },
+    },
+    {
+      heading: "Limitation of Liability",
+      paragraphs: [
+        "To the extent permitted by law, we are not liable for indirect or consequential losses, such as loss of profit or data, arising from your use of the site or our products. Our total liability for any order is limited to the amount you paid for that order.",
+        "Nothing in these terms limits our liability for intent or gross negligence, for death or personal injury caused by our negligence, under mandatory product liability law, or any other liability that cannot be excluded by law. Your statutory rights as a consumer are not affected.",
+      ],
+    },
+    {
+      heading: "Governing Law",
+      paragraphs: [
+        "These terms are governed by the laws of [Jurisdiction to be confirmed by the store owner]. If you are a consumer, you also keep the protection of the mandatory provisions of the law of your country of residence.",
+      ],
+    },
+    {
+      heading: "Changes to These Terms",
+      paragraphs: [
+        "We may update these terms from time to time. The version published on this page at the time you place an order applies to that order.",
+      ],
+    },
+  ],
 };
 
 export function isLegalSectionId(value: string | undefined): value is LegalSectionId {

@@ -2,7 +2,7 @@ import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { LEGAL_ICONS } from "~/routes/legal/legal-icons";
-import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_SECTIONS } from "~/routes/legal/legal-texts";
+import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_TITLES } from "~/routes/legal/legal-texts";
 import type { Route } from "./+types/legal";
 
 export function meta(args: Route.MetaArgs) {
@@ -16,15 +16,15 @@ export default function Legal() {
         <p className="mb-3 font-semibold text-accent text-xs uppercase tracking-[0.3em]">Policies</p>
         <h1 className="font-bold text-4xl sm:text-5xl">{LEGAL_INDEX.title}</h1>
         <p className="mt-5 text-lg text-muted-foreground leading-relaxed">
-          Everything you need to know about shopping with us: how returns and refunds work, how we protect
-          your personal data and the terms that apply to every order.
+          Everything you need to know about shopping with us: how returns, withdrawals and refunds work, how
+          we protect your personal data, the terms that apply to every order and who we are.
         </p>
       </header>
 
       <ul className="mt-12 grid gap-5 md:grid-cols-3">
         {LEGAL_SECTION_IDS.map((id) => {
           const Icon = LEGAL_ICONS[id];
-          const policy = LEGAL_SECTIONS[id];
+          const policy = LEGAL_TITLES[id];
           return (
             <li
               key={id}
@@ -47,7 +47,7 @@ export default function Legal() {
                 aria-hidden
                 className="mt-6 inline-flex items-center gap-1.5 font-medium text-foreground text-sm transition-colors group-hover:text-accent"
               >
-                Read policy
+                Read more
                 <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
             </li>

@@ -7,8 +7,11 @@ const STATIC_PATHS = [
   "/about",
   "/legal",
   "/legal/returns",
+  "/legal/withdrawal",
+  "/legal/withdrawal-form",
   "/legal/privacy",
   "/legal/terms",
+  "/legal/notice",
 ];
 
 const xmlResponse = (body: string) =>

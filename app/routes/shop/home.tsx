@@ -10,12 +10,14 @@ import {
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
-import { GridVatNote } from "~/components/vat-note";
+import { GridVatNote, useTaxMode } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { useStoreName } from "~/lib/store";
 import { heroPreloadLinks } from "~/routes/shop/hero-images";
 import { HomeHero } from "~/routes/shop/home-hero";
+import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { FEATURED_LIMIT } from "../../../core/product";
+import type { TaxMode } from "../../../core/tax";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
 import { toProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/home";
@@ -56,11 +58,12 @@ const COMMITMENTS = [
   },
 ];
 
-const REASONS = [
+/** The three reasons to shop here; the delivery line names the price checkout charges. */
+const reasons = (mode: TaxMode) => [
   {
     icon: TruckIcon,
     title: "Priority shipping",
-    text: "Complementary Priority delivery across the EU in 2-4 business days.",
+    text: `${SHIPPING_METHOD} delivery across the EU: ${deliveryTerms(mode)}.`,
   },
   {
     icon: ShieldCheckIcon,
@@ -76,6 +79,7 @@ const REASONS = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const storeName = useStoreName();
+  const taxMode = useTaxMode();
   return (
     <>
       <HomeHero />
@@ -147,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Why shop with us
         </h2>
         <div className="grid gap-6 md:grid-cols-3">
-          {REASONS.map(({ icon: Icon, title, text }) => (
+          {reasons(taxMode).map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex flex-col items-center gap-3 rounded-xl border p-8 text-center">
               <span className="flex size-12 items-center justify-center rounded-full bg-secondary">
                 <Icon className="size-5 text-accent" aria-hidden />

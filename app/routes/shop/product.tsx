@@ -19,8 +19,8 @@ import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
 import { SizePicker } from "~/routes/shop/size-picker";
 import { lineQuantityLimit, toCartProduct } from "../../../core/cart";
 import { formatUsd } from "../../../core/money";
+import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../../core/product";
-import { returnMessages } from "../../../core/returns";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
 import { listProductSizes } from "../../../server/catalog/product-sizes";
@@ -228,6 +228,7 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, related, sizeGuide, returnWindowDays } = loaderData;
+  const taxMode = useTaxMode();
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
 
   return (
@@ -263,18 +264,28 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <dt className="text-muted-foreground">SKU</dt>
             <dd className="font-mono">{productSku(product.id)}</dd>
             <dt className="text-muted-foreground">Shipping</dt>
-            <dd>Complementary Priority, 2-4 business days</dd>
-            {product.finalSale ? (
-              <>
-                <dt className="text-muted-foreground">Returns</dt>
-                <dd className="text-amber-200">{returnMessages.finalSale}</dd>
-              </>
-            ) : returnWindowDays > 0 ? (
-              <>
-                <dt className="text-muted-foreground">Returns</dt>
-                <dd>Within {returnWindowDays} days of delivery, from My Orders</dd>
-              </>
-            ) : null}
+            <dd data-testid="delivery-terms">
+              {SHIPPING_METHOD}: {deliveryTerms(taxMode)}
+            </dd>
+            <dt className="text-muted-foreground">Returns</dt>
+            {/* the statutory right first (it holds for every item), then the store's voluntary returns */}
+            <dd className="space-y-1" data-testid="returns-terms">
+              <p>
+                <Link
+                  to="/legal/withdrawal"
+                  className="underline underline-offset-4 hover:text-accent"
+                  prefetch="intent"
+                >
+                  14-day right of withdrawal
+                </Link>
+                , no reason needed
+              </p>
+              {product.finalSale ? (
+                <p className="text-amber-200">Final sale: no voluntary returns beyond that.</p>
+              ) : returnWindowDays > 0 ? (
+                <p>Voluntary returns within {returnWindowDays} days of delivery, from My Orders</p>
+              ) : null}
+            </dd>
           </dl>
         </div>
       </div>

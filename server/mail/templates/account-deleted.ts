@@ -1,3 +1,4 @@
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import type { RenderedEmail } from "../layout";
 
@@ -10,6 +11,8 @@ import type { RenderedEmail } from "../layout";
 export function accountDeletedEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   /** Paid orders kept for the tax records, detached from the account. */
   keptOrderCount: number;
 }): RenderedEmail {
@@ -24,6 +27,7 @@ export function accountDeletedEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Your ${storeName} account has been deleted`,
     preheader: `Your ${storeName} account has been deleted.`,
     body: [

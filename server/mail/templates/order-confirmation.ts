@@ -1,6 +1,8 @@
 import type { OrderSummary } from "../../../core/checkout";
+import { WITHDRAW_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/legal";
 import { formatUsd } from "../../../core/money";
 import { sizedName } from "../../../core/product";
+import type { Seller } from "../../../core/seller";
 import { vatRowLabel } from "../../../core/tax";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
@@ -9,6 +11,8 @@ import { joinUrl, type RenderedEmail } from "../layout";
 export function orderConfirmationEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
   order: OrderSummary;
   shippingDays: string;
@@ -40,6 +44,7 @@ export function orderConfirmationEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Your ${storeName} order ${order.orderNumber} is confirmed`,
     preheader: `Order ${order.orderNumber} confirmed: ${formatUsd(order.totalCents)}.`,
     body: [
@@ -62,6 +67,14 @@ export function orderConfirmationEmail(options: {
         { muted: true },
       ),
       mail.button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),
+      mail.divider(),
+      // the right of withdrawal, where the consumer reads the contract's confirmation (Art. 8(7) CRD)
+      mail.paragraph(
+        `You may withdraw from this purchase within ${WITHDRAWAL_PERIOD_DAYS} days of receiving your parcel, without giving any reason, and before it ships at any time. Our withdrawal instructions explain how and include the model withdrawal form; the quickest way is the withdrawal function on our website.`,
+        { muted: true },
+      ),
+      mail.plainLink("Withdrawal instructions:", joinUrl(options.publicUrl, WITHDRAWAL_PATHS.instructions)),
+      mail.plainLink(`${WITHDRAW_LABEL}:`, joinUrl(options.publicUrl, WITHDRAWAL_PATHS.withdraw)),
     ],
   });
 }

@@ -1,4 +1,5 @@
 import { formatUsd } from "../../../core/money";
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -9,6 +10,8 @@ import { joinUrl, type RenderedEmail } from "../layout";
 export function orderRefundedEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
   orderNumber: string;
   amountCents: number;
@@ -21,6 +24,7 @@ export function orderRefundedEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Your ${storeName} order ${orderNumber} was cancelled and refunded`,
     preheader: `Order ${orderNumber} was cancelled. ${amount} is on its way back to you.`,
     body: [

@@ -1,4 +1,5 @@
 import { sizedName } from "../../../core/product";
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -6,6 +7,8 @@ import { joinUrl, type RenderedEmail } from "../layout";
 export function orderShippedEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
   orderNumber: string;
   trackingCode: string;
@@ -21,6 +24,7 @@ export function orderShippedEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Your ${storeName} order ${orderNumber} has shipped`,
     preheader: `Order ${orderNumber} has shipped. Tracking code ${trackingCode}.`,
     body: [

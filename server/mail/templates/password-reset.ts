@@ -1,3 +1,4 @@
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import type { RenderedEmail } from "../layout";
 
@@ -5,6 +6,8 @@ import type { RenderedEmail } from "../layout";
 export function passwordResetEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
   resetUrl: string;
   expiresInMinutes: number;
@@ -13,6 +16,7 @@ export function passwordResetEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Reset your ${storeName} password`,
     preheader: `Choose a new password within ${formatDuration(options.expiresInMinutes)}.`,
     body: [

@@ -1,5 +1,6 @@
 import { formatUsd } from "../../../core/money";
 import { RETURN_STATE_LABELS, type ReturnState } from "../../../core/returns";
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -86,6 +87,8 @@ function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] 
 export function returnUpdateEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
   rmaNumber: string;
   orderNumber: string;
@@ -96,6 +99,7 @@ export function returnUpdateEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `${storeName} return ${rmaNumber}: ${title}`,
     preheader: `${title}. Return ${rmaNumber}, order ${orderNumber}.`,
     body: [

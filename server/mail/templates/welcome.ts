@@ -1,3 +1,4 @@
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -5,12 +6,15 @@ import { joinUrl, type RenderedEmail } from "../layout";
 export function welcomeEmail(options: {
   storeName: string;
   publicUrl: string;
+  /** Named in the footer (Art. 6(1)(c) Consumer Rights Directive). */
+  seller: Seller;
   name?: string | null;
 }): RenderedEmail {
   const { storeName } = options;
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `Welcome to ${storeName}`,
     preheader: `Your ${storeName} account is ready.`,
     body: [

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useSeller } from "~/lib/store";
 import { receiptStatusTone } from "../../../../core/order";
 import type { ReceiptView } from "../../../../server/receipts/receipt.view";
 import { DateTime } from "../admin-date-time";
@@ -23,6 +24,7 @@ export function ReceiptDetailsDialog({
   receipt: ReceiptView | null;
   onClose: () => void;
 }) {
+  const seller = useSeller();
   return (
     <Dialog open={receipt !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent width="2xl">
@@ -73,6 +75,18 @@ export function ReceiptDetailsDialog({
               <Row label="Transaction date">
                 <DateTime iso={receipt.createdAt} />
               </Row>
+              {seller?.legalName ? (
+                // the receipt's issuer, as the settings name it today (SELLER_*)
+                <Row label="Seller">
+                  <span className="grid" data-testid="receipt-seller">
+                    <span>{seller.legalName}</span>
+                    {seller.address ? <span className="text-muted-foreground">{seller.address}</span> : null}
+                    {seller.vatId ? (
+                      <span className="text-muted-foreground">VAT ID {seller.vatId}</span>
+                    ) : null}
+                  </span>
+                </Row>
+              ) : null}
             </dl>
             {receipt.providerData ? (
               // written once, with the receipt: a snapshot, which later refunds do not change
