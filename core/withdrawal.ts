@@ -11,7 +11,15 @@ export const WITHDRAWAL_REFUND_DAYS = 14;
 export const WITHDRAWAL_OUTCOMES = ["cancelled", "return"] as const;
 export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number];
 
+/** The withdrawal function's label, in the words of Art. 11a(1). */
 export const WITHDRAW_LINK_LABEL = "Withdraw from contract here";
+
+/** Where the withdrawal function (Art. 11a), its instructions and the model form are. */
+export const WITHDRAWAL_PATHS = {
+  withdraw: "/withdraw",
+  instructions: "/legal/withdrawal",
+  form: "/legal/withdrawal-form",
+} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +53,7 @@ export const withdrawalMessages = {
   failed: "Failed to send your withdrawal. Please try again.",
   /** The signed-out answer: the same whether or not such an order exists. */
   guestReceived: (orderNumber: string, email: string) =>
-    `Thank you. If ${orderNumber} is an order placed with ${email}, your withdrawal has been received: we have sent a confirmation of receipt, with what happens next, to that address.`,
+    `Thank you. If ${orderNumber} is an order placed with ${email} that can still be withdrawn from, your withdrawal has been received and a confirmation of receipt, with what happens next, is on its way to that address.`,
 } as const;
 
 /**

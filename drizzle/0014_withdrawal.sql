@@ -9,8 +9,7 @@ CREATE TABLE "withdrawal" (
 	"outcome" text NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"refund_due_at" timestamp with time zone NOT NULL,
-	"refunded_at" timestamp with time zone,
-	CONSTRAINT "withdrawal_request_key_unique" UNIQUE("request_key")
+	"refunded_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "return_request" ADD COLUMN "kind" text DEFAULT 'voluntary' NOT NULL;--> statement-breakpoint
@@ -19,7 +18,7 @@ ALTER TABLE "return_request" ADD COLUMN "proof_of_sending" text;--> statement-br
 ALTER TABLE "return_request" ADD COLUMN "proof_of_sending_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawal" ADD CONSTRAINT "withdrawal_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal" ADD CONSTRAINT "withdrawal_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "withdrawal_order_idx" ON "withdrawal" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawal_request_idx" ON "withdrawal" USING btree ("order_id","request_key");--> statement-breakpoint
 CREATE INDEX "withdrawal_user_idx" ON "withdrawal" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "withdrawal_due_idx" ON "withdrawal" USING btree ("refund_due_at") WHERE "withdrawal"."refunded_at" is null;--> statement-breakpoint
 ALTER TABLE "return_request" ADD CONSTRAINT "return_request_withdrawal_id_withdrawal_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawal"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

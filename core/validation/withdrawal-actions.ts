@@ -6,9 +6,7 @@ import { withdrawalMessages } from "../withdrawal";
 import { formField, idField, intent } from "./action-schema";
 
 /** The confirmation's key, made by the browser when the "Confirm withdrawal" step is shown. */
-const requestKey = z
-  .string()
-  .regex(/^[A-Za-z0-9-]{16,64}$/, withdrawalMessages.failed);
+const requestKey = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, withdrawalMessages.failed);
 
 const QUANTITY_PREFIX = "quantity.";
 

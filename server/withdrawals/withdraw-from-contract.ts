@@ -136,8 +136,8 @@ export async function withdrawAsGuest(options: {
       });
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 409) throw error;
-      // withdrawn before, not paid, period over: said only to the order's own address, and
-      // nothing is written (a repeat of an earlier statement is not acknowledged twice)
+      // withdrawn before, not paid, period over: nothing is recorded or sent, and the answer is
+      // the same as for an order that does not exist (logged for support)
       services.log.info({ orderId: locked.id, reason: error.message }, "guest withdrawal not recorded");
       return null;
     }
@@ -174,9 +174,12 @@ async function record(options: {
 }): Promise<Recorded> {
   const { tx, services, locked, consumer } = options;
   const { config } = services;
-  const [earlier] = await tx.select().from(withdrawal).where(eq(withdrawal.requestKey, options.requestKey));
+  // the key counts per order: one made for another order names nothing here
+  const [earlier] = await tx
+    .select()
+    .from(withdrawal)
+    .where(and(eq(withdrawal.orderId, locked.id), eq(withdrawal.requestKey, options.requestKey)));
   if (earlier) {
-    if (earlier.orderId !== locked.id) throw new AppError("invalid_withdrawal", withdrawalMessages.failed);
     const [ret] = await tx
       .select({ rmaNumber: returnRequest.rmaNumber })
       .from(returnRequest)
@@ -290,6 +293,7 @@ async function record(options: {
   const message = withdrawalReceivedEmail({
     storeName: config.storeName,
     publicUrl: config.publicUrl,
+    seller: config.seller,
     name: consumer.name,
     orderNumber: locked.orderNumber,
     statement,

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { returnMessages } from "../../core/returns";
 import { proofOfSendingSchema } from "../../core/validation/returns";
 import { AppError, parseInput } from "../app-error";
-import { returnEvent, returnRequest } from "../db/schema";
+import { returnEvent, returnItem, returnRequest } from "../db/schema";
 import { markReturnReceived, recordConditions } from "../returns/mark-return-received";
 import { refundReturn } from "../returns/refund-return";
 import {
@@ -15,6 +15,10 @@ import {
   lockReturn,
   type ReturnStepResult,
 } from "../returns/return-workflow";
+
+const withdrawalReturnMessages = {
+  alreadyReceived: "The goods of this withdrawal were marked received already.",
+} as const;
 
 /**
  * The goods of a return have arrived. A voluntary return is marked received (its refund or
@@ -44,8 +48,17 @@ async function receiveAfterRefund(
   const actor = asAdmin(admin);
   const rmaNumber = await services.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, returnId, actor);
-    if (locked.ret.state !== "refunded" || locked.ret.proofOfSendingAt === null) {
-      throw new AppError("return_state", returnMessages.notAllowed(locked.ret.state, "marked received"), 409);
+    const items = await tx
+      .select({ condition: returnItem.condition })
+      .from(returnItem)
+      .where(eq(returnItem.returnId, returnId));
+    // arrived once: a second press (another admin, a form sent again) would restock the units twice
+    if (
+      locked.ret.state !== "refunded" ||
+      locked.ret.proofOfSendingAt === null ||
+      items.some((item) => item.condition !== null)
+    ) {
+      throw new AppError("return_state", withdrawalReturnMessages.alreadyReceived, 409);
     }
     const note = await recordConditions(tx, returnId, options.conditions);
     await tx.insert(returnEvent).values({

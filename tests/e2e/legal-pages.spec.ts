@@ -1,6 +1,6 @@
 import path from "node:path";
-import { WITHDRAW_LABEL } from "../../core/legal";
 import { DEMO_SELLER, SELLER_FIELDS, type SellerField } from "../../core/seller";
+import { WITHDRAW_LINK_LABEL } from "../../core/withdrawal";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { registerCustomer } from "./support/accounts";
 import { adminBrowser } from "./support/admin";
@@ -30,7 +30,7 @@ async function expectFooterSeller(page: Page) {
   for (const value of [DEMO_SELLER.legalName, DEMO_SELLER.address, DEMO_SELLER.phone, DEMO_SELLER.email]) {
     await expect(footer.getByText(value, { exact: true })).toBeVisible();
   }
-  const withdraw = footer.getByRole("link", { name: WITHDRAW_LABEL, exact: true });
+  const withdraw = footer.getByRole("link", { name: WITHDRAW_LINK_LABEL, exact: true });
   await withdraw.scrollIntoViewIfNeeded();
   await expect(withdraw).toBeVisible();
   await expect(withdraw).toHaveAttribute("href", "/withdraw");
@@ -82,7 +82,7 @@ for (const viewport of [
       await expect(main).toContainText("You will have to bear the direct cost of returning the goods.");
       await expect(main).toContainText("You are only liable for any diminished value of the goods");
       await expect(main).toContainText("You can also use the withdrawal function on our website:");
-      await expect(main.getByRole("link", { name: WITHDRAW_LABEL, exact: true })).toHaveAttribute(
+      await expect(main.getByRole("link", { name: WITHDRAW_LINK_LABEL, exact: true })).toHaveAttribute(
         "href",
         "/withdraw",
       );

@@ -1,8 +1,8 @@
 import { MailIcon, MapPinIcon, PhoneIcon, Undo2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { WITHDRAW_LABEL, WITHDRAWAL_PATHS } from "../../../core/legal";
 import type { Seller } from "../../../core/seller";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS } from "../../../core/withdrawal";
 import type { HeaderUser } from "./site-nav";
 
 const QUICK_LINKS = [
@@ -127,7 +127,7 @@ export function SiteFooter({
             className="mt-5 inline-flex items-center gap-2 rounded-md border border-accent/60 px-3 py-2 font-medium text-foreground text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
           >
             <Undo2Icon className="size-4 shrink-0" aria-hidden />
-            {WITHDRAW_LABEL}
+            {WITHDRAW_LINK_LABEL}
           </Link>
         </div>
       </div>

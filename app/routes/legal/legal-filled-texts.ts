@@ -4,14 +4,15 @@
  * filled in with the seller (SELLER_*), the model withdrawal form of Annex I(B) and the legal
  * notice. Plain data, as legal-texts.ts; docs/LEGAL.md says which duty each one fulfils.
  */
-import { WITHDRAW_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/legal";
+
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { SELLER_FIELDS, type Seller, type SellerField } from "../../../core/seller";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
 import type { LegalBlock, LegalFacts } from "./legal-texts";
 
 /** The withdrawal function's page (Art. 11a) and this store's own withdrawal pages, as links. */
 export const WITHDRAWAL_LINKS = {
-  withdraw: { to: WITHDRAWAL_PATHS.withdraw, label: WITHDRAW_LABEL },
+  withdraw: { to: WITHDRAWAL_PATHS.withdraw, label: WITHDRAW_LINK_LABEL },
   instructions: { to: WITHDRAWAL_PATHS.instructions, label: "Read the withdrawal instructions" },
   form: { to: WITHDRAWAL_PATHS.form, label: "Print the model withdrawal form" },
 } as const;

@@ -45,8 +45,8 @@ export const withdrawal = pgTable(
     id: uuidPrimaryKey(),
     orderId: belongsTo("order_id", () => order.id),
     userId: userReference("user_id"),
-    /** The confirm form's key: a confirmation sent twice records one statement. */
-    requestKey: text("request_key").notNull().unique(),
+    /** The confirm form's key: a confirmation sent twice records one statement (per order). */
+    requestKey: text("request_key").notNull(),
     consumerName: text("consumer_name").notNull(),
     consumerEmail: text("consumer_email").notNull(),
     /** The statement as the consumer saw it on the "Confirm withdrawal" step. */
@@ -59,7 +59,7 @@ export const withdrawal = pgTable(
     refundedAt: instant("refunded_at"),
   },
   (t) => [
-    index("withdrawal_order_idx").on(t.orderId),
+    uniqueIndex("withdrawal_request_idx").on(t.orderId, t.requestKey),
     index("withdrawal_user_idx").on(t.userId),
     index("withdrawal_due_idx").on(t.refundDueAt).where(sql`${t.refundedAt} is null`),
   ],

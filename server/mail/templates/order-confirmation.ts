@@ -1,9 +1,9 @@
 import type { OrderSummary } from "../../../core/checkout";
-import { WITHDRAW_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/legal";
 import { formatUsd } from "../../../core/money";
 import { sizedName } from "../../../core/product";
 import type { Seller } from "../../../core/seller";
 import { vatRowLabel } from "../../../core/tax";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -74,7 +74,7 @@ export function orderConfirmationEmail(options: {
         { muted: true },
       ),
       mail.plainLink("Withdrawal instructions:", joinUrl(options.publicUrl, WITHDRAWAL_PATHS.instructions)),
-      mail.plainLink(`${WITHDRAW_LABEL}:`, joinUrl(options.publicUrl, WITHDRAWAL_PATHS.withdraw)),
+      mail.plainLink(`${WITHDRAW_LINK_LABEL}:`, joinUrl(options.publicUrl, WITHDRAWAL_PATHS.withdraw)),
     ],
   });
 }

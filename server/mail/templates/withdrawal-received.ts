@@ -1,4 +1,5 @@
 import { formatUsd } from "../../../core/money";
+import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
@@ -17,6 +18,7 @@ export type WithdrawalNext =
 export function withdrawalReceivedEmail(options: {
   storeName: string;
   publicUrl: string;
+  seller: Seller;
   name: string;
   orderNumber: string;
   statement: string;
@@ -43,6 +45,7 @@ export function withdrawalReceivedEmail(options: {
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
+    seller: options.seller,
     subject: `We received your withdrawal from order ${orderNumber}`,
     preheader: `Your withdrawal from order ${orderNumber} was received on ${options.receivedAt}.`,
     body: [
