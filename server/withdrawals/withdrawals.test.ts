@@ -119,14 +119,20 @@ let ipCount = 0;
 /** A client address no other test in this file uses. */
 const freshIp = () => `198.51.100.${++ipCount}`;
 
-function guest(fields: { orderNumber: string; email: string; name?: string; clientIp: string }) {
+function guest(fields: {
+  orderNumber: string;
+  email: string;
+  name?: string;
+  clientIp: string;
+  requestKey?: string;
+}) {
   return withdrawAsGuest({
     services: t.services,
     clientIp: fields.clientIp,
     name: fields.name ?? "Gus Guest",
     orderNumber: fields.orderNumber,
     email: fields.email,
-    requestKey: randomUUID(),
+    requestKey: fields.requestKey ?? randomUUID(),
   });
 }
 
@@ -686,6 +692,39 @@ describe("the signed-out withdrawal form", () => {
     });
     expect(await withdrawalsOf(placed.orderId)).toHaveLength(1);
     expect(await acknowledgementsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("answers the same when a request key used before comes with another order's number, and records that order's statement", async () => {
+    // the key is the form's (a hidden field the visitor controls): with a key of an earlier
+    // withdrawal, a different answer for a pair that names an order would tell which pairs exist
+    const first = await paidOrder({ delivered: false });
+    const second = await paidOrder({ delivered: false });
+    const clientIp = freshIp();
+    const requestKey = randomUUID();
+    await guest({ orderNumber: first.placed.orderNumber, email: first.customer.email, clientIp, requestKey });
+    expect(await withdrawalsOf(first.placed.orderId)).toHaveLength(1);
+
+    const wrongPair = await guest({
+      orderNumber: second.placed.orderNumber,
+      email: first.customer.email,
+      clientIp,
+      requestKey,
+    });
+    expect(wrongPair.message).toBe(
+      withdrawalMessages.guestReceived(second.placed.orderNumber, first.customer.email),
+    );
+    const rightPair = await guest({
+      orderNumber: second.placed.orderNumber,
+      email: second.customer.email,
+      clientIp,
+      requestKey,
+    }).catch((error: unknown) => ({
+      message: error instanceof AppError ? error.userMessage : String(error),
+    }));
+    expect(rightPair.message).toBe(
+      withdrawalMessages.guestReceived(second.placed.orderNumber, second.customer.email),
+    );
+    expect(await withdrawalsOf(second.placed.orderId)).toHaveLength(1);
   });
 
   it("takes a delivered order back as a withdrawal return of all its goods", async () => {
