@@ -34,7 +34,10 @@ type WithdrawalServices = Pick<Services, "db" | "payments" | "mailQueue" | "conf
 interface Consumer {
   userId: string | null;
   name: string;
+  /** As the statement names it. */
   email: string;
+  /** Where the acknowledgement goes: the account's own address (a signed-out visitor's matched it, case aside). */
+  acknowledgeTo: string;
 }
 
 /** What the customer is told once the statement is recorded. */
@@ -83,7 +86,7 @@ export async function withdrawFromContract(options: {
       tx,
       services,
       locked,
-      consumer: { userId: user.id, name: user.name, email: user.email },
+      consumer: { userId: user.id, name: user.name, email: user.email, acknowledgeTo: user.email },
       lines: options.lines,
       requestKey: options.requestKey,
     });
@@ -129,8 +132,8 @@ export async function withdrawAsGuest(options: {
         tx,
         services,
         locked,
-        // the statement names the address as typed (it matched the account's, case aside)
-        consumer: { userId: locked.userId, name: typed.name, email: typed.email },
+        // the statement names the address as typed; the acknowledgement goes to the account's
+        consumer: { userId: locked.userId, name: typed.name, email: typed.email, acknowledgeTo: found.email },
         lines: null,
         requestKey: options.requestKey,
       });
@@ -302,7 +305,7 @@ async function record(options: {
   });
   const emailId = await enqueueEmail(tx, {
     kind: "withdrawal_received",
-    message: { to: consumer.email, ...message },
+    message: { to: consumer.acknowledgeTo, ...message },
   });
   return { withdrawal: saved, order: locked, consumer, rmaNumber, emailId };
 }

@@ -671,12 +671,12 @@ describe("the signed-out withdrawal form", () => {
     expect(recorded).toMatchObject({
       userId: customer.id,
       consumerName: "Gina G.",
-      // the account's address, not the one typed
-      consumerEmail: customer.email,
+      // the statement's address as typed; the acknowledgement goes to the account's
+      consumerEmail: typedEmail,
       outcome: "cancelled",
       refundedAt: expect.any(Date),
     });
-    expect(recorded!.statement).toContain(`E-mail: ${customer.email}`);
+    expect(recorded!.statement).toContain(`E-mail: ${typedEmail}`);
     expect(recorded!.statement).toContain("Name: Gina G.");
     expect(await acknowledgementsTo(customer.email)).toHaveLength(1);
     expect(await acknowledgementsTo(typedEmail)).toEqual([]);
