@@ -16,6 +16,7 @@ import {
   refund,
   session,
   user,
+  withdrawal,
 } from "../db/schema";
 import { listReturnViews } from "../returns/list-return-views";
 
@@ -60,6 +61,14 @@ export interface CustomerDataExport {
   orders: ExportedOrder[];
   /** The customer's return requests, oldest first. */
   returns: ExportedReturn[];
+  /** The withdrawal statements the customer sent (docs/LEGAL.md#withdrawal), oldest first. */
+  withdrawals: Array<{
+    orderNumber: string;
+    statement: string;
+    receivedAt: string;
+    outcome: string;
+    refundedAt: string | null;
+  }>;
   /** E-mails the store sent or is about to send the customer (kept a week after sending). */
   emails: Array<{ kind: string; subject: string; queuedAt: string; sentAt: string | null }>;
 }
@@ -213,6 +222,12 @@ export async function exportCustomerData(options: {
             listReturnViews({ db: tx, where: { orderIds } }),
           ])
         : [[], [], [], []];
+    const withdrawals = await tx
+      .select({ withdrawal, orderNumber: order.orderNumber })
+      .from(withdrawal)
+      .innerJoin(order, eq(order.id, withdrawal.orderId))
+      .where(eq(withdrawal.userId, userId))
+      .orderBy(asc(withdrawal.receivedAt));
 
     return {
       format: "nocturn-customer-data",
@@ -341,6 +356,13 @@ export async function exportCustomerData(options: {
           condition: item.condition,
         })),
         history: entry.events.map((event) => ({ status: event.state, at: event.at })),
+      })),
+      withdrawals: withdrawals.map((entry) => ({
+        orderNumber: entry.orderNumber,
+        statement: entry.withdrawal.statement,
+        receivedAt: iso(entry.withdrawal.receivedAt),
+        outcome: entry.withdrawal.outcome,
+        refundedAt: entry.withdrawal.refundedAt ? iso(entry.withdrawal.refundedAt) : null,
       })),
       emails: emails.map((email) => ({
         kind: email.kind,

@@ -2,7 +2,7 @@
 // does not matter here: the statutory right covers every item the store sells).
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { createDateFormat } from "../../core/store-dates";
-import { type StatementLine, withdrawalPeriod } from "../../core/withdrawal";
+import { withdrawalPeriod } from "../../core/withdrawal";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/client";
 import { type Order, order, user } from "../db/schema";
@@ -26,9 +26,6 @@ export async function withdrawableLines(
 ): Promise<ReturnableLine[]> {
   return (await loadReturnableLines(db, [orderId])).filter((line) => line.returnable > 0);
 }
-
-export const statementLines = (lines: ReadonlyArray<{ item: StatementLine; quantity: number }>) =>
-  lines.map(({ item, quantity }) => ({ productName: item.productName, size: item.size, quantity }));
 
 /** A customer's own orders that were paid (the ones withdrawal may concern), newest first. */
 export function paidOrdersOf(db: Database, userId: string) {

@@ -47,6 +47,7 @@ import {
 import { listOutbox } from "../mail/read-outbox";
 import { cancelPaidOrder } from "../orders/cancel-paid-order";
 import { PaymentProviderError } from "../payments/payment-provider";
+import { exportCustomerData } from "../privacy/export-customer-data";
 import { countOverdueWithdrawals, listAdminReturns } from "../returns/admin-returns";
 import { approveReturn } from "../returns/approve-return";
 import { cancelReturn } from "../returns/cancel-return";
@@ -907,5 +908,26 @@ describe("an admin and a withdrawal's return", () => {
       rejectionReason: "Worn, tags removed",
     });
     expect(after.find((row) => row.id === ret!.id)?.state).toBe("approved");
+  });
+});
+
+describe("the customer's data export", () => {
+  it("holds the withdrawal statements the customer sent", async () => {
+    const { customer, placed } = await paidOrder({ delivered: false });
+    const taken = await withdraw(customer, placed.orderId);
+    const file = await exportCustomerData({
+      db: t.services.db,
+      config: t.services.config,
+      userId: customer.id,
+    });
+    expect(file.withdrawals).toEqual([
+      {
+        orderNumber: placed.orderNumber,
+        statement: taken.statement,
+        receivedAt: taken.receivedAt,
+        outcome: "cancelled",
+        refundedAt: expect.any(String),
+      },
+    ]);
   });
 });

@@ -29,7 +29,7 @@ const HEADERS = [
 ];
 
 /** A withdrawal is marked as such, with the days left until its refund is due (Art. 13 CRD). */
-export function WithdrawalMark({ daysLeft }: { daysLeft: number | null }) {
+function WithdrawalMark({ daysLeft }: { daysLeft: number | null }) {
   return (
     <span className="mb-1 flex flex-wrap items-center gap-1.5">
       <StatusBadge status="Withdrawal" tone="orange" />
