@@ -31,10 +31,11 @@ function EditForm({ order, onClose }: { order: AdminOrderView; onClose: () => vo
   const codeId = useId();
   const hintId = useId();
   const saving = fetcher.state !== "idle";
-  // a paid order set to cancelled is refunded: the admin confirms that first
+  // a paid order set to cancelled is refunded: the admin confirms that first (also one cancelled
+  // already whose refund failed, as a withdrawal's before shipping can: docs/LEGAL.md#withdrawal)
   const [confirming, setConfirming] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
-  const needsRefund = order.paymentStatus === "paid" && order.status !== "cancelled";
+  const needsRefund = order.paymentStatus === "paid";
 
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
