@@ -226,7 +226,7 @@ function ItemChoice({
                 aria-label={`Quantity of ${line.productName}, size ${line.size}`}
                 value={quantities[line.orderItemId] ?? 0}
                 onChange={(event) => onQuantity(line.orderItemId, Number(event.target.value))}
-                className="w-20"
+                className="w-20! shrink-0"
               >
                 {unitCounts(line.withdrawable).map((count) => (
                   <option key={count} value={count}>
