@@ -53,27 +53,25 @@ export function ProductSafetyFields({ product }: { product: SafetyValues | null 
         empty when the product is your own brand: your shop is then named as its manufacturer. For a
         manufacturer outside the EU, also name its EU responsible person.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SafetyField
-          {...shared}
-          name="manufacturerName"
-          label="Manufacturer name"
-          maxLength={MAX_MANUFACTURER_NAME_LENGTH}
-        />
-        <SafetyField
-          {...shared}
-          name="manufacturerEmail"
-          label="Manufacturer e-mail or web address"
-          placeholder="E.g. contact@maker.com"
-          maxLength={MAX_MANUFACTURER_CONTACT_LENGTH}
-        />
-      </div>
+      <SafetyField
+        {...shared}
+        name="manufacturerName"
+        label="Manufacturer name"
+        maxLength={MAX_MANUFACTURER_NAME_LENGTH}
+      />
       <SafetyField
         {...shared}
         name="manufacturerAddress"
         label="Manufacturer postal address"
         multiline
         maxLength={MAX_MANUFACTURER_ADDRESS_LENGTH}
+      />
+      <SafetyField
+        {...shared}
+        name="manufacturerEmail"
+        label="Manufacturer e-mail or web address"
+        placeholder="E.g. contact@maker.com"
+        maxLength={MAX_MANUFACTURER_CONTACT_LENGTH}
       />
       <SafetyField
         {...shared}
