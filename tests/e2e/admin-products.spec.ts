@@ -1,3 +1,4 @@
+import { DEMO_SELLER } from "../../core/seller";
 import { makeImage } from "../fixtures/images";
 import { signInAsAdmin } from "./support/accounts";
 import { deleteListedProduct } from "./support/admin";
@@ -251,11 +252,10 @@ test.describe("admin: Manage Products", () => {
   }) => {
     await openProduct(page, "Midnight Oversized Tee");
     const own = page.getByRole("region", { name: "Product safety" });
-    // the shop's own brand: the seller is the manufacturer (this production server has no SELLER_*
-    // settings, so the store's name stands for the legal name; elsewhere "Nocturn Apparel GmbH")
-    const maker = own.locator('dt:text-is("Manufacturer") + dd');
-    await expect(maker).toContainText("Nocturn");
-    await expect(maker).not.toContainText("Pearl River");
+    // the shop's own brand: the seller (the demo seller, set for this server) is the manufacturer
+    await expect(own.locator('dt:text-is("Manufacturer") + dd')).toHaveText(
+      `${DEMO_SELLER.legalName}${DEMO_SELLER.address}${DEMO_SELLER.email}`,
+    );
     await expect(own.locator('dt:text-is("Composition") + dd')).toHaveText("100% combed cotton, 280 g/m²");
     await expect(own.getByText("EU responsible person")).toHaveCount(0);
     await shot(page, "product-page-safety-own-brand");
