@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_PRODUCT_SAFETY } from "../product-safety";
 import { parseForm } from "./form-schema";
 import { checkImageFile, MAX_IMAGE_BYTES, productFormSchema, productMessages } from "./product-form";
 
@@ -39,6 +40,7 @@ describe("productFormSchema", () => {
           featured: false,
           finalSale: false,
           images: [],
+          ...NO_PRODUCT_SAFETY,
         },
       },
     );
@@ -122,6 +124,7 @@ describe("productFormSchema", () => {
         featured: true,
         finalSale: true,
         images: ["b", "a"],
+        ...NO_PRODUCT_SAFETY,
       },
     });
     data.delete("featured");
@@ -131,6 +134,77 @@ describe("productFormSchema", () => {
     expect(parseForm(productFormSchema, data)).toMatchObject({
       value: { featured: false, finalSale: false, images: ["c"] },
     });
+  });
+});
+
+describe("productFormSchema: product safety", () => {
+  const maker = {
+    manufacturerName: " Hanseong Outerwear Co., Ltd. ",
+    manufacturerAddress: "88 Seongsui-ro, Seoul 04781, Republic of Korea",
+    manufacturerEmail: "compliance@hanseong-outerwear.co.kr",
+  };
+  const safetyForm = (fields: Record<string, string>) => ({ ...form(), ...fields });
+
+  it("saves the safety texts trimmed, and empty ones as null", () => {
+    expect(
+      parseProductForm(
+        safetyForm({
+          ...maker,
+          euResponsiblePerson: "Nordlicht Compliance GmbH, 20457 Hamburg, Germany, gpsr@nordlicht.de",
+          composition: " 100% organic cotton, 280 g/m² ",
+          careInstructions: "Machine wash cold, inside out.",
+          safetyWarnings: "",
+        }),
+      ),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        manufacturerName: "Hanseong Outerwear Co., Ltd.",
+        manufacturerAddress: "88 Seongsui-ro, Seoul 04781, Republic of Korea",
+        manufacturerEmail: "compliance@hanseong-outerwear.co.kr",
+        euResponsiblePerson: "Nordlicht Compliance GmbH, 20457 Hamburg, Germany, gpsr@nordlicht.de",
+        composition: "100% organic cotton, 280 g/m²",
+        careInstructions: "Machine wash cold, inside out.",
+        safetyWarnings: null,
+      },
+    });
+  });
+
+  it("takes a web address for the manufacturer's electronic address", () => {
+    for (const manufacturerEmail of ["maker.example.com", "https://maker.example.com/contact"])
+      expect(parseProductForm(safetyForm({ ...maker, manufacturerEmail }))).toMatchObject({
+        ok: true,
+        value: { manufacturerEmail },
+      });
+  });
+
+  it.each([
+    [{ manufacturerName: "x".repeat(201) }, productMessages.manufacturerNameTooLong],
+    [{ manufacturerAddress: "x".repeat(501) }, productMessages.manufacturerAddressTooLong],
+    [{ manufacturerEmail: `${"x".repeat(250)}@a.de` }, productMessages.manufacturerContactTooLong],
+    [{ manufacturerEmail: "call us" }, productMessages.invalidManufacturerContact],
+    [{ manufacturerEmail: "javascript:alert(1)" }, productMessages.invalidManufacturerContact],
+    [{ manufacturerEmail: "maker@" }, productMessages.invalidManufacturerContact],
+    [{ euResponsiblePerson: "x".repeat(1001) }, productMessages.euResponsiblePersonTooLong],
+    [{ composition: "x".repeat(501) }, productMessages.compositionTooLong],
+    [{ careInstructions: "x".repeat(1001) }, productMessages.careInstructionsTooLong],
+    [{ safetyWarnings: "x".repeat(2001) }, productMessages.safetyWarningsTooLong],
+  ])("refuses %o with a clear message", (fields, message) => {
+    expect(parseProductForm(safetyForm({ ...maker, ...fields }))).toEqual({ ok: false, message });
+  });
+
+  it("wants the manufacturer whole or not at all, and an EU responsible person only with one", () => {
+    for (const missing of ["manufacturerName", "manufacturerAddress", "manufacturerEmail"])
+      expect(parseProductForm(safetyForm({ ...maker, [missing]: " " }))).toEqual({
+        ok: false,
+        message: productMessages.manufacturerIncomplete,
+      });
+    expect(parseProductForm(safetyForm({ euResponsiblePerson: "EU Rep GmbH, Berlin" }))).toEqual({
+      ok: false,
+      message: productMessages.euResponsiblePersonWithoutManufacturer,
+    });
+    // the shop's own brand: no manufacturer, just the label's facts
+    expect(parseProductForm(safetyForm({ composition: "100% cotton" })).ok).toBe(true);
   });
 });
 

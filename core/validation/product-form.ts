@@ -2,6 +2,7 @@
 // browser for instant feedback and by the server, which decides.
 import { z } from "zod";
 import { parseUsdToCents } from "../money";
+import { isElectronicAddress } from "../product-safety";
 import { checkbox, optionalText, requiredText, textList } from "./form-schema";
 
 export const MAX_PRODUCT_IMAGES = 5;
@@ -19,6 +20,14 @@ const MAX_STOCK = 1_000_000;
 export const MAX_PRODUCT_SIZES = 20;
 export const MAX_SIZE_LENGTH = 20;
 export const MAX_SKU_SUFFIX_LENGTH = 20;
+/** Product safety texts (core/product-safety.ts): room for a real address or label, not for a novel. */
+export const MAX_MANUFACTURER_NAME_LENGTH = 200;
+export const MAX_MANUFACTURER_ADDRESS_LENGTH = 500;
+export const MAX_MANUFACTURER_CONTACT_LENGTH = 254;
+export const MAX_EU_RESPONSIBLE_PERSON_LENGTH = 1000;
+export const MAX_COMPOSITION_LENGTH = 500;
+export const MAX_CARE_INSTRUCTIONS_LENGTH = 1000;
+export const MAX_SAFETY_WARNINGS_LENGTH = 2000;
 
 export const productMessages = {
   nameAndPriceRequired: "Name and price are required",
@@ -34,6 +43,19 @@ export const productMessages = {
   nameTooLong: `Product name must be at most ${MAX_PRODUCT_NAME_LENGTH} characters`,
   descriptionTooLong: `Description must be at most ${MAX_PRODUCT_DESCRIPTION_LENGTH} characters`,
   categoryTooLong: `Category must be at most ${MAX_PRODUCT_CATEGORY_LENGTH} characters`,
+  manufacturerNameTooLong: `Manufacturer name must be at most ${MAX_MANUFACTURER_NAME_LENGTH} characters`,
+  manufacturerAddressTooLong: `Manufacturer postal address must be at most ${MAX_MANUFACTURER_ADDRESS_LENGTH} characters`,
+  manufacturerContactTooLong: `Manufacturer e-mail or web address must be at most ${MAX_MANUFACTURER_CONTACT_LENGTH} characters`,
+  invalidManufacturerContact:
+    "Manufacturer e-mail or web address must be an e-mail address (name@example.com) or a web address (example.com)",
+  manufacturerIncomplete:
+    "Give the manufacturer's name, postal address and e-mail or web address, or leave all three empty if the product is your own brand",
+  euResponsiblePersonTooLong: `EU responsible person must be at most ${MAX_EU_RESPONSIBLE_PERSON_LENGTH} characters`,
+  euResponsiblePersonWithoutManufacturer:
+    "An EU responsible person is given only for an outside manufacturer: fill in the manufacturer too, or leave it empty",
+  compositionTooLong: `Composition must be at most ${MAX_COMPOSITION_LENGTH} characters`,
+  careInstructionsTooLong: `Care instructions must be at most ${MAX_CARE_INSTRUCTIONS_LENGTH} characters`,
+  safetyWarningsTooLong: `Safety warnings must be at most ${MAX_SAFETY_WARNINGS_LENGTH} characters`,
   tooManyImages: `You can only upload up to ${MAX_PRODUCT_IMAGES} images`,
   unknownImage: "An image is no longer available. Please upload it again.",
   duplicateImage: "Each image can be added only once",
@@ -67,7 +89,64 @@ const productFormFields = z.object({
   featured: checkbox,
   finalSale: checkbox,
   images: textList,
+  manufacturerName: optionalText,
+  manufacturerAddress: optionalText,
+  manufacturerEmail: optionalText,
+  euResponsiblePerson: optionalText,
+  composition: optionalText,
+  careInstructions: optionalText,
+  safetyWarnings: optionalText,
 });
+
+/** An optional text of at most `max` characters; empty is null. */
+const optionalLimited = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .transform((text) => text || null);
+
+/**
+ * The product safety group (GPSR Art. 19, core/product-safety.ts). The manufacturer is named in
+ * full or not at all: a name without an address would show a consumer nobody to write to, and an
+ * empty manufacturer means the shop's own brand, shown with the seller's details.
+ */
+const productSafetyFields = z
+  .object({
+    manufacturerName: optionalLimited(MAX_MANUFACTURER_NAME_LENGTH, productMessages.manufacturerNameTooLong),
+    manufacturerAddress: optionalLimited(
+      MAX_MANUFACTURER_ADDRESS_LENGTH,
+      productMessages.manufacturerAddressTooLong,
+    ),
+    manufacturerEmail: optionalLimited(
+      MAX_MANUFACTURER_CONTACT_LENGTH,
+      productMessages.manufacturerContactTooLong,
+    ).refine(
+      (contact) => contact === null || isElectronicAddress(contact),
+      productMessages.invalidManufacturerContact,
+    ),
+    euResponsiblePerson: optionalLimited(
+      MAX_EU_RESPONSIBLE_PERSON_LENGTH,
+      productMessages.euResponsiblePersonTooLong,
+    ),
+    composition: optionalLimited(MAX_COMPOSITION_LENGTH, productMessages.compositionTooLong),
+    careInstructions: optionalLimited(MAX_CARE_INSTRUCTIONS_LENGTH, productMessages.careInstructionsTooLong),
+    safetyWarnings: optionalLimited(MAX_SAFETY_WARNINGS_LENGTH, productMessages.safetyWarningsTooLong),
+  })
+  .superRefine((safety, context) => {
+    const given = [safety.manufacturerName, safety.manufacturerAddress, safety.manufacturerEmail];
+    const missing = (["manufacturerName", "manufacturerAddress", "manufacturerEmail"] as const).find(
+      (field) => safety[field] === null,
+    );
+    if (missing && given.some((value) => value !== null)) {
+      context.addIssue({ code: "custom", path: [missing], message: productMessages.manufacturerIncomplete });
+    } else if (safety.manufacturerName === null && safety.euResponsiblePerson !== null) {
+      context.addIssue({
+        code: "custom",
+        path: ["euResponsiblePerson"],
+        message: productMessages.euResponsiblePersonWithoutManufacturer,
+      });
+    }
+  });
 
 const stockField = z
   .string()
@@ -127,10 +206,34 @@ const sizesField = z
  * optional texts as null, images in their order (the first is the card image), sizes in their order.
  */
 export const productFormSchema = productFormFields
-  .transform(({ sizeId, sizeLabel, sizeStock, sizeSku, ...product }) => ({
-    ...product,
-    sizes: { sizeId, sizeLabel, sizeStock, sizeSku },
-  }))
+  .transform(
+    ({
+      sizeId,
+      sizeLabel,
+      sizeStock,
+      sizeSku,
+      manufacturerName,
+      manufacturerAddress,
+      manufacturerEmail,
+      euResponsiblePerson,
+      composition,
+      careInstructions,
+      safetyWarnings,
+      ...product
+    }) => ({
+      ...product,
+      sizes: { sizeId, sizeLabel, sizeStock, sizeSku },
+      safety: {
+        manufacturerName,
+        manufacturerAddress,
+        manufacturerEmail,
+        euResponsiblePerson,
+        composition,
+        careInstructions,
+        safetyWarnings,
+      },
+    }),
+  )
   .pipe(
     z.object({
       name: z.string().max(MAX_PRODUCT_NAME_LENGTH, productMessages.nameTooLong),
@@ -160,9 +263,10 @@ export const productFormSchema = productFormFields
         .transform((ids) => ids.filter(Boolean))
         .refine((ids) => ids.length <= MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
         .refine((ids) => new Set(ids).size === ids.length, productMessages.duplicateImage),
+      safety: productSafetyFields,
     }),
   )
-  .transform(({ price, ...product }) => ({ ...product, priceCents: price }));
+  .transform(({ price, safety, ...product }) => ({ ...product, ...safety, priceCents: price }));
 
 /** A product as saved. */
 export type ProductInput = z.output<typeof productFormSchema>;

@@ -1,11 +1,12 @@
 import type { ResponsiveImage } from "../../core/images";
+import type { ProductSafetyFields } from "../../core/product-safety";
 import type { Storage } from "../storage/storage";
 import { listAdminProducts } from "./list-admin-products";
 import { listProductSizes } from "./product-sizes";
 import { toResponsiveImage } from "./product-view";
 
 /** A product as the admin screens see it: money in cents, images with their ids and URLs. */
-export interface AdminProductView {
+export interface AdminProductView extends ProductSafetyFields {
   id: string;
   name: string;
   description: string | null;
@@ -44,6 +45,13 @@ export async function listAdminProductViews(
       featured: row.featured,
       finalSale: row.finalSale,
       images: row.images.map((id) => ({ id, ...toResponsiveImage(options.storage, id) })),
+      manufacturerName: row.manufacturerName,
+      manufacturerAddress: row.manufacturerAddress,
+      manufacturerEmail: row.manufacturerEmail,
+      euResponsiblePerson: row.euResponsiblePerson,
+      composition: row.composition,
+      careInstructions: row.careInstructions,
+      safetyWarnings: row.safetyWarnings,
     }),
   );
   return { ...result, products };

@@ -9,6 +9,7 @@ import {
 } from "../../app/routes/admin/products/admin-products";
 import { action as imagesAction } from "../../app/routes/admin/products/product-images";
 import { IMAGE_WIDTHS } from "../../core/images";
+import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
 import { makeImage } from "../../tests/fixtures/images";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
@@ -287,6 +288,59 @@ describe("saving a product", () => {
     expect((await productRow(saved.id))?.finalSale).toBe(false);
   });
 
+  it("saves the product safety details, shows them to the dialog and clears them when emptied", async () => {
+    const safety = {
+      manufacturerName: "Hanseong Outerwear Co., Ltd.",
+      manufacturerAddress: "88 Seongsui-ro, Seongdong-gu, Seoul 04781, Republic of Korea",
+      manufacturerEmail: "compliance@hanseong-outerwear.co.kr",
+      euResponsiblePerson: "Nordlicht Compliance GmbH, Speicherstraße 12, 20457 Hamburg, Germany",
+      composition: "Shell 100% nylon; lining 100% polyester",
+      careInstructions: "Machine wash cold on a gentle cycle, zipped.",
+      safetyWarnings: "Keep away from fire.",
+    };
+    const saved = await createProduct({ name: "Imported Bomber", ...safety });
+    expect(saved).toMatchObject(safety);
+    const listed = dataOf<{ products: Record<string, unknown>[] }>(
+      await get(productsLoader, "/admin/products?q=imported%20bomber", admin.cookie),
+    ).data;
+    expect(listed.products).toHaveLength(1);
+    expect(listed.products[0]).toMatchObject(safety);
+
+    // the shop's own brand again: every field emptied, the label's facts kept
+    const result = await postSave({
+      id: saved.id,
+      name: "Imported Bomber",
+      price: "10",
+      composition: safety.composition,
+      careInstructions: safety.careInstructions,
+    });
+    expect(result.data).toMatchObject({ ok: true, message: productMessages.updated });
+    expect(await productRow(saved.id)).toMatchObject({
+      ...NO_PRODUCT_SAFETY,
+      composition: safety.composition,
+      careInstructions: safety.careInstructions,
+    });
+  });
+
+  it.each([
+    [{ manufacturerName: "Outside Maker Ltd." }, productMessages.manufacturerIncomplete],
+    [
+      {
+        manufacturerName: "Outside Maker Ltd.",
+        manufacturerAddress: "1 Harbour Road, Shenzhen, China",
+        manufacturerEmail: "write to us",
+      },
+      productMessages.invalidManufacturerContact,
+    ],
+    [{ euResponsiblePerson: "EU Rep GmbH, Berlin" }, productMessages.euResponsiblePersonWithoutManufacturer],
+    [{ composition: "x".repeat(501) }, productMessages.compositionTooLong],
+  ])("refuses the safety details %o with a clear message and saves nothing", async (fields, message) => {
+    const result = await postSave({ name: "Unsafe Listing", price: "10", ...fields });
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe(message);
+    expect(await productByName("Unsafe Listing")).toBeUndefined();
+  });
+
   it("leaves a new product returnable unless told otherwise", async () => {
     expect((await createProduct({ name: "Plain Returnable Tee" })).finalSale).toBe(false);
   });
@@ -322,6 +376,7 @@ describe("saving a product", () => {
         featured: false,
         finalSale: false,
         images,
+        ...NO_PRODUCT_SAFETY,
       },
     }).catch((error: unknown) => error);
     expect(isAppError(refused) && refused.userMessage).toBe(productMessages.tooManyImages);

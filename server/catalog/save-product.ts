@@ -67,6 +67,13 @@ export async function saveProduct(options: {
       featured: input.featured,
       finalSale: input.finalSale,
       images: input.images,
+      manufacturerName: input.manufacturerName,
+      manufacturerAddress: input.manufacturerAddress,
+      manufacturerEmail: input.manufacturerEmail,
+      euResponsiblePerson: input.euResponsiblePerson,
+      composition: input.composition,
+      careInstructions: input.careInstructions,
+      safetyWarnings: input.safetyWarnings,
     };
     const [written] = existing
       ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning({ id: product.id })

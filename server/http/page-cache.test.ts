@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
+import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
 import { saveProduct } from "../../server/catalog/save-product";
 import { setupTestApp } from "../../tests/setup/test-app";
 import { insertTestProduct, signUpTestUser } from "../../tests/setup/test-commerce";
@@ -96,6 +97,7 @@ describe("page cache", () => {
           finalSale: false,
           images: [],
           sizes: [{ id: product.variant.id, size: product.variant.size, stock: 10, skuSuffix: null }],
+          ...NO_PRODUCT_SAFETY,
         },
       }),
     );

@@ -1,8 +1,10 @@
+import { DEMO_SELLER } from "../../core/seller";
 import { makeImage } from "../fixtures/images";
 import { signInAsAdmin } from "./support/accounts";
 import { deleteListedProduct } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, type Locator, newWatchedContext, type Page, test } from "./support/fixtures";
+import { shot, shotOf } from "./support/screenshots";
 import { cartBadge, openProduct, productCards, productPagePrice, toast, visit } from "./support/store";
 
 async function pngFile(name: string, hue: number) {
@@ -166,6 +168,107 @@ test.describe("admin: Manage Products", () => {
 
     await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
     await deleteListedProduct(page, name);
+  });
+
+  test("an admin fills in a product's safety details and its page shows them under Product safety", async ({
+    page,
+  }) => {
+    const name = `Import Test Bomber ${Date.now()}`;
+    await visit(page, "/admin/products");
+    const dialog = await openAddDialog(page);
+    await dialog.getByLabel("Product Name").fill(name);
+    await dialog.getByLabel("Price").fill("129");
+    await dialog.getByRole("button", { name: "One Size", exact: true }).click();
+    await dialog.getByLabel("Stock of One Size", { exact: true }).fill("4");
+    const safety = dialog.getByRole("group", { name: "Product safety" });
+    await expect(safety).toContainText("your shop is then named as its manufacturer");
+
+    // a manufacturer without an address is refused in the browser, with the form's own message
+    await safety.getByLabel("Manufacturer name").fill("Hanseong Outerwear Co., Ltd.");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Give the manufacturer's name, postal address and e-mail or web address, or leave all three empty if the product is your own brand",
+    );
+
+    await safety
+      .getByLabel("Manufacturer postal address")
+      .fill("88 Seongsui-ro, Seoul 04781, Republic of Korea");
+    await safety.getByLabel("Manufacturer e-mail or web address").fill("compliance@hanseong-outerwear.co.kr");
+    await safety
+      .getByLabel("EU responsible person")
+      .fill(
+        "Nordlicht Compliance GmbH, Speicherstraße 12, 20457 Hamburg, Germany, gpsr@nordlicht-compliance.de",
+      );
+    await safety.getByLabel("Composition").fill("Shell 100% nylon; lining and padding 100% polyester");
+    await safety
+      .getByLabel("Care instructions")
+      .fill("Machine wash cold on a gentle cycle, zipped. Do not tumble dry.");
+    await safety.getByLabel("Safety warnings").fill("Keep away from fire and open flames.");
+    await safety.evaluate((group) => group.scrollIntoView({ block: "start" }));
+    await shot(page, "admin-product-safety-dialog");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await expect(toast(page, "Product added successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // the edit dialog reads them back
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Product" });
+    await expect(edit.getByLabel("Manufacturer name")).toHaveValue("Hanseong Outerwear Co., Ltd.");
+    await expect(edit.getByLabel("Composition")).toHaveValue(
+      "Shell 100% nylon; lining and padding 100% polyester",
+    );
+    await edit.getByRole("button", { name: "Close" }).click();
+
+    const { id } = await openProduct(page, name);
+    const section = page.getByRole("region", { name: "Product safety" });
+    await expect(section.getByRole("heading", { level: 2, name: "Product safety" })).toBeVisible();
+    const term = (label: string) => section.locator(`dt:text-is("${label}") + dd`);
+    await expect(term("Manufacturer")).toHaveText(
+      "Hanseong Outerwear Co., Ltd.88 Seongsui-ro, Seoul 04781, Republic of Koreacompliance@hanseong-outerwear.co.kr",
+    );
+    await expect(section.getByRole("link", { name: "compliance@hanseong-outerwear.co.kr" })).toHaveAttribute(
+      "href",
+      "mailto:compliance@hanseong-outerwear.co.kr",
+    );
+    await expect(term("EU responsible person")).toHaveText(
+      "Nordlicht Compliance GmbH, Speicherstraße 12, 20457 Hamburg, Germany, gpsr@nordlicht-compliance.de",
+    );
+    await expect(term("Product identifier")).toHaveText(`PRD-${id.slice(0, 8).toUpperCase()}`);
+    await expect(term("Composition")).toHaveText("Shell 100% nylon; lining and padding 100% polyester");
+    await expect(term("Care instructions")).toHaveText(
+      "Machine wash cold on a gentle cycle, zipped. Do not tumble dry.",
+    );
+    await expect(term("Safety warnings")).toHaveText("Keep away from fire and open flames.");
+    await expectNoSeriousViolations(page);
+    await section.scrollIntoViewIfNeeded();
+    await shotOf(section, "product-safety-section");
+
+    await visit(page, `/admin/products?q=${encodeURIComponent(name)}`);
+    await deleteListedProduct(page, name);
+  });
+
+  test("a fresh store's demo products carry their safety details: own brand, and an outside maker", async ({
+    page,
+  }) => {
+    await openProduct(page, "Midnight Oversized Tee");
+    const own = page.getByRole("region", { name: "Product safety" });
+    // the shop's own brand: the seller (the demo seller, set for this server) is the manufacturer
+    await expect(own.locator('dt:text-is("Manufacturer") + dd')).toHaveText(
+      `${DEMO_SELLER.legalName}${DEMO_SELLER.address}${DEMO_SELLER.email}`,
+    );
+    await expect(own.locator('dt:text-is("Composition") + dd')).toHaveText("100% combed cotton, 280 g/m²");
+    await expect(own.getByText("EU responsible person")).toHaveCount(0);
+    await shot(page, "product-page-safety-own-brand");
+
+    await openProduct(page, "Afterhours Crossbody Bag");
+    const outside = page.getByRole("region", { name: "Product safety" });
+    await expect(outside.locator('dt:text-is("Manufacturer") + dd')).toContainText(
+      "Pearl River Bags Manufacturing Co., Ltd.",
+    );
+    await expect(outside.locator('dt:text-is("EU responsible person") + dd')).toContainText(
+      "Nordlicht Compliance GmbH",
+    );
+    await shotOf(outside, "product-safety-section-outside-maker");
   });
 
   test("the server refuses a renamed text file and the form refuses a sixth image", async ({ page }) => {

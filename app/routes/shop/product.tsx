@@ -15,12 +15,19 @@ import { useTaxMode, VatNote } from "~/components/vat-note";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { ProductGallery } from "~/routes/shop/product-gallery";
+import { ProductSafety } from "~/routes/shop/product-safety";
 import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
 import { SizePicker } from "~/routes/shop/size-picker";
 import { lineQuantityLimit, toCartProduct } from "../../../core/cart";
 import { formatUsd } from "../../../core/money";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../../core/product";
+import {
+  electronicAddressHref,
+  isEmailAddress,
+  type ProductSafetyView,
+  productSafetyOf,
+} from "../../../core/product-safety";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
 import { listProductSizes } from "../../../server/catalog/product-sizes";
@@ -39,6 +46,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // the size guide's table travels as data, so its content is not in every product page's code
     sizeGuide: sizeGuideFor(row.category),
     related: related.map((item) => toProductView(context.storage, item)),
+    // the same for every visitor (the seller is configuration), so the page stays cacheable
+    safety: productSafetyOf(row, context.config.seller, context.config.storeName),
     returnWindowDays: context.config.returnWindowDays,
   };
 }
@@ -82,8 +91,32 @@ export function meta(args: Route.MetaArgs) {
 const availability = (stock: number) =>
   stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
 
-/** schema.org ProductGroup: one Product per size with its own offer, varying by size. */
-function ProductJsonLd({ product, url }: { product: SizedProductView; url: string }) {
+/** The maker as a schema.org Organization; the EU responsible person has no schema.org property. */
+function manufacturerJsonLd({ manufacturer }: ProductSafetyView) {
+  const contact = manufacturer.contact;
+  return {
+    "@type": "Organization",
+    name: manufacturer.name,
+    address: manufacturer.address ?? undefined,
+    email: contact && isEmailAddress(contact) ? contact : undefined,
+    url: contact && !isEmailAddress(contact) ? (electronicAddressHref(contact) ?? undefined) : undefined,
+  };
+}
+
+/**
+ * schema.org ProductGroup: one Product per size with its own offer, varying by size. The group's
+ * productGroupID and each size's sku are the product's identifier; its maker and material come from
+ * the product safety details (care instructions and warnings have no schema.org property).
+ */
+function ProductJsonLd({
+  product,
+  safety,
+  url,
+}: {
+  product: SizedProductView;
+  safety: ProductSafetyView;
+  url: string;
+}) {
   const images = product.images.map((image) => new URL(image.src, url).href);
   const price = (product.priceCents / 100).toFixed(2);
   const taxMode = useTaxMode();
@@ -109,6 +142,8 @@ function ProductJsonLd({ product, url }: { product: SizedProductView; url: strin
     productGroupID: productSku(product.id),
     category: product.category ?? undefined,
     image: images,
+    manufacturer: manufacturerJsonLd(safety),
+    material: safety.composition ?? undefined,
     variesBy: "https://schema.org/size",
     hasVariant: product.sizes.map((size) => {
       const sizeUrl = `${url}?size=${encodeURIComponent(size.label)}`;
@@ -227,13 +262,13 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
 }
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
-  const { product, related, sizeGuide, returnWindowDays } = loaderData;
+  const { product, related, sizeGuide, returnWindowDays, safety } = loaderData;
   const taxMode = useTaxMode();
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <ProductJsonLd product={product} url={`${publicUrl}/products/${product.id}`} />
+      <ProductJsonLd product={product} safety={safety} url={`${publicUrl}/products/${product.id}`} />
       <Link
         to="/products"
         className="mb-8 inline-flex items-center gap-2 text-muted-foreground text-sm hover:text-foreground"
@@ -287,6 +322,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               ) : null}
             </dd>
           </dl>
+          <ProductSafety safety={safety} />
         </div>
       </div>
 

@@ -15,7 +15,54 @@ export interface DemoProduct {
   finalSale?: boolean;
   /** in display order; the first is the card image */
   images: readonly GarmentShot[];
+  /** Product safety (core/product-safety.ts): fibre content and care, as on the sewn-in label. */
+  composition: string;
+  care: string;
+  warnings?: string;
+  /** An outside manufacturer; absent for the shop's own brand (the seller is the manufacturer). */
+  manufacturer?: DemoManufacturer;
 }
+
+/** A manufacturer outside the EU, with the EU responsible person GPSR Art. 4 requires for it. */
+interface DemoManufacturer {
+  name: string;
+  address: string;
+  email: string;
+  euResponsiblePerson: string;
+}
+
+const TEE_CARE = "Machine wash cold, inside out, with similar colours. Do not tumble dry. Iron low.";
+const FLEECE_CARE = "Machine wash cold, inside out. Do not tumble dry. Iron low, not on the print.";
+const DYED_CARE =
+  "Wash separately for the first few washes: the dye may bleed. Machine wash cold, inside out. Do not tumble dry. Iron low.";
+const TWILL_CARE = "Machine wash at 30 °C, inside out. Do not tumble dry. Iron medium.";
+const SHELL_CARE =
+  "Machine wash cold on a gentle cycle, zipped. Do not tumble dry, iron or dry clean; hang to dry.";
+const CAP_CARE = "Hand wash cold. Do not machine wash, tumble dry or bleach. Reshape and dry flat.";
+const KNIT_CARE = "Hand wash cold with a wool detergent. Do not wring or tumble dry. Dry flat.";
+const BAG_CARE = "Wipe clean with a damp cloth. Do not machine wash, tumble dry or iron.";
+
+const DRAWCORD_WARNING = "Not suitable for children under 7: the hood has drawcords.";
+const FIRE_WARNING = "Keep away from fire and open flames: the synthetic shell melts and burns.";
+const BAG_WARNING = "Keep the plastic packaging away from babies and children: danger of suffocation.";
+
+/** The same EU responsible person for both outside makers: an importer's compliance office. */
+const EU_RESPONSIBLE_PERSON =
+  "Nordlicht Compliance GmbH, Speicherstraße 12, 20457 Hamburg, Germany, gpsr@nordlicht-compliance.de";
+
+const OUTERWEAR_MAKER: DemoManufacturer = {
+  name: "Hanseong Outerwear Co., Ltd.",
+  address: "88 Seongsui-ro, Seongdong-gu, Seoul 04781, Republic of Korea",
+  email: "compliance@hanseong-outerwear.co.kr",
+  euResponsiblePerson: EU_RESPONSIBLE_PERSON,
+};
+
+const BAG_MAKER: DemoManufacturer = {
+  name: "Pearl River Bags Manufacturing Co., Ltd.",
+  address: "18 Xinan Road, Chang'an Town, Dongguan, Guangdong 523850, China",
+  email: "https://www.pearlriverbags.com.cn/contact",
+  euResponsiblePerson: EU_RESPONSIBLE_PERSON,
+};
 
 /** The views of one product's garment, in the order given: its gallery. */
 function shots(design: GarmentDesign, views: readonly GarmentView[]): GarmentShot[] {
@@ -36,6 +83,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 4500,
     stock: 42,
     category: "T-Shirts",
+    composition: "100% combed cotton, 280 g/m²",
+    care: TEE_CARE,
     featured: true,
     images: shots({ kind: "tshirt", colourway: "onyx", fit: "oversized" }, ALL_VIEWS),
   },
@@ -46,6 +95,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 4999,
     stock: 27,
     category: "T-Shirts",
+    composition: "100% cotton jersey, 260 g/m²",
+    care: TEE_CARE,
     featured: false,
     images: shots({ kind: "tshirt", colourway: "bone", print: "wordmark", details: ["sleeve-stripes"] }, [
       "front",
@@ -60,6 +111,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 3900,
     stock: 3,
     category: "T-Shirts",
+    composition: "100% cotton jersey, 220 g/m²",
+    care: TEE_CARE,
     featured: false,
     images: shots(
       {
@@ -80,6 +133,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 5200,
     stock: 18,
     category: "T-Shirts",
+    composition: "100% cotton jersey, 240 g/m², garment-dyed",
+    care: DYED_CARE,
     featured: false,
     images: shots({ kind: "tshirt", colourway: "lilac", print: "moon-phases", pattern: "fade" }, [
       "front",
@@ -95,6 +150,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 5500,
     stock: 0,
     category: "T-Shirts",
+    composition: "100% cotton jersey, 240 g/m²; water-based screen print",
+    care: "Machine wash cold, inside out. Do not tumble dry. Do not iron over the print.",
     featured: false,
     images: shots({ kind: "tshirt", colourway: "rust", print: "emblem" }, ALL_VIEWS),
   },
@@ -105,6 +162,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 3900,
     stock: 60,
     category: "T-Shirts",
+    composition: "100% organic cotton jersey, 180 g/m²",
+    care: TEE_CARE,
     featured: false,
     images: shots({ kind: "tshirt", colourway: "olive", print: "crescent", details: ["patch"] }, [
       "front",
@@ -121,6 +180,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 11900,
     stock: 24,
     category: "Hoodies",
+    composition: "100% cotton brushed-back fleece, 480 g/m²; drawcords 100% cotton, waxed",
+    care: FLEECE_CARE,
+    warnings: DRAWCORD_WARNING,
     featured: true,
     images: shots({ kind: "hoodie", colourway: "onyx", fit: "oversized" }, ALL_VIEWS),
   },
@@ -131,6 +193,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 10900,
     stock: 4,
     category: "Hoodies",
+    composition: "100% undyed cotton fleece, 400 g/m²; drawcords 100% polyester",
+    care: FLEECE_CARE,
+    warnings: DRAWCORD_WARNING,
     featured: false,
     images: shots({ kind: "hoodie", colourway: "bone", print: "plain", details: ["patch"] }, [
       "front",
@@ -145,6 +210,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 12900,
     stock: 31,
     category: "Hoodies",
+    composition: "80% cotton, 20% polyester loopback fleece, 420 g/m²",
+    care: FLEECE_CARE,
+    warnings: DRAWCORD_WARNING,
     featured: false,
     images: shots({ kind: "hoodie", colourway: "cobalt", pattern: "block" }, ["front", "back", "flat"]),
   },
@@ -154,6 +222,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 9900,
     stock: 15,
     category: "Hoodies",
+    composition: "80% cotton, 20% recycled polyester brushed fleece, 380 g/m²",
+    care: "Machine wash cold, inside out, zip closed. Do not tumble dry. Iron low, not on the zip.",
     featured: false,
     images: shots(
       { kind: "hoodie", colourway: "slate", print: "crescent", pattern: "speckle", details: ["zip"] },
@@ -166,6 +236,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 11499,
     stock: 2,
     category: "Hoodies",
+    composition: "100% cotton fleece, 400 g/m², pigment-dyed",
+    care: DYED_CARE,
+    warnings: DRAWCORD_WARNING,
     featured: false,
     images: shots({ kind: "hoodie", colourway: "lilac", print: "moon-phases", pattern: "fade" }, [
       "front",
@@ -180,6 +253,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 12499,
     stock: 12,
     category: "Hoodies",
+    composition: "100% cotton fleece, 450 g/m²; drawcords 100% polyester",
+    care: FLEECE_CARE,
+    warnings: DRAWCORD_WARNING,
     featured: false,
     images: shots({ kind: "hoodie", colourway: "oxblood", print: "emblem", pattern: "stripes" }, [
       "front",
@@ -196,6 +272,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 24900,
     stock: 14,
     category: "Jackets",
+    composition: "Shell 100% nylon; lining and padding 100% polyester; rib trims 95% polyester, 5% elastane",
+    care: SHELL_CARE,
+    warnings: FIRE_WARNING,
+    manufacturer: OUTERWEAR_MAKER,
     featured: true,
     images: shots({ kind: "jacket", colourway: "onyx" }, ALL_VIEWS),
   },
@@ -206,6 +286,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 22900,
     stock: 9,
     category: "Jackets",
+    composition: "Shell 100% nylon; lining and padding 100% polyester",
+    care: SHELL_CARE,
+    warnings: FIRE_WARNING,
+    manufacturer: OUTERWEAR_MAKER,
     featured: false,
     images: shots({ kind: "jacket", colourway: "olive", print: "plain", details: ["patch"] }, [
       "front",
@@ -220,6 +304,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 26500,
     stock: 3,
     category: "Jackets",
+    composition: "Shell 100% nylon; lining 100% polyester",
+    care: SHELL_CARE,
+    warnings: FIRE_WARNING,
     featured: false,
     images: shots({ kind: "jacket", colourway: "cobalt", fit: "cropped", print: "wordmark" }, [
       "front",
@@ -234,6 +321,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 29900,
     stock: 11,
     category: "Jackets",
+    composition: "Shell 100% polyester satin; lining and padding 100% polyester",
+    care: SHELL_CARE,
+    warnings: FIRE_WARNING,
     featured: false,
     images: shots({ kind: "jacket", colourway: "oxblood", print: "emblem", details: ["letter"] }, [
       "front",
@@ -248,6 +338,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 21900,
     stock: 22,
     category: "Jackets",
+    composition: "100% cotton twill, 340 g/m²",
+    care: TWILL_CARE,
     featured: false,
     images: shots(
       {
@@ -266,6 +358,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 34900,
     stock: 8,
     category: "Jackets",
+    composition: "Shell 100% polyester satin; lining 100% polyester",
+    care: SHELL_CARE,
+    warnings: FIRE_WARNING,
     featured: false,
     images: shots({ kind: "jacket", colourway: "slate", pattern: "quilted" }, ALL_VIEWS),
   },
@@ -278,6 +373,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 13900,
     stock: 35,
     category: "Pants",
+    composition: "65% polyester, 35% cotton ripstop, 250 g/m²",
+    care: TWILL_CARE,
     featured: true,
     images: shots({ kind: "pants", colourway: "onyx", pattern: "ripstop" }, ALL_VIEWS),
   },
@@ -287,6 +384,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 12900,
     stock: 19,
     category: "Pants",
+    composition: "100% cotton twill, 300 g/m²",
+    care: TWILL_CARE,
     featured: false,
     images: shots({ kind: "pants", colourway: "olive", details: ["patch"] }, ["front", "back", "detail"]),
   },
@@ -297,6 +396,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 10900,
     stock: 44,
     category: "Pants",
+    composition: "97% cotton, 3% elastane stretch twill, 280 g/m²",
+    care: TWILL_CARE,
     featured: false,
     images: shots({ kind: "pants", colourway: "slate", fit: "tapered", omit: ["cargo"] }, [
       "front",
@@ -310,6 +411,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 14500,
     stock: 4,
     category: "Pants",
+    composition: "100% cotton ripstop, 230 g/m², garment-dyed",
+    care: DYED_CARE,
     featured: false,
     images: shots({ kind: "pants", colourway: "sand", fit: "wide", pattern: "ripstop" }, [
       "front",
@@ -323,6 +426,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 11900,
     stock: 26,
     category: "Pants",
+    composition: "100% cotton canvas, 400 g/m²",
+    care: TWILL_CARE,
     featured: false,
     images: shots(
       { kind: "pants", colourway: "bone", fit: "wide", omit: ["cargo"], details: ["knee-panels"] },
@@ -338,6 +443,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 6900,
     stock: 21,
     category: "Accessories",
+    composition: "Outer 100% nylon with a water-repellent coating; lining 100% polyester; buckle polyacetal",
+    care: BAG_CARE,
+    warnings: BAG_WARNING,
+    manufacturer: BAG_MAKER,
     featured: true,
     images: shots({ kind: "crossbody", colourway: "onyx" }, ALL_VIEWS),
   },
@@ -347,6 +456,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 7499,
     stock: 9,
     category: "Accessories",
+    composition: "Outer 100% nylon with a water-repellent coating; lining 100% polyester; buckle polyacetal",
+    care: BAG_CARE,
+    warnings: BAG_WARNING,
+    manufacturer: BAG_MAKER,
     featured: false,
     images: shots({ kind: "crossbody", colourway: "cobalt", details: ["patch"] }, [
       "front",
@@ -361,6 +474,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 3900,
     stock: 58,
     category: "Accessories",
+    composition: "100% cotton twill; slider nickel-free zinc alloy",
+    care: CAP_CARE,
     featured: true,
     images: shots({ kind: "cap", colourway: "onyx" }, ["front", "back", "detail"]),
   },
@@ -370,6 +485,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 4200,
     stock: 33,
     category: "Accessories",
+    composition: "100% cotton twill, washed",
+    care: CAP_CARE,
     featured: false,
     images: shots({ kind: "cap", colourway: "bone", omit: ["wordmark"] }, ["front", "back", "flat"]),
   },
@@ -379,6 +496,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 3500,
     stock: 40,
     category: "Accessories",
+    composition: "50% wool, 50% acrylic rib knit",
+    care: KNIT_CARE,
     featured: false,
     images: shots({ kind: "beanie", colourway: "olive" }, ["front", "detail", "flat"]),
   },
@@ -388,6 +507,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 4900,
     stock: 12,
     category: "Accessories",
+    composition: "100% extra-fine merino wool",
+    care: KNIT_CARE,
     featured: false,
     images: shots({ kind: "beanie", colourway: "bone", pattern: "stripes" }, ["front", "detail", "flat"]),
   },
@@ -398,6 +519,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 4500,
     stock: 50,
     category: "Accessories",
+    composition: "100% cotton canvas, 400 g/m²",
+    care: "Spot clean, or hand wash cold. Do not tumble dry. Iron low, not over the print.",
     featured: false,
     images: shots({ kind: "tote", colourway: "sand" }, ["front", "back", "detail"]),
   },
@@ -407,6 +530,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     priceCents: 2400,
     stock: 60,
     category: "Accessories",
+    composition: "78% cotton, 20% polyamide, 2% elastane",
+    care: "Machine wash at 40 °C, inside out. Do not tumble dry or bleach.",
     featured: false,
     // worn next to the skin: not taken back, like underwear and swimwear
     finalSale: true,

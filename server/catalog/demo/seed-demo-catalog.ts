@@ -45,6 +45,13 @@ export async function seedDemoCatalog(options: {
       featured: demo.featured,
       finalSale: demo.finalSale ?? false,
       images: demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
+      manufacturerName: demo.manufacturer?.name ?? null,
+      manufacturerAddress: demo.manufacturer?.address ?? null,
+      manufacturerEmail: demo.manufacturer?.email ?? null,
+      euResponsiblePerson: demo.manufacturer?.euResponsiblePerson ?? null,
+      composition: demo.composition,
+      careInstructions: demo.care,
+      safetyWarnings: demo.warnings ?? null,
       createdAt,
       updatedAt: createdAt,
     };

@@ -21,6 +21,19 @@ export const product = pgTable(
     featured: boolean("featured").notNull().default(false),
     /** Final sale: shown in a return request but cannot be chosen (docs/RETURNS.md). */
     finalSale: boolean("final_sale").notNull().default(false),
+    // Product safety (GPSR, Regulation (EU) 2023/988, Art. 19; docs/ARCHITECTURE.md#product-safety).
+    // A null manufacturer is the shop's own brand: the seller is shown as the manufacturer.
+    manufacturerName: text("manufacturer_name"),
+    /** Postal address, one text. */
+    manufacturerAddress: text("manufacturer_address"),
+    /** Electronic address: an e-mail address or a web address. */
+    manufacturerEmail: text("manufacturer_email"),
+    /** Name, postal and electronic address in one text; only for a manufacturer outside the EU. */
+    euResponsiblePerson: text("eu_responsible_person"),
+    /** Fibre content, e.g. "100% organic cotton, 280 g/m²". */
+    composition: text("composition"),
+    careInstructions: text("care_instructions"),
+    safetyWarnings: text("safety_warnings"),
     ...timestamps,
   },
   (t) => [

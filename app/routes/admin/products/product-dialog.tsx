@@ -18,6 +18,7 @@ import {
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
 import type { action } from "./admin-products";
 import { ImageUploader } from "./image-uploader";
+import { ProductSafetyFields } from "./product-safety-fields";
 import { ProductSizesField } from "./product-sizes-field";
 import type { UploaderImage } from "./use-image-uploads";
 
@@ -212,6 +213,7 @@ export function ProductDialog({
             onBusyChange={setUploading}
             disabled={saving}
           />
+          <ProductSafetyFields product={product} />
 
           <DialogActions busy={saving} className="border-t pt-5">
             <Button type="submit" disabled={saving || uploading}>
