@@ -73,7 +73,7 @@ export async function cancelPaidOrder(options: {
    * An admin who pressed (kept on the refund), or the customer's withdrawal before shipping
    * (server/withdrawals/withdraw-from-contract.ts): the same full refund, stock and e-mail.
    */
-  by: { adminId: string } | { withdrawal: { userId: string; email: string } };
+  by: { adminId: string } | { withdrawal: { email: string } };
 }): Promise<CancelPaidOrderResult> {
   const { services, orderId, by } = options;
   const adminId = "adminId" in by ? by.adminId : null;

@@ -324,7 +324,7 @@ async function settle(services: WithdrawalServices, recorded: Recorded): Promise
       const result = await cancelPaidOrder({
         services,
         orderId: withdrawn.id,
-        by: { withdrawal: { userId: consumer.userId ?? "", email: consumer.email } },
+        by: { withdrawal: { email: consumer.email } },
       });
       refunded = result.outcome === "refunded" || result.outcome === "already-refunded";
     } catch (error) {
