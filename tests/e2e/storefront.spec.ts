@@ -260,7 +260,10 @@ test.describe("product page", () => {
     // details
     const sku = `PRD-${id.slice(0, 8).toUpperCase()}`;
     expect(sku).toMatch(/^PRD-[0-9A-F]{8}$/);
-    await expect(page.getByText(sku, { exact: true })).toBeVisible();
+    // in the details box, and again as the identifier of the "Product safety" section
+    await expect(page.getByText(sku, { exact: true })).toHaveCount(2);
+    await expect(page.getByTestId("product-safety").getByText(sku, { exact: true })).toBeVisible();
+    await expect(page.getByText(sku, { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Hoodies", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Featured", { exact: true })).toBeVisible();
     await expect(page.getByTestId("stock-line")).toHaveText(/^In stock \(\d+ available\)$/);
