@@ -38,7 +38,7 @@ export function WithdrawGuestForm({
     <form noValidate onSubmit={submit} onChange={onChange} className="flex flex-col gap-5">
       <FormError message={error} />
       <Field label="Your name" name="name" autoComplete="name" required />
-      <Field label="Order number" name="orderNumber" placeholder="NOC-10001" required />
+      <Field label="Order number" name="orderNumber" placeholder="e.g. NOC-12345" required />
       <Field
         label="E-mail"
         name="email"
