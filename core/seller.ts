@@ -50,12 +50,16 @@ export function missingSellerSettings(seller: Seller): string[] {
     .map((field) => SELLER_FIELDS[field].env);
 }
 
-/** What the approval e-mail says to do with the parcel, unless RETURN_INSTRUCTIONS says otherwise. */
-export function defaultReturnInstructions(storeName: string, seller: Seller): string {
-  const to = seller.address
-    ? `${seller.legalName || storeName}, Returns, ${seller.address}`
+/** Where goods sent back go: the seller's name and address, marked for the returns desk. */
+export function returnAddress(seller: Pick<Seller, "legalName" | "address">): string {
+  return seller.address
+    ? [seller.legalName, "Returns", seller.address].filter(Boolean).join(", ")
     : "the address on our legal notice";
-  return `Pack the items unworn with their tags, put a note with your return number (RMA) inside and send the parcel to: ${to}. Keep the postage receipt until your return is complete.`;
+}
+
+/** What the approval e-mail says to do with the parcel, unless RETURN_INSTRUCTIONS says otherwise. */
+export function defaultReturnInstructions(seller: Seller): string {
+  return `Pack the items unworn with their tags, put a note with your return number (RMA) inside and send the parcel to: ${returnAddress(seller)}. Keep the postage receipt until your return is complete.`;
 }
 
 /**

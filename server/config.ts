@@ -281,7 +281,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     returnWindowDays: values.RETURN_WINDOW_DAYS,
     /** Shown to shoppers and in every e-mail; in production an unset field is empty (and warned about at start). */
     seller,
-    returnInstructions: values.RETURN_INSTRUCTIONS ?? defaultReturnInstructions(values.STORE_NAME, seller),
+    returnInstructions: values.RETURN_INSTRUCTIONS ?? defaultReturnInstructions(seller),
     /** Prices and shipping as entered include VAT (docs/TAX.md); false: VAT is added at checkout. */
     pricesIncludeTax: values.PRICES_INCLUDE_TAX,
     /** Express's "trust proxy"; unset: the socket address is the client's. */

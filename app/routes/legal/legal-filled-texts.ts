@@ -6,7 +6,7 @@
  */
 
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
-import { SELLER_FIELDS, type Seller, type SellerField } from "../../../core/seller";
+import { returnAddress, SELLER_FIELDS, type Seller, type SellerField } from "../../../core/seller";
 import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
 import type { LegalBlock, LegalFacts } from "./legal-texts";
 
@@ -27,13 +27,6 @@ function sellerContact(seller: Seller): string {
   ]
     .filter(Boolean)
     .join(", ");
-}
-
-/** Where goods go back to: the seller's name and address, marked for the returns desk. */
-function returnAddress(seller: Seller): string {
-  return seller.address
-    ? [seller.legalName, "Returns", seller.address].filter(Boolean).join(", ")
-    : "the address on our legal notice";
 }
 
 export function returnsSections({ returnWindowDays: days }: LegalFacts): readonly LegalBlock[] {
