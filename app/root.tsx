@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // dates are written in the store's locale and zone on both sides (useDateFormat)
       locale: context.config.locale,
       timeZone: context.config.timeZone,
+      // prices are written in the store's currency on both sides (useMoney)
+      currency: context.config.currency,
       user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(context.session) } : null,
       toast,
       paymentTestMode: context.payments.isTestMode,

@@ -15,7 +15,6 @@ import {
 export const SHIPPING_CENTS = 999;
 export const SHIPPING_METHOD = "Complementary Priority";
 export const SHIPPING_DAYS = "2-4 business days";
-export const CURRENCY = "usd";
 
 /**
  * The delivery's price and time wherever delivery is described before an order (Art. 6(1)(e)

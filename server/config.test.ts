@@ -101,6 +101,19 @@ describe("RETURN_INSTRUCTIONS", () => {
   });
 });
 
+describe("STORE_CURRENCY", () => {
+  it("is US dollars unless set, in upper case", () => {
+    expect(parseConfig({}).currency).toBe("USD");
+    expect(parseConfig({ STORE_CURRENCY: "eur" }).currency).toBe("EUR");
+  });
+
+  it("refuses a currency Stripe does not charge in two decimals, saying which it takes", () => {
+    for (const value of ["JPY", "KWD", "EURO"]) {
+      expect(refusal({ STORE_CURRENCY: value })).toMatch(/STORE_CURRENCY.*two decimals, such as USD, EUR/);
+    }
+  });
+});
+
 describe("SHUTDOWN_DRAIN_MS", () => {
   it("is 5 s in production and 0 elsewhere unless set", () => {
     expect(parseConfig({ NODE_ENV: "production" }).shutdownDrainMs).toBe(5000);

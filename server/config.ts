@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CURRENCY, twoDecimalCurrency } from "../core/money";
 import {
   DEMO_SELLER,
   defaultReturnInstructions,
@@ -28,6 +29,17 @@ const environmentSchema = z.object({
     .default("en-US")
     .transform(canonicalLocale)
     .pipe(z.string({ message: "must be a locale the server knows, such as en-US or de-DE" })),
+  /** What the store sells in (docs/CURRENCY.md): ISO 4217, a currency Stripe charges in two decimals. */
+  STORE_CURRENCY: z
+    .string()
+    .default(DEFAULT_CURRENCY)
+    .transform((value) => twoDecimalCurrency(value) ?? undefined)
+    .pipe(
+      z.string({
+        message:
+          "must be an ISO 4217 currency that Stripe charges in two decimals, such as USD, EUR, PLN, CZK, HUF or SEK (JPY, KRW and other zero- or three-decimal currencies are not supported)",
+      }),
+    ),
   STORE_TIME_ZONE: z
     .string()
     .trim()
@@ -254,6 +266,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicUrl: publicUrl.origin,
     storeName: values.STORE_NAME,
     locale: values.STORE_LOCALE,
+    /** ISO 4217, upper case: new orders are priced and charged in it (docs/CURRENCY.md). */
+    currency: values.STORE_CURRENCY,
     timeZone: values.STORE_TIME_ZONE,
     dataDir,
     databaseUrl: values.DATABASE_URL,

@@ -108,6 +108,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     totalCents: totals.totalCents,
+    currency: services.config.currency,
     pricesIncludeTax: tax.mode === "inclusive",
     taxCountry: tax.country,
     taxRateBasisPoints: tax.rateBasisPoints,

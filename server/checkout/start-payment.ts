@@ -2,7 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { checkoutMessages } from "../../core/checkout";
 import { couponMessages, couponProblem } from "../../core/coupon";
 import { imageKey } from "../../core/images";
-import { CURRENCY } from "../../core/pricing";
 import { AppError, isAppError } from "../app-error";
 import { coupon, order, orderItem } from "../db/schema";
 import { type CheckoutSession, PaymentProviderError } from "../payments/payment-provider";
@@ -114,7 +113,8 @@ export async function startPayment(options: PaymentRequest): Promise<{ url: stri
         imageUrl: (imageId) => absoluteImageUrl(services, imageId),
       }),
       totalCents: reservedOrder.totalCents,
-      currency: CURRENCY,
+      // the order's own: priced in the store's currency when the checkout was saved
+      currency: reservedOrder.currency.toLowerCase(),
       customerEmail: options.customerEmail,
       successUrl: `${config.publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${config.publicUrl}/cart?cancelled=${orderId}`,

@@ -44,7 +44,8 @@ export interface CreateCheckoutSessionInput {
   /** Null only for an order placed before the store charged VAT. */
   tax: CheckoutTax | null;
   totalCents: number;
-  currency: "usd";
+  /** ISO 4217 in lower case, as Stripe writes it: the order's currency. */
+  currency: string;
   customerEmail: string;
   /** Absolute URLs. successUrl contains `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
   successUrl: string;

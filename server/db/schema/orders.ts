@@ -46,6 +46,8 @@ export const order = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
+    /** ISO 4217 (upper case): the store's currency when it was priced; every amount above is in it. */
+    currency: text("currency").notNull().default("USD"),
     /** Whether the prices (and shipping) above include VAT (PRICES_INCLUDE_TAX when it was priced). */
     pricesIncludeTax: boolean("prices_include_tax").notNull().default(true),
     /** The destination whose VAT applies: the shipping address's country. Null: sold before VAT (0005). */
