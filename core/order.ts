@@ -6,6 +6,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = [
   "pending",
+  /** A delayed method (SEPA Direct Debit) was accepted and its bank has not answered yet: stock held. */
+  "processing",
   "paid",
   "failed",
   "cancelled",
@@ -34,14 +36,23 @@ export function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1).replaceAll("_", " ");
 }
 
+/** What a delayed payment waiting for its bank reads as, to the customer and the admin. */
+export const PAYMENT_PROCESSING_LABEL = "Payment processing";
+
 /**
  * The status a customer reads: an unpaid order that can still be paid is "Awaiting payment", not
- * the warehouse's "Pending".
+ * the warehouse's "Pending"; one whose bank has not confirmed a delayed payment is "Payment processing".
  */
 export function customerStatusLabel(order: { status: string; paymentStatus: string }): string {
+  if (order.status === "pending" && order.paymentStatus === "processing") return PAYMENT_PROCESSING_LABEL;
   return order.status === "pending" && order.paymentStatus === "pending"
     ? "Awaiting payment"
     : capitalize(order.status);
+}
+
+/** A payment status as the admin reads it: "processing" is "Payment processing", not the order's. */
+export function paymentStatusLabel(status: string): string {
+  return status === "processing" ? PAYMENT_PROCESSING_LABEL : capitalize(status);
 }
 
 export type BadgeTone = "green" | "blue" | "indigo" | "yellow" | "orange" | "amber" | "red" | "gray";
@@ -76,9 +87,13 @@ export function adminStatusTone(status: string): BadgeTone {
   );
 }
 
-/** Payment status (admin details): paid green, pending yellow, partially refunded amber, otherwise red. */
+/** Payment status (admin details): paid green, processing blue, pending yellow, partially refunded amber, otherwise red. */
 export function paymentStatusTone(status: string): BadgeTone {
-  return statusTone({ paid: "green", pending: "yellow", partially_refunded: "amber" }, status, "red");
+  return statusTone(
+    { paid: "green", processing: "blue", pending: "yellow", partially_refunded: "amber" },
+    status,
+    "red",
+  );
 }
 
 /** Receipt status: completed green, pending yellow, partially refunded amber, failed red, other gray. */

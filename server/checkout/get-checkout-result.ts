@@ -12,7 +12,9 @@ export type CheckoutResult = {
   /** paid; processing (a delayed payment method has not confirmed yet); unpaid (expired, failed, refunded). */
   state: "paid" | "processing" | "unpaid";
   totals: CheckoutTotals;
-  /** What the paid order bought, size by size, for the cart to take out; empty unless paid. */
+  /** The method used, "Visa •••• 4242" or "SEPA Direct Debit •••• 3000"; null when not known. */
+  paymentMethodLabel: string | null;
+  /** What the paid (or processing) order bought, size by size, for the cart to take out. */
   paidLines: PaidLine[];
 };
 
@@ -33,6 +35,7 @@ export async function getCheckoutResult(options: {
         id: order.id,
         orderNumber: order.orderNumber,
         paymentStatus: order.paymentStatus,
+        paymentMethodLabel: order.paymentMethodLabel,
         couponCode: order.couponCode,
         shippingMethod: order.shippingMethod,
         subtotalCents: order.subtotalCents,
@@ -63,11 +66,12 @@ export async function getCheckoutResult(options: {
   const state =
     row.paymentStatus === "paid"
       ? "paid"
-      : row.paymentStatus === "pending" && session.status === "complete"
+      : row.paymentStatus === "processing" || (row.paymentStatus === "pending" && session.status === "complete")
         ? "processing"
         : "unpaid";
+  // a processing order is bought too (its stock held, its payment on its way): it leaves the cart
   const paidLines =
-    state === "paid"
+    state !== "unpaid"
       ? await services.db
           .select({ variantId: orderItem.variantId, quantity: orderItem.quantity })
           .from(orderItem)
@@ -76,6 +80,7 @@ export async function getCheckoutResult(options: {
   return {
     orderNumber: row.orderNumber,
     state,
+    paymentMethodLabel: row.paymentMethodLabel ?? session.paymentMethod?.label ?? null,
     totals: orderTotals(row),
     // a size deleted since names nothing in any cart
     paidLines: paidLines.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),

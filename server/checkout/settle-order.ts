@@ -92,6 +92,8 @@ export async function fulfilOrder(options: {
       billingEmail: session.customerEmail ?? customer?.email ?? "",
       cardBrand: session.card?.brand ?? null,
       cardLast4: session.card?.last4 ?? null,
+      paymentMethodType: session.paymentMethod?.type ?? null,
+      paymentMethodLabel: session.paymentMethod?.label ?? null,
       amountCents: session.amountTotalCents,
       taxCents: session.amountTaxCents,
       currency: session.currency,
@@ -129,6 +131,8 @@ export async function fulfilOrder(options: {
         // the page that paid it, also when it was found by its metadata
         paymentSessionId: session.id,
         paymentStartedAt: row.paymentStartedAt ?? now,
+        paymentMethodType: session.paymentMethod?.type ?? row.paymentMethodType,
+        paymentMethodLabel: session.paymentMethod?.label ?? row.paymentMethodLabel,
         attentionReason: mismatch,
       })
       .where(eq(order.id, orderId));
@@ -266,7 +270,7 @@ export type ReleaseOutcome = "cancelled" | "failed" | "retry";
  * Gives back what a pending order holds: its stock and its coupon use (docs/ARCHITECTURE.md#release).
  * "cancelled" (expired or abandoned) and "failed" close the order; "retry" keeps it pending so
  * the shopper can press Pay again (the payment page could not be created). A no-op for an order
- * that is no longer pending, so it is safe to call twice.
+ * that is no longer pending (or, for "failed", processing), so it is safe to call twice.
  */
 export async function releaseOrder(options: {
   db: Database;
@@ -288,7 +292,10 @@ export async function releaseOrder(options: {
   const { db, orderId, outcome, expiredBy, sessionId } = options;
   const released = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
-    if (!row || row.paymentStatus !== "pending") return false;
+    // a delayed payment ("processing") still holds its stock: only its bank's refusal releases it
+    const isReleasable =
+      row?.paymentStatus === "pending" || (row?.paymentStatus === "processing" && outcome === "failed");
+    if (!row || !isReleasable) return false;
     if (sessionId !== undefined && row.paymentSessionId !== sessionId) return false;
     if (expiredBy && row.isReserved && !(row.reservedUntil && row.reservedUntil < expiredBy)) return false;
     if (row.isReserved) {

@@ -3,6 +3,7 @@ import { isUuid } from "../../core/ids";
 import { order } from "../db/schema";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import type { Services } from "../services";
+import { holdDelayedPayment } from "./hold-delayed-payment";
 import { fulfilOrder, releaseOrder } from "./settle-order";
 
 type SyncServices = Pick<
@@ -10,7 +11,14 @@ type SyncServices = Pick<
   "db" | "storage" | "mailQueue" | "payments" | "config" | "log" | "metrics"
 >;
 
-export type SyncOutcome = "paid" | "already-settled" | "refunded" | "released" | "waiting" | "unknown-order";
+export type SyncOutcome =
+  | "paid"
+  | "already-settled"
+  | "refunded"
+  | "released"
+  | "processing"
+  | "waiting"
+  | "unknown-order";
 
 /**
  * The one path from a payment session to the order (docs/ARCHITECTURE.md#settlement): webhooks, the
@@ -32,7 +40,8 @@ export async function syncPaymentSession(options: {
     return { outcome: "unknown-order", orderId: null, session };
   }
 
-  if (session.status === "complete" && session.paymentStatus !== "unpaid") {
+  const isPaid = session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required";
+  if (session.status === "complete" && isPaid) {
     return { outcome: await fulfilOrder({ services, orderId, session }), orderId, session };
   }
   if (session.status === "expired") {
@@ -45,8 +54,11 @@ export async function syncPaymentSession(options: {
     });
     return { outcome: released ? "released" : "already-settled", orderId, session };
   }
-  // a delayed method (e.g. a bank debit) that failed after the session completed unpaid
-  if (session.status === "complete" && options.eventType === "checkout.session.async_payment_failed") {
+  // a delayed method (e.g. a bank debit) that failed after the session completed unpaid; the event
+  // alone also counts, for a provider whose session does not say it yet
+  const hasFailed =
+    session.paymentStatus === "failed" || options.eventType === "checkout.session.async_payment_failed";
+  if (session.status === "complete" && hasFailed) {
     const released = await releaseOrder({
       db: services.db,
       metrics: services.metrics,
@@ -55,6 +67,11 @@ export async function syncPaymentSession(options: {
       sessionId,
     });
     return { outcome: released ? "released" : "already-settled", orderId, session };
+  }
+  // completed unpaid: the bank has the debit; the order holds its stock until it answers
+  if (session.status === "complete") {
+    const held = await holdDelayedPayment({ services, orderId, session });
+    return { outcome: held ? "processing" : "already-settled", orderId, session };
   }
   return { outcome: "waiting", orderId, session };
 }

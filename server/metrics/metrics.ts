@@ -27,6 +27,8 @@ export const CHECKOUT_OUTCOMES = [
   "late_payment_refunded",
   /** Paid on a page the order no longer used (replaced by a newer checkout, or a second payment): refunded. */
   "replaced_payment_refunded",
+  /** A delayed payment method (SEPA Direct Debit) completed the page; the bank answers later. */
+  "payment_processing",
   /** A delayed payment method failed after the page completed (async_payment_failed). */
   "payment_failed",
   /** An unpaid reservation ended: the page expired, the shopper cancelled, or the sweeper released it. */

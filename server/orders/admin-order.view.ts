@@ -36,6 +36,8 @@ export interface AdminOrderView {
   status: string;
   paymentStatus: string;
   paymentMethod: string;
+  /** The method the customer used, "Visa •••• 4242"; null before the payment page completed. */
+  paymentMethodLabel: string | null;
   shippingMethod: string;
   shippingCents: number;
   shippingAddress: string;
@@ -75,6 +77,7 @@ function toAdminOrderView(
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
+    paymentMethodLabel: order.paymentMethodLabel,
     shippingMethod: order.shippingMethod,
     shippingCents: order.shippingCents,
     shippingAddress: order.shippingAddress,

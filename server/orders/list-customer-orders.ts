@@ -40,6 +40,8 @@ export interface CustomerOrder {
   createdAt: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** How it was paid (or is being paid): "Visa •••• 4242", "SEPA Direct Debit •••• 3000"; null if unknown. */
+  paymentMethodLabel: string | null;
   trackingCode: string | null;
   /** The postal service's shipment search, only when the parcel can be tracked (shipped or delivered, with a code). */
   trackingUrl: string | null;
@@ -86,6 +88,7 @@ export async function listCustomerOrders(options: {
       createdAt: order.createdAt,
       status: order.status,
       paymentStatus: order.paymentStatus,
+      paymentMethodLabel: order.paymentMethodLabel,
       trackingCode: order.trackingCode,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,

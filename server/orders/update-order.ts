@@ -16,6 +16,8 @@ export const UPDATE_ORDER_FAILED = "Failed to update order. Please try again.";
 export const cancelOrderMessages = {
   /** A plain status change must not cancel a paid order without giving the money back. */
   refundRequired: "Cancelling a paid order refunds it: confirm the refund to cancel it.",
+  paymentProcessing:
+    "This order's payment is still processing at the customer's bank: wait for it to settle or fail before cancelling.",
   paidMeanwhile: "The customer paid this order meanwhile, so it was not cancelled.",
 } as const;
 const TRACKING_CODE_MAX_LENGTH = 64;
@@ -137,6 +139,10 @@ async function cancelFirst(options: {
   if (current.status === "cancelled") return;
   if (current.paymentStatus === "paid") {
     throw new AppError("refund_required", cancelOrderMessages.refundRequired, 409);
+  }
+  // the bank may still pay it: the stock stays held until its answer settles or releases the order
+  if (current.paymentStatus === "processing") {
+    throw new AppError("payment_processing", cancelOrderMessages.paymentProcessing, 409);
   }
   if (current.paymentStatus !== "pending") return;
   await cancelCheckout({ services, userId: current.userId, orderId });

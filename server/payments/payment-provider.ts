@@ -2,6 +2,7 @@
 // Stripe Checkout. Checkout code talks only to this interface; the provider is the truth about a
 // payment, so webhooks and the success page are triggers that make us re-read a session, never
 // evidence.
+import type { PaymentMethodUsed } from "../../core/payment-method";
 import type { TaxMode } from "../../core/tax";
 
 export type PaymentProviderId = "test" | "stripe";
@@ -67,13 +68,20 @@ export interface PaymentSessionState {
   /** metadata.order_id */
   orderId: string | null;
   status: "open" | "complete" | "expired";
-  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  /**
+   * A complete session paid by a delayed method (SEPA Direct Debit) is "processing" until its bank
+   * answers, then "paid" or "failed" (Stripe: payment_status unpaid with the payment intent
+   * processing, or back to requires_payment_method). "unpaid" otherwise while not paid.
+   */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required" | "processing" | "failed";
   amountTotalCents: number;
   /** The VAT the provider says it charged (Stripe: total_details.amount_tax); null: not reported. */
   amountTaxCents: number | null;
   currency: string;
   customerEmail: string | null;
   card: { brand: string; last4: string } | null;
+  /** The method the shopper paid (or is paying) with; null before the page completes. */
+  paymentMethod: PaymentMethodUsed | null;
   /** The hosted page, while the session is open. */
   url: string | null;
   /** The raw charge (or equivalent) for the receipt, kept verbatim. */

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { type PaymentMethodUsed, paymentMethodLabel } from "../../core/payment-method";
 import { type TaxMode, vatLabel } from "../../core/tax";
 import {
   type CheckoutTax,
@@ -283,20 +284,49 @@ function toSessionState(session: Stripe.Checkout.Session): PaymentSessionState {
   const card = charge?.payment_method_details?.card;
   // a value this SDK does not know yet is read the cautious way: not paid, not closed
   const status = oneOf(session.status, ["complete", "expired"] as const) ?? "open";
-  const paymentStatus = oneOf(session.payment_status, ["paid", "no_payment_required"] as const) ?? "unpaid";
   return {
     id: session.id,
     orderId: session.metadata?.order_id ?? null,
     status,
-    paymentStatus,
+    paymentStatus: paymentStatusOf(session, status),
     amountTotalCents: session.amount_total ?? 0,
     amountTaxCents: session.total_details?.amount_tax ?? null,
     currency: session.currency ?? "usd",
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+    paymentMethod: methodUsed(charge?.payment_method_details ?? null),
     url: status === "open" ? session.url : null,
     providerData: charge ?? null,
   };
+}
+
+/**
+ * A complete session Stripe still calls unpaid was paid by a delayed method (SEPA Direct Debit):
+ * its payment intent is processing until the bank answers, and goes back to
+ * requires_payment_method (or canceled) when the debit fails. Any other intent state of a complete,
+ * unpaid session is read as still processing: only Stripe's "paid" settles an order.
+ */
+function paymentStatusOf(
+  session: Stripe.Checkout.Session,
+  status: PaymentSessionState["status"],
+): PaymentSessionState["paymentStatus"] {
+  const known = oneOf(session.payment_status, ["paid", "no_payment_required"] as const);
+  if (known) return known;
+  if (status !== "complete") return "unpaid";
+  const paymentIntent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+  const intentStatus = paymentIntent?.status;
+  return intentStatus === "requires_payment_method" || intentStatus === "canceled" ? "failed" : "processing";
+}
+
+/** The method a charge used: "card" with brand and last 4, "sepa_debit" with the IBAN's last 4... */
+function methodUsed(details: Stripe.Charge.PaymentMethodDetails | null): PaymentMethodUsed | null {
+  if (!details?.type) return null;
+  const { type } = details;
+  const last4 =
+    type === "card" ? details.card?.last4 : type === "sepa_debit" ? details.sepa_debit?.last4 : null;
+  const brand = type === "card" ? details.card?.brand : null;
+  const bank = type === "ideal" ? details.ideal?.bank : type === "eps" ? details.eps?.bank : null;
+  return { type, label: paymentMethodLabel({ type, brand, last4, bank }) };
 }
 
 function oneOf<T extends string>(value: string | null, known: readonly T[]): T | null {

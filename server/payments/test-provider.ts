@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { paymentMethodLabel } from "../../core/payment-method";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { type TestPaymentSession, testPaymentRefund, testPaymentSession } from "../db/schema";
@@ -24,7 +25,13 @@ const TEST_CARDS: Record<string, { brand: string; outcome: "paid" | "declined" }
   "4000000000000002": { brand: "visa", outcome: "declined" },
 };
 
+/** The test IBAN (Stripe's well-known German test account): debited, then settled or failed by hand. */
+export const TEST_IBAN = "DE89370400440532013000";
+
 export const testCheckoutMessages = {
+  unknownIban: "Use the test IBAN DE89 3704 0044 0532 0130 00: no other account can be debited here.",
+  mandate: "Accept the SEPA Direct Debit mandate to pay by bank debit.",
+  notProcessing: "This payment is no longer waiting for the bank.",
   declined: "Your card was declined. Please use a different card.",
   unknownCard: "Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.",
   expiry: "Your card's expiration date is invalid.",
@@ -102,7 +109,8 @@ export function createTestPaymentProvider(options: { db: Database; publicUrl: st
           .from(testPaymentRefund)
           .where(eq(testPaymentRefund.idempotencyKey, idempotencyKey));
         if (earlier) return { id: earlier.id, amountCents: earlier.amountCents };
-        if (session?.status !== "complete") {
+        // a debit still processing (or failed) has taken no money yet
+        if (session?.status !== "complete" || (session.delayedOutcome ?? "succeeded") !== "succeeded") {
           throw new PaymentProviderError(
             `test checkout session ${sessionId} has no payment to refund`,
             "the payment was never completed",
@@ -137,37 +145,59 @@ function toState(row: TestPaymentSession, publicUrl: string): PaymentSessionStat
   // an open session past its time is expired, as the provider would report it
   const status = row.status === "open" && row.expiresAt.getTime() <= Date.now() ? "expired" : row.status;
   const card = row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
+  const methodType = row.paymentMethodType ?? "card";
+  const paymentMethod =
+    status !== "complete"
+      ? null
+      : {
+          type: methodType,
+          label: paymentMethodLabel({
+            type: methodType,
+            brand: row.cardBrand,
+            last4: methodType === "sepa_debit" ? row.ibanLast4 : row.cardLast4,
+          }),
+        };
+  // a card is paid at once; the test debit is processing until its bank page settles or fails it
+  const paymentStatus =
+    status !== "complete"
+      ? "unpaid"
+      : row.delayedOutcome === "processing"
+        ? "processing"
+        : row.delayedOutcome === "failed"
+          ? "failed"
+          : "paid";
+  const isCharged = paymentStatus === "paid" || paymentStatus === "processing";
   return {
     id: row.id,
     orderId: row.orderId,
     status,
-    paymentStatus: status === "complete" ? "paid" : "unpaid",
+    paymentStatus,
     amountTotalCents: row.amountCents,
     // the VAT its page showed and charged
     amountTaxCents: (row.lineItems as TestCheckoutContents).tax?.amountCents ?? 0,
     currency: row.currency,
     customerEmail: row.customerEmail,
     card,
+    paymentMethod,
     url: status === "open" ? `${publicUrl}/test-checkout/${row.id}` : null,
-    providerData:
-      status === "complete"
-        ? {
-            object: "test_charge",
-            id: `tch_${row.id.slice(4, 28)}`,
-            amount: row.amountCents,
-            amount_refunded: row.refundedCents,
-            currency: row.currency,
-            paid: true,
-            status: "succeeded",
-            billing_details: { email: row.customerEmail },
-            payment_method_details: {
-              type: "card",
-              card: card ? { brand: card.brand, last4: card.last4 } : null,
-            },
-            created: Math.floor(row.updatedAt.getTime() / 1000),
-            livemode: false,
-          }
-        : null,
+    providerData: isCharged
+      ? {
+          object: "test_charge",
+          id: `tch_${row.id.slice(4, 28)}`,
+          amount: row.amountCents,
+          amount_refunded: row.refundedCents,
+          currency: row.currency,
+          paid: paymentStatus === "paid",
+          status: paymentStatus === "paid" ? "succeeded" : "pending",
+          billing_details: { email: row.customerEmail },
+          payment_method_details:
+            methodType === "sepa_debit"
+              ? { type: "sepa_debit", sepa_debit: { last4: row.ibanLast4 } }
+              : { type: "card", card: card ? { brand: card.brand, last4: card.last4 } : null },
+          created: Math.floor(row.updatedAt.getTime() / 1000),
+          livemode: false,
+        }
+      : null,
   };
 }
 
@@ -211,7 +241,7 @@ export async function submitTestPayment(options: {
   // conditional: a session is paid once, and never after it expired
   const [paid] = await options.db
     .update(testPaymentSession)
-    .set({ status: "complete", cardBrand: card.brand, cardLast4: digits.slice(-4) })
+    .set({ status: "complete", paymentMethodType: "card", cardBrand: card.brand, cardLast4: digits.slice(-4) })
     .where(
       and(
         eq(testPaymentSession.id, options.sessionId),
@@ -222,4 +252,67 @@ export async function submitTestPayment(options: {
     .returning({ successUrl: testPaymentSession.successUrl });
   if (!paid) throw refuse(testCheckoutMessages.closed);
   return paid.successUrl;
+}
+
+/**
+ * The shopper pays by the test SEPA Direct Debit: only the test IBAN is accepted, with the mandate.
+ * The session completes unpaid ("processing"), as Stripe's does for a bank debit, until the test
+ * bank page settles or fails it (finishTestDelayedPayment). Returns the success URL.
+ */
+export async function submitTestDebit(options: {
+  db: Database;
+  sessionId: string;
+  iban: string;
+  acceptsMandate: boolean;
+  now?: Date;
+}): Promise<string> {
+  const now = options.now ?? new Date();
+  const refuse = (message: string) => new AppError("payment_refused", message, 402);
+  const iban = options.iban.replace(/\s/g, "").toUpperCase();
+  if (iban !== TEST_IBAN) throw refuse(testCheckoutMessages.unknownIban);
+  if (!options.acceptsMandate) throw refuse(testCheckoutMessages.mandate);
+  const [accepted] = await options.db
+    .update(testPaymentSession)
+    .set({
+      status: "complete",
+      paymentMethodType: "sepa_debit",
+      ibanLast4: iban.slice(-4),
+      delayedOutcome: "processing",
+    })
+    .where(
+      and(
+        eq(testPaymentSession.id, options.sessionId),
+        eq(testPaymentSession.status, "open"),
+        gt(testPaymentSession.expiresAt, now),
+      ),
+    )
+    .returning({ successUrl: testPaymentSession.successUrl });
+  if (!accepted) throw refuse(testCheckoutMessages.closed);
+  return accepted.successUrl;
+}
+
+/**
+ * The test bank answers a processing debit: "succeeded" or "failed", once (conditional on it still
+ * processing, so two presses at once change it once). The caller then syncs the session, as
+ * Stripe's checkout.session.async_payment_succeeded / _failed webhook makes the store do.
+ */
+export async function finishTestDelayedPayment(options: {
+  db: Database;
+  sessionId: string;
+  outcome: "succeeded" | "failed";
+}): Promise<void> {
+  const [answered] = await options.db
+    .update(testPaymentSession)
+    .set({ delayedOutcome: options.outcome })
+    .where(
+      and(eq(testPaymentSession.id, options.sessionId), eq(testPaymentSession.delayedOutcome, "processing")),
+    )
+    .returning({ id: testPaymentSession.id });
+  if (answered) return;
+  // the same answer again (a second press, or a retry after the store failed to sync): as Stripe
+  // redelivers its webhook, the caller syncs once more, which changes nothing twice
+  const session = await getTestCheckoutSession(options);
+  if (session?.delayedOutcome !== options.outcome) {
+    throw new AppError("payment_not_processing", testCheckoutMessages.notProcessing, 409);
+  }
 }

@@ -188,7 +188,7 @@ function deletionBlockers(
   const blockers: DeletionBlocker[] = [];
   for (const row of [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
     // its stock is held and its payment page may still be paid
-    if (row.paymentStatus === "pending" && row.isReserved) {
+    if ((row.paymentStatus === "pending" && row.isReserved) || row.paymentStatus === "processing") {
       blockers.push({ kind: "awaiting_payment", orderNumber: row.orderNumber });
     } else if (row.paymentStatus === "paid" && row.status !== "delivered" && row.status !== "cancelled") {
       blockers.push({ kind: "not_delivered", orderNumber: row.orderNumber });

@@ -1,6 +1,6 @@
 import { countryName } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
-import { capitalize } from "../../core/order";
+import { cardLabel } from "../../core/payment-method";
 import { vatLabel } from "../../core/tax";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
 
@@ -10,7 +10,7 @@ export interface ReceiptView {
   receiptNumber: string;
   orderNumber: string;
   billingEmail: string;
-  /** "Visa •••• 4242", or null when the provider gave no card. */
+  /** The method used: "Visa •••• 4242", "SEPA Direct Debit •••• 3000"; null when the provider named none. */
   cardLabel: string | null;
   /** The amount paid in the receipt's own currency, e.g. "$59.99" or "€12.00". */
   amount: string;
@@ -30,23 +30,6 @@ export interface ReceiptView {
    * receipt was written (`createdAt`), and never updated after.
    */
   providerData: string | null;
-}
-
-const BRANDS: Record<string, string> = {
-  amex: "American Express",
-  diners: "Diners Club",
-  discover: "Discover",
-  jcb: "JCB",
-  mastercard: "Mastercard",
-  unionpay: "UnionPay",
-  visa: "Visa",
-};
-
-/** "visa" + "4242" → "Visa •••• 4242". */
-function cardLabel(brand: string | null, last4: string | null): string | null {
-  if (!brand && !last4) return null;
-  const name = brand ? (BRANDS[brand.toLowerCase()] ?? capitalize(brand)) : "Card";
-  return last4 ? `${name} •••• ${last4}` : name;
 }
 
 /**
@@ -79,7 +62,7 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
     receiptNumber: receipt.receiptNumber,
     orderNumber: receipt.order.orderNumber,
     billingEmail: receipt.billingEmail,
-    cardLabel: cardLabel(receipt.cardBrand, receipt.cardLast4),
+    cardLabel: receipt.paymentMethodLabel ?? cardLabel(receipt.cardBrand, receipt.cardLast4),
     // formatted here, on the server, so the browser shows exactly the same text after hydration
     amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
     status: receipt.status,

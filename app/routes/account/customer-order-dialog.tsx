@@ -17,6 +17,7 @@ import type { CustomerOrder } from "../../../server/orders/list-customer-orders"
 const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
   paid: "Paid",
   pending: "Awaiting payment",
+  processing: "Processing, waiting for your bank to confirm",
   failed: "Failed",
   cancelled: "Cancelled",
   partially_refunded: "Partially refunded",
@@ -171,6 +172,11 @@ export function OrderDetailsDialog({
                 Placed on <OrderDate iso={order.createdAt} withTime />
               </span>
               <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
+              {order.paymentMethodLabel && (
+                <span className="block" data-testid="payment-method">
+                  {order.paymentStatus === "processing" ? "Paying with" : "Paid with"} {order.paymentMethodLabel}
+                </span>
+              )}
             </DialogDescription>
           </DialogHeader>
           {/* always mounted: it tells the customer how Cancel order went after the order changed */}

@@ -61,13 +61,25 @@ function Processing() {
   );
 }
 
+/** "Paid with Visa •••• 4242": the method the provider says was used. */
+function PaidWith({ label, isProcessing }: { label: string | null; isProcessing?: boolean }) {
+  if (!label) return null;
+  return (
+    <p className="text-muted-foreground text-sm" data-testid="payment-method">
+      {isProcessing ? "Paying with" : "Paid with"} <span className="text-foreground">{label}</span>
+    </p>
+  );
+}
+
 function ThankYou({
   orderNumber,
   totals,
   paidLines,
+  paymentMethodLabel = null,
 }: {
   orderNumber: string;
   totals?: CheckoutTotals;
+  paymentMethodLabel?: string | null;
   /** What the order bought; unknown when the page was reached with an order number only. */
   paidLines?: PaidLine[];
 }) {
@@ -87,6 +99,7 @@ function ThankYou({
         </span>
         . A confirmation is on its way to your inbox.
       </p>
+      <PaidWith label={paymentMethodLabel} />
       {totals && (
         <section
           aria-label="What you paid"
@@ -132,6 +145,33 @@ function Problem({ title, message }: { title: string; message: string }) {
   );
 }
 
+/**
+ * A delayed method (SEPA Direct Debit) was accepted: the order is placed and its stock held, the
+ * bank confirms in a few days. What it bought leaves the cart, as a paid order's does.
+ */
+function PaymentProcessing({ result }: { result: CheckoutResult }) {
+  const { orderNumber, paidLines } = result;
+  useEffect(() => {
+    takeOutPaidOrder(orderNumber, paidLines);
+  }, [orderNumber, paidLines]);
+  return (
+    <Panel icon={<ClockIcon className="size-12 text-accent" aria-hidden />} title="Payment Processing">
+      <p className="text-muted-foreground">
+        Order{" "}
+        <span className="font-mono text-foreground" data-testid="order-number">
+          {orderNumber}
+        </span>{" "}
+        is placed and your items are reserved. Your payment is processing: your bank confirms it within a few
+        business days, and we e-mail your confirmation as soon as it is paid.
+      </p>
+      <PaidWith label={result.paymentMethodLabel} isProcessing />
+      <Button asChild size="lg" variant="outline" className="mt-4">
+        <Link to="/account/orders">My Orders</Link>
+      </Button>
+    </Panel>
+  );
+}
+
 function Result({ outcome }: { outcome: Outcome }) {
   if (!outcome.ok) {
     return outcome.code === "not-found" ? (
@@ -150,20 +190,17 @@ function Result({ outcome }: { outcome: Outcome }) {
   }
   const { result } = outcome;
   if (result.state === "paid") {
-    return <ThankYou orderNumber={result.orderNumber} totals={result.totals} paidLines={result.paidLines} />;
+    return (
+      <ThankYou
+        orderNumber={result.orderNumber}
+        totals={result.totals}
+        paidLines={result.paidLines}
+        paymentMethodLabel={result.paymentMethodLabel}
+      />
+    );
   }
   if (result.state === "processing") {
-    return (
-      <Panel icon={<ClockIcon className="size-12 text-accent" aria-hidden />} title="Payment Processing">
-        <p className="text-muted-foreground">
-          Order <span className="font-mono text-foreground">{result.orderNumber}</span> is waiting for your
-          bank to confirm the payment. We will e-mail you as soon as it is paid.
-        </p>
-        <Button asChild size="lg" variant="outline" className="mt-4">
-          <Link to="/account/orders">My Orders</Link>
-        </Button>
-      </Panel>
-    );
+    return <PaymentProcessing result={result} />;
   }
   return (
     <Problem

@@ -1,8 +1,9 @@
-import { ArrowLeftIcon, CreditCardIcon, FlaskConicalIcon, LockIcon } from "lucide-react";
+import { ArrowLeftIcon, CreditCardIcon, FlaskConicalIcon, LandmarkIcon, LockIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatCardExpiry, formatCardNumber } from "~/lib/card-format";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -13,11 +14,15 @@ import { formText } from "../../../core/validation/form-schema";
 import { syncPaymentSession } from "../../../server/checkout/sync-payment";
 import { handleAction } from "../../../server/http/errors";
 import {
+  finishTestDelayedPayment,
   getTestCheckoutSession,
+  submitTestDebit,
   submitTestPayment,
   type TestCheckoutContents,
 } from "../../../server/payments/test-provider";
 import type { Route } from "./+types/test-checkout";
+import { TestBankPanel } from "./test-bank-panel";
+import { TestDebitForm } from "./test-debit-form";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Test Checkout", description: "Test payment page.", noIndex: true });
@@ -38,6 +43,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const open = session.status === "open" && session.expiresAt.getTime() > Date.now();
   return {
     open,
+    /** A test debit's bank answer, shown as the test bank's page: processing, succeeded or failed. */
+    delayedOutcome: session.status === "complete" ? session.delayedOutcome : null,
+    ibanLast4: session.ibanLast4,
     storeName: context.config.storeName,
     amountCents: session.amountCents,
     customerEmail: session.customerEmail,
@@ -49,18 +57,43 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireTestProvider(context);
   const form = await request.formData();
+  const intent = formText(form, "intent");
+  const sessionId = params.session;
   const failure = { fallback: checkoutMessages.paymentFailed, what: "test payment failed" };
-  return handleAction(context, { ...failure, details: { sessionId: params.session } }, async () => {
-    const successUrl = await submitTestPayment({
-      db: context.db,
-      sessionId: params.session,
-      cardNumber: formText(form, "cardNumber"),
-      expiry: formText(form, "expiry"),
-      cvc: formText(form, "cvc"),
-    });
+  return handleAction(context, { ...failure, details: { sessionId, intent } }, async () => {
+    if (intent === "settle" || intent === "fail") {
+      // the test bank answers a debit: what Stripe's async_payment_succeeded / _failed webhook
+      // makes the store do, here at once; a failed sync is thrown, and pressing again retries it
+      await finishTestDelayedPayment({
+        db: context.db,
+        sessionId,
+        outcome: intent === "settle" ? "succeeded" : "failed",
+      });
+      await syncPaymentSession({
+        services: context,
+        sessionId,
+        eventType: `checkout.session.async_payment_${intent === "settle" ? "succeeded" : "failed"}`,
+      });
+      return redirect(`/test-checkout/${sessionId}`);
+    }
+    const successUrl =
+      intent === "sepa_debit"
+        ? await submitTestDebit({
+            db: context.db,
+            sessionId,
+            iban: formText(form, "iban"),
+            acceptsMandate: form.get("mandate") === "on",
+          })
+        : await submitTestPayment({
+            db: context.db,
+            sessionId,
+            cardNumber: formText(form, "cardNumber"),
+            expiry: formText(form, "expiry"),
+            cvc: formText(form, "cvc"),
+          });
     // what Stripe's webhook would trigger; the success page does it too, so a failure here waits for it
-    await syncPaymentSession({ services: context, sessionId: params.session }).catch((err: unknown) =>
-      context.log.error({ err, sessionId: params.session }, "test payment taken but not yet settled"),
+    await syncPaymentSession({ services: context, sessionId }).catch((err: unknown) =>
+      context.log.error({ err, sessionId }, "test payment taken but not yet settled"),
     );
     return redirect(successUrl);
   });
@@ -140,6 +173,39 @@ function CardField({
   );
 }
 
+/** The card tab: Stripe's test numbers decide the outcome. */
+function CardForm(props: { customerEmail: string; amount: string; cancelUrl: string; paying: boolean }) {
+  return (
+    <Form method="post" className="grid gap-4" noValidate>
+      <input type="hidden" name="intent" value="card" />
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input id="email" value={props.customerEmail} readOnly />
+      </div>
+      <CardField
+        name="cardNumber"
+        label="Card number"
+        placeholder="4242 4242 4242 4242"
+        format={formatCardNumber}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <CardField name="expiry" label="Expiry (MM/YY)" placeholder="12/34" format={formatCardExpiry} />
+        <CardField name="cvc" label="CVC" placeholder="123" />
+      </div>
+      <p className="text-muted-foreground text-xs">
+        Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date and
+        any 3 digits.
+      </p>
+      <Button type="submit" size="lg" disabled={props.paying}>
+        <LockIcon /> {props.paying ? "Processing..." : `Pay ${props.amount}`}
+      </Button>
+      <Button asChild variant="ghost">
+        <a href={props.cancelUrl}>Cancel</a>
+      </Button>
+    </Form>
+  );
+}
+
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
   const navigation = useNavigation();
@@ -193,59 +259,63 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           </ul>
         </section>
 
-        <section aria-labelledby="card-heading" className="rounded-xl border bg-card/60 p-6">
-          <h2 id="card-heading" className="flex items-center gap-2 font-semibold text-lg">
-            <CreditCardIcon className="size-5 text-accent" aria-hidden /> Pay with card
-          </h2>
-          {loaderData.open ? (
-            <Form method="post" className="mt-6 grid gap-4" noValidate>
-              {actionData?.error && (
-                <p
-                  role="alert"
-                  className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
-                >
-                  {actionData.error}
-                </p>
-              )}
-              <div className="grid gap-2">
-                <Label htmlFor="email">Email</Label>
-                <Input id="email" value={loaderData.customerEmail} readOnly />
+        {loaderData.delayedOutcome ? (
+          <TestBankPanel
+            outcome={loaderData.delayedOutcome}
+            ibanLast4={loaderData.ibanLast4}
+            amount={formatUsd(loaderData.amountCents)}
+            error={actionData?.error}
+          />
+        ) : (
+          <section aria-labelledby="pay-heading" className="rounded-xl border bg-card/60 p-6">
+            <h2 id="pay-heading" className="font-semibold text-lg">
+              Payment method
+            </h2>
+            {loaderData.open ? (
+              <Tabs defaultValue="card" className="mt-4">
+                <TabsList aria-label="Payment method">
+                  <TabsTrigger value="card">
+                    <CreditCardIcon aria-hidden /> Card
+                  </TabsTrigger>
+                  <TabsTrigger value="sepa_debit">
+                    <LandmarkIcon aria-hidden /> SEPA Direct Debit
+                  </TabsTrigger>
+                </TabsList>
+                {actionData?.error && (
+                  <p
+                    role="alert"
+                    className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+                  >
+                    {actionData.error}
+                  </p>
+                )}
+                <TabsContent value="card">
+                  <CardForm
+                    customerEmail={loaderData.customerEmail}
+                    amount={formatUsd(loaderData.amountCents)}
+                    cancelUrl={loaderData.cancelUrl}
+                    paying={paying}
+                  />
+                </TabsContent>
+                <TabsContent value="sepa_debit">
+                  <TestDebitForm
+                    storeName={loaderData.storeName}
+                    amount={formatUsd(loaderData.amountCents)}
+                    cancelUrl={loaderData.cancelUrl}
+                    paying={paying}
+                  />
+                </TabsContent>
+              </Tabs>
+            ) : (
+              <div className="mt-6 grid gap-4">
+                <p role="alert">This checkout session is no longer open. Nothing was charged.</p>
+                <Button asChild variant="outline">
+                  <a href={loaderData.cancelUrl}>Return to cart</a>
+                </Button>
               </div>
-              <CardField
-                name="cardNumber"
-                label="Card number"
-                placeholder="4242 4242 4242 4242"
-                format={formatCardNumber}
-              />
-              <div className="grid grid-cols-2 gap-4">
-                <CardField
-                  name="expiry"
-                  label="Expiry (MM/YY)"
-                  placeholder="12/34"
-                  format={formatCardExpiry}
-                />
-                <CardField name="cvc" label="CVC" placeholder="123" />
-              </div>
-              <p className="text-muted-foreground text-xs">
-                Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date
-                and any 3 digits.
-              </p>
-              <Button type="submit" size="lg" disabled={paying}>
-                <LockIcon /> {paying ? "Processing..." : `Pay ${formatUsd(loaderData.amountCents)}`}
-              </Button>
-              <Button asChild variant="ghost">
-                <a href={loaderData.cancelUrl}>Cancel</a>
-              </Button>
-            </Form>
-          ) : (
-            <div className="mt-6 grid gap-4">
-              <p role="alert">This checkout session is no longer open. Nothing was charged.</p>
-              <Button asChild variant="outline">
-                <a href={loaderData.cancelUrl}>Return to cart</a>
-              </Button>
-            </div>
-          )}
-        </section>
+            )}
+          </section>
+        )}
       </div>
     </div>
   );

@@ -34,8 +34,14 @@ export const order = pgTable(
     userId: userReference("user_id"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    /** The payment adapter's id: "test" or "stripe". */
+    /** The payment adapter's id: "test" or "stripe" (the method the customer used: payment_method_type). */
     paymentMethod: text("payment_method").notNull(),
+    /**
+     * The method the customer used, as the provider reports it ("card", "sepa_debit", "ideal"...),
+     * and its label ("Visa •••• 4242", core/payment-method.ts); null until the payment page completes.
+     */
+    paymentMethodType: text("payment_method_type"),
+    paymentMethodLabel: text("payment_method_label"),
     shippingMethod: text("shipping_method").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     /** Flattened as the spec says: name, line 1, line 2, "city, state zip", country. */
@@ -90,6 +96,7 @@ export const order = pgTable(
     index("order_user_idx").on(t.userId, t.createdAt.desc()),
     index("order_created_idx").on(t.createdAt.desc()),
     index("order_status_idx").on(t.status),
+    // a delayed payment ("processing") holds its stock (is_reserved) and is not an open checkout
     index("order_reserved_idx")
       .on(t.reservedUntil)
       .where(sql`${t.isReserved} and ${t.paymentStatus} = 'pending'`),
@@ -173,6 +180,9 @@ export const receipt = pgTable(
     billingEmail: text("billing_email").notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** The method used ("card", "sepa_debit"...) and its label ("SEPA Direct Debit •••• 3000"). */
+    paymentMethodType: text("payment_method_type"),
+    paymentMethodLabel: text("payment_method_label"),
     amountCents: integer("amount_cents").notNull(),
     /** The VAT the provider reports it charged (Stripe: total_details.amount_tax); null: none reported. */
     taxCents: integer("tax_cents"),

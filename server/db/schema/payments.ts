@@ -30,6 +30,15 @@ export const testPaymentSession = pgTable("test_payment_session", {
     .default("open"),
   cardBrand: text("card_brand"),
   cardLast4: text("card_last4"),
+  /** "card", or "sepa_debit" for the test SEPA Direct Debit (a delayed method). */
+  paymentMethodType: text("payment_method_type", { enum: ["card", "sepa_debit"] }),
+  /** The last 4 of the debited IBAN. */
+  ibanLast4: text("iban_last4"),
+  /**
+   * A delayed method's bank answer: processing (complete, unpaid) until the test bank page
+   * settles (succeeded) or fails it. Null for a card, which is paid at once.
+   */
+  delayedOutcome: text("delayed_outcome", { enum: ["processing", "succeeded", "failed"] }),
   declineMessage: text("decline_message"),
   refundedCents: integer("refunded_cents").notNull().default(0),
   expiresAt: instant("expires_at").notNull(),

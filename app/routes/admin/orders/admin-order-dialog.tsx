@@ -12,6 +12,7 @@ import {
   adminStatusTone,
   DELETED_CUSTOMER_LABEL,
   extractZip,
+  paymentStatusLabel,
   paymentStatusTone,
 } from "../../../../core/order";
 import { formatRate, vatLabel } from "../../../../core/tax";
@@ -20,8 +21,8 @@ import { DateTime } from "../admin-date-time";
 import { AttentionReason } from "./order-table";
 
 const PAYMENT_METHODS: Record<string, string> = {
-  test: "Card (built-in test checkout)",
-  stripe: "Card (Stripe)",
+  test: "Built-in test checkout",
+  stripe: "Stripe Checkout",
 };
 
 /** Everything about one order: status, customer, payment, shipping, items and totals. */
@@ -142,9 +143,18 @@ function Details({
           <dl>
             <DetailRow label="Method">
               {PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}
+              {order.paymentMethodLabel ? (
+                <span className="block" data-testid="payment-method">
+                  {order.paymentMethodLabel}
+                </span>
+              ) : null}
             </DetailRow>
             <DetailRow label="Status">
-              <StatusBadge status={order.paymentStatus} tone={paymentStatusTone(order.paymentStatus)} />
+              <StatusBadge
+                status={order.paymentStatus}
+                label={paymentStatusLabel(order.paymentStatus)}
+                tone={paymentStatusTone(order.paymentStatus)}
+              />
             </DetailRow>
             {order.paidAt ? (
               <DetailRow label="Paid">

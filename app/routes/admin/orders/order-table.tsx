@@ -4,7 +4,14 @@ import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { formatUsd } from "../../../../core/money";
-import { adminStatusTone, canTrack, DELETED_CUSTOMER_LABEL, extractZip } from "../../../../core/order";
+import {
+  adminStatusTone,
+  canTrack,
+  DELETED_CUSTOMER_LABEL,
+  extractZip,
+  paymentStatusLabel,
+  paymentStatusTone,
+} from "../../../../core/order";
 import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
 import { AdminCardField, AdminCardTable } from "../admin-card-table";
 import { DateTime } from "../admin-date-time";
@@ -31,6 +38,14 @@ function OrderStatusMarks({ order }: { order: AdminOrderView }) {
   return (
     <>
       <StatusBadge status={order.status} tone={adminStatusTone(order.status)} />
+      {/* a delayed payment holds stock but is not paid: the admin must not ship it yet */}
+      {order.paymentStatus === "processing" ? (
+        <StatusBadge
+          status={order.paymentStatus}
+          label={paymentStatusLabel(order.paymentStatus)}
+          tone={paymentStatusTone(order.paymentStatus)}
+        />
+      ) : null}
       {order.trackingHref && canTrack(order) ? (
         <TrackPackageIconLink href={order.trackingHref} orderNumber={order.orderNumber} />
       ) : null}
