@@ -66,7 +66,8 @@ export async function getCheckoutResult(options: {
   const state =
     row.paymentStatus === "paid"
       ? "paid"
-      : row.paymentStatus === "processing" || (row.paymentStatus === "pending" && session.status === "complete")
+      : row.paymentStatus === "processing" ||
+          (row.paymentStatus === "pending" && session.status === "complete")
         ? "processing"
         : "unpaid";
   // a processing order is bought too (its stock held, its payment on its way): it leaves the cart

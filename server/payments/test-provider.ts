@@ -241,7 +241,12 @@ export async function submitTestPayment(options: {
   // conditional: a session is paid once, and never after it expired
   const [paid] = await options.db
     .update(testPaymentSession)
-    .set({ status: "complete", paymentMethodType: "card", cardBrand: card.brand, cardLast4: digits.slice(-4) })
+    .set({
+      status: "complete",
+      paymentMethodType: "card",
+      cardBrand: card.brand,
+      cardLast4: digits.slice(-4),
+    })
     .where(
       and(
         eq(testPaymentSession.id, options.sessionId),

@@ -174,7 +174,8 @@ export function OrderDetailsDialog({
               <span className="block">Payment: {PAYMENT_LABELS[order.paymentStatus]}</span>
               {order.paymentMethodLabel && (
                 <span className="block" data-testid="payment-method">
-                  {order.paymentStatus === "processing" ? "Paying with" : "Paid with"} {order.paymentMethodLabel}
+                  {order.paymentStatus === "processing" ? "Paying with" : "Paid with"}{" "}
+                  {order.paymentMethodLabel}
                 </span>
               )}
             </DialogDescription>

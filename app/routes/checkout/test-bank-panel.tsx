@@ -46,11 +46,11 @@ export function TestBankPanel(props: {
         </div>
       ) : (
         <div className="mt-4 grid gap-4">
-          <p role="status" data-testid="bank-status">
+          <output className="block" data-testid="bank-status">
             {props.outcome === "succeeded"
               ? `The bank settled the debit of ${props.amount}${account}.`
               : `The bank refused the debit of ${props.amount}${account}. Nothing was taken.`}
-          </p>
+          </output>
           <Button asChild variant="outline">
             <Link to="/account/orders">My Orders</Link>
           </Button>

@@ -193,8 +193,8 @@ function CardForm(props: { customerEmail: string; amount: string; cancelUrl: str
         <CardField name="cvc" label="CVC" placeholder="123" />
       </div>
       <p className="text-muted-foreground text-xs">
-        Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date and
-        any 3 digits.
+        Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry date and any
+        3 digits.
       </p>
       <Button type="submit" size="lg" disabled={props.paying}>
         <LockIcon /> {props.paying ? "Processing..." : `Pay ${props.amount}`}

@@ -7,7 +7,12 @@ import { Input, Label } from "~/components/ui/input";
  * The test checkout's delayed method: a SEPA Direct Debit from the test IBAN. Like Stripe's, the
  * page completes at once and the bank answers later (the test bank page: test-bank-panel.tsx).
  */
-export function TestDebitForm(props: { storeName: string; amount: string; cancelUrl: string; paying: boolean }) {
+export function TestDebitForm(props: {
+  storeName: string;
+  amount: string;
+  cancelUrl: string;
+  paying: boolean;
+}) {
   return (
     <Form method="post" className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value="sepa_debit" />
