@@ -223,6 +223,8 @@ describe("the whole purchase with the test checkout", () => {
       result: {
         orderNumber: summary.orderNumber,
         state: "paid",
+        // the method the test checkout reports it was paid with
+        paymentMethodLabel: "Visa •••• 4242",
         totals: {
           couponCode: summary.couponCode,
           shippingMethod: summary.shippingMethod,

@@ -20,6 +20,7 @@ import { releaseReservation } from "../../tests/setup/test-orders";
 import { formRequest, TEST_PUBLIC_URL } from "../../tests/setup/test-services";
 import { coupon, couponUsage, paymentEvent, productVariant, receipt } from "../db/schema";
 import { listOutbox } from "../mail/read-outbox";
+import { sweepExpiredReservations } from "./sweep-reservations";
 
 const { stripe, t } = setupStripeServices();
 
@@ -241,15 +242,46 @@ describe("checkout on Stripe", () => {
 
   it("a delayed payment that fails releases the order as failed", async () => {
     const { summary, sessionId, hoodie } = await checkoutOnStripe({ stock: 3 });
-    const session = stripe.sessions.get(sessionId)!;
     // a bank debit: the session completes unpaid, then the debit fails
-    session.status = "complete";
-    session.payment_status = "unpaid";
+    stripe.completeSessionByDebit(sessionId);
     await deliver({ type: "checkout.session.completed", sessionId });
-    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "pending", isReserved: true });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "processing", isReserved: true });
+    expect(await stockOf(hoodie.id)).toBe(2);
+    stripe.answerDebit(sessionId, "failed");
     await deliver({ type: "checkout.session.async_payment_failed", sessionId });
     expect(await orderOf(summary.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
     expect(await stockOf(hoodie.id)).toBe(3);
+  });
+
+  it("a delayed payment holds its stock past the session's expiry and settles on async_payment_succeeded", async () => {
+    const { summary, sessionId, hoodie, shopper } = await checkoutOnStripe({ stock: 3 });
+    stripe.completeSessionByDebit(sessionId, "3000");
+    await deliver({ type: "checkout.session.completed", sessionId });
+    expect(await orderOf(summary.orderId)).toMatchObject({
+      paymentStatus: "processing",
+      paymentMethodLabel: "SEPA Direct Debit •••• 3000",
+    });
+    await sweepExpiredReservations({ services: t.services, now: new Date(Date.now() + 48 * 60 * 60 * 1000) });
+    expect(await orderOf(summary.orderId)).toMatchObject({ paymentStatus: "processing", isReserved: true });
+    expect(await stockOf(hoodie.id)).toBe(2);
+
+    stripe.answerDebit(sessionId, "succeeded");
+    const eventId = `evt_${crypto.randomUUID().replaceAll("-", "")}`;
+    await Promise.all([
+      deliver({ id: eventId, type: "checkout.session.async_payment_succeeded", sessionId }),
+      deliver({ type: "checkout.session.async_payment_succeeded", sessionId }),
+    ]);
+    expect(await orderOf(summary.orderId)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    const receipts = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
+    expect(receipts).toMatchObject([
+      { paymentMethodType: "sepa_debit", paymentMethodLabel: "SEPA Direct Debit •••• 3000" },
+    ]);
+    expect(await stockOf(hoodie.id)).toBe(2);
+    await t.services.mailQueue.settled();
+    const mails = (await listOutbox(t.outboxFolder)).filter(
+      (mail) => mail.to === shopper.email && mail.subject.includes(summary.orderNumber),
+    );
+    expect(mails).toHaveLength(1);
   });
 
   it("a payment after the reservation was released takes the stock again if it is there", async () => {

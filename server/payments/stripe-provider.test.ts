@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type qs from "qs";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CouponTerms } from "../../core/coupon";
@@ -644,6 +645,60 @@ describe("the stand-in's manual tax rates", () => {
   });
 });
 
+describe("the payment methods a session offers", () => {
+  it("names no payment method list, so the methods enabled in the Dashboard appear, in the order's currency", async () => {
+    const input = checkoutInput([lamp], { overrides: { currency: "eur" } });
+    const { id } = await stripe.createCheckoutSession(input);
+
+    const [created] = requestsTo("POST", "/v1/checkout/sessions").filter(
+      (request) => request.body.client_reference_id === input.orderId,
+    );
+    expect(created?.body).not.toHaveProperty("payment_method_types");
+    expect(created?.body).not.toHaveProperty("payment_method_configuration");
+    const lines = created?.body.line_items as qs.ParsedQs[];
+    expect(lines.map((line) => (line.price_data as qs.ParsedQs).currency)).toEqual(["eur", "eur"]);
+    expect(standIn.sessions.get(id)?.currency).toBe("eur");
+  });
+});
+
+describe("a delayed payment method (SEPA Direct Debit)", () => {
+  async function debitedSession() {
+    const input = checkoutInput([lamp], { overrides: { currency: "eur" } });
+    const { id } = await stripe.createCheckoutSession(input);
+    standIn.completeSessionByDebit(id, "3000");
+    return { id, input };
+  }
+
+  it("reads a session completed by debit as processing, naming the debit and the IBAN's last 4", async () => {
+    const { id } = await debitedSession();
+
+    expect(await stripe.retrieveSession(id)).toMatchObject({
+      status: "complete",
+      paymentStatus: "processing",
+      currency: "eur",
+      card: null,
+      paymentMethod: { type: "sepa_debit", label: "SEPA Direct Debit •••• 3000" },
+    });
+  });
+
+  it("reads it paid once the bank settles it, and failed when the bank refuses it", async () => {
+    const settled = await debitedSession();
+    standIn.answerDebit(settled.id, "succeeded");
+    expect(await stripe.retrieveSession(settled.id)).toMatchObject({
+      status: "complete",
+      paymentStatus: "paid",
+      paymentMethod: { label: "SEPA Direct Debit •••• 3000" },
+    });
+
+    const refused = await debitedSession();
+    standIn.answerDebit(refused.id, "failed");
+    expect(await stripe.retrieveSession(refused.id)).toMatchObject({
+      status: "complete",
+      paymentStatus: "failed",
+    });
+  });
+});
+
 describe("retrieveSession", () => {
   it("reads an open session: unpaid, with its hosted page", async () => {
     const input = checkoutInput([lamp]);
@@ -659,6 +714,7 @@ describe("retrieveSession", () => {
       currency: "usd",
       customerEmail: "ada@example.com",
       card: null,
+      paymentMethod: null,
       url,
       providerData: null,
     });
@@ -677,6 +733,7 @@ describe("retrieveSession", () => {
       amountTotalCents: input.totalCents,
       customerEmail: "ada@example.com",
       card: { brand: "mastercard", last4: "4444" },
+      paymentMethod: { type: "card", label: "Mastercard •••• 4444" },
       url: null,
     });
     expect(state.providerData).toMatchObject({

@@ -34,6 +34,13 @@ export interface StripeStandIn {
   taxRates: Map<string, StandInTaxRate>;
   /** The shopper pays on the hosted page: the session becomes complete/paid with a charge. */
   completeSession(sessionId: string, card?: { brand: string; last4: string }): StandInCheckoutSession;
+  /**
+   * The shopper pays by SEPA Direct Debit: the session completes unpaid, its payment intent and
+   * charge processing (pending) until answerDebit, as Stripe's do for a bank debit.
+   */
+  completeSessionByDebit(sessionId: string, ibanLast4?: string): StandInCheckoutSession;
+  /** The bank answers a debit: the session is paid, or its payment intent needs a new method. */
+  answerDebit(sessionId: string, outcome: "succeeded" | "failed"): StandInCheckoutSession;
   /** Stripe expires the session on its own (its expires_at passed). */
   expireSession(sessionId: string): StandInCheckoutSession;
   /** The next request matching `path` (and `method`, when given) gets this error instead. */
@@ -136,7 +143,7 @@ interface StandInPaymentIntent {
   object: "payment_intent";
   amount: number;
   currency: string;
-  status: "succeeded";
+  status: "succeeded" | "processing" | "requires_payment_method";
   metadata: Record<string, string>;
   latest_charge: string;
   created: number;
@@ -152,21 +159,26 @@ interface StandInCharge {
   refunded: boolean;
   captured: boolean;
   paid: boolean;
-  status: "succeeded";
+  status: "succeeded" | "pending" | "failed";
   currency: string;
   payment_intent: string;
   billing_details: { email: string | null; name: string | null };
-  payment_method_details: {
-    type: "card";
-    card: {
-      brand: string;
-      last4: string;
-      exp_month: number;
-      exp_year: number;
-      funding: string;
-      country: string;
-    };
-  };
+  payment_method_details:
+    | {
+        type: "card";
+        card: {
+          brand: string;
+          last4: string;
+          exp_month: number;
+          exp_year: number;
+          funding: string;
+          country: string;
+        };
+      }
+    | {
+        type: "sepa_debit";
+        sepa_debit: { bank_code: string; country: string; last4: string; mandate: string };
+      };
   receipt_url: string;
   metadata: Record<string, string>;
   created: number;
@@ -474,6 +486,48 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return session;
   }
 
+  function completeByDebit(id: string, last4 = "3000"): StandInCheckoutSession {
+    complete(id);
+    const session = findSession(id);
+    const paymentIntent = paymentIntents.get(session.payment_intent!)!;
+    const charge = charges.get(paymentIntent.latest_charge)!;
+    paymentIntent.status = "processing";
+    Object.assign(charge, {
+      paid: false,
+      captured: false,
+      amount_captured: 0,
+      status: "pending",
+      payment_method_details: {
+        type: "sepa_debit",
+        sepa_debit: { bank_code: "37040044", country: "DE", last4, mandate: randomId("mandate_") },
+      },
+    } satisfies Partial<StandInCharge>);
+    session.payment_status = "unpaid";
+    return session;
+  }
+
+  function answerDebit(id: string, outcome: "succeeded" | "failed"): StandInCheckoutSession {
+    const session = findSession(id);
+    const paymentIntent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
+    if (paymentIntent?.status !== "processing")
+      throw new Error(`stand-in: session ${id} has no debit processing`);
+    const charge = charges.get(paymentIntent.latest_charge)!;
+    if (outcome === "succeeded") {
+      paymentIntent.status = "succeeded";
+      Object.assign(charge, {
+        paid: true,
+        captured: true,
+        amount_captured: charge.amount,
+        status: "succeeded",
+      });
+      session.payment_status = "paid";
+    } else {
+      paymentIntent.status = "requires_payment_method";
+      charge.status = "failed";
+    }
+    return session;
+  }
+
   function refund(body: qs.ParsedQs): StandInRefund {
     const paymentIntentId = optionalString(body, "payment_intent");
     const chargeParam = optionalString(body, "charge");
@@ -677,6 +731,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refunds,
     taxRates,
     completeSession: (sessionId, card) => complete(sessionId, card),
+    completeSessionByDebit: (sessionId, ibanLast4) => completeByDebit(sessionId, ibanLast4),
+    answerDebit: (sessionId, outcome) => answerDebit(sessionId, outcome),
     expireSession: (sessionId) => expire(sessionId),
     failNextRequest: (failure) => {
       failures.push(failure);
