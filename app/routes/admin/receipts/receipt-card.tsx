@@ -38,9 +38,11 @@ export function ReceiptCard({ receipt, onView }: { receipt: ReceiptView; onView:
         <div className="flex items-center gap-2">
           <dt>
             <CreditCardIcon className="size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Card</span>
+            <span className="sr-only">Payment method</span>
           </dt>
-          <dd>{receipt.cardLabel ?? <span className="text-muted-foreground">No card details</span>}</dd>
+          <dd>
+            {receipt.cardLabel ?? <span className="text-muted-foreground">No payment method reported</span>}
+          </dd>
         </div>
         <div className="flex min-w-0 items-center gap-2">
           <dt>

@@ -69,7 +69,9 @@ export function ReceiptDetailsDialog({
                 </Row>
               ) : null}
               <Row label="Payment method">
-                {receipt.cardLabel ?? <span className="text-muted-foreground">No card details</span>}
+                {receipt.cardLabel ?? (
+                  <span className="text-muted-foreground">No payment method reported</span>
+                )}
               </Row>
               <Row label="Customer email">{receipt.billingEmail}</Row>
               <Row label="Transaction date">
