@@ -3,10 +3,12 @@ import {
   adminStatusTone,
   canTrack,
   capitalize,
+  customerStatusLabel,
   customerStatusTone,
   extractZip,
   isOrderStatus,
   ORDER_STATUSES,
+  paymentStatusLabel,
   paymentStatusTone,
   receiptStatusTone,
   trackingUrl,
@@ -130,5 +132,17 @@ describe("extractZip on addresses with other numbers", () => {
   });
   it("does not take digits glued to letters", () => {
     expect(extractZip("Box AB12345")).toBeNull();
+  });
+});
+
+describe("a delayed payment's labels", () => {
+  it("reads 'Payment processing' to the customer and on the admin's payment badge, in blue", () => {
+    expect(customerStatusLabel({ status: "pending", paymentStatus: "processing" })).toBe(
+      "Payment processing",
+    );
+    expect(customerStatusLabel({ status: "processing", paymentStatus: "paid" })).toBe("Processing");
+    expect(paymentStatusLabel("processing")).toBe("Payment processing");
+    expect(paymentStatusLabel("partially_refunded")).toBe("Partially refunded");
+    expect(paymentStatusTone("processing")).toBe("blue");
   });
 });

@@ -63,10 +63,10 @@ export function paymentMethodLabel(method: {
   return name;
 }
 
-/** Stripe writes banks in snake case ("ing", "abn_amro"): "ING", "ABN AMRO"; longer names capitalised. */
+/** Stripe writes banks in snake case ("ing", "abn_amro"): "ING", "ABN Amro"; short words read as acronyms. */
 function bankName(bank: string): string {
   return bank
     .split("_")
-    .map((word) => (word.length <= 4 ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .map((word) => (word.length <= 3 ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
     .join(" ");
 }
