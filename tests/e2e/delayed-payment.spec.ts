@@ -35,6 +35,8 @@ async function payByDebit(page: Page) {
   await page.getByRole("tab", { name: "SEPA Direct Debit" }).click();
   await page.getByLabel("IBAN").fill(TEST_IBAN);
   await page.getByRole("checkbox").check();
+  await expectNoSeriousViolations(page);
+  await shot(page, "test-checkout-sepa-debit");
   await page.getByRole("button", { name: /^Pay .* by debit$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment Processing" })).toBeVisible();
   await expect(page.getByTestId("payment-method")).toHaveText("Paying with SEPA Direct Debit •••• 3000");
@@ -90,6 +92,8 @@ test.describe("a delayed payment (test SEPA Direct Debit)", () => {
     // the test bank settles the debit
     await visit(page, bankPage);
     await expect(page.getByTestId("bank-status")).toContainText("processing");
+    await expectNoSeriousViolations(page);
+    await shot(page, "test-bank-processing");
     await page.getByRole("button", { name: "Settle payment" }).click();
     await expect(page.getByTestId("bank-status")).toContainText("The bank settled the debit");
 
