@@ -167,6 +167,8 @@ export interface OrderTax {
 export interface OrderSummary extends OrderTotals {
   orderId: string;
   orderNumber: string;
+  /** ISO 4217, upper case: the currency the order was sold in, which its amounts are in. */
+  currency: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   couponCode: string | null;

@@ -1,7 +1,7 @@
 // Coupon rules (docs/SPEC.md#coupon-at-checkout, docs/SPEC.md#business-constants). Pure: the checkout
 // dialog, the server and the tests use the same functions; the server is the authority and checks again
 // when it redeems.
-import { formatUsd } from "./money";
+import { formatMoney, type MoneySettings } from "./money";
 
 export const COUPON_DISCOUNT_TYPES = ["percentage", "fixed"] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
@@ -29,10 +29,11 @@ export const couponMessages = {
   invalid: "Invalid coupon code",
   expired: "This coupon has expired",
   exhausted: "This coupon has reached its usage limit",
-  minimum: (minimumCents: number) =>
-    `Minimum order amount of ${formatUsd(minimumCents)} required for this coupon`,
+  minimum: (minimumCents: number, money: MoneySettings) =>
+    `Minimum order amount of ${formatMoney(minimumCents, money)} required for this coupon`,
   failed: "Failed to apply coupon",
-  applied: (savedCents: number) => `Coupon applied! You saved ${formatUsd(savedCents)}`,
+  applied: (savedCents: number, money: MoneySettings) =>
+    `Coupon applied! You saved ${formatMoney(savedCents, money)}`,
   removed: "Coupon removed",
   tooManyAttempts: (seconds: number) =>
     `Too many coupon attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
@@ -62,23 +63,26 @@ export function couponDiscountCents(terms: CouponTerms, subtotalCents: number): 
 export function couponProblem(
   coupon: CouponState | null | undefined,
   subtotalCents: number,
+  /** The store's currency, which a coupon's amounts are in (docs/CURRENCY.md). */
+  money: MoneySettings,
   now: Date = new Date(),
 ): string | null {
   if (!coupon || !coupon.isActive) return couponMessages.invalid;
   if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return couponMessages.expired;
   if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return couponMessages.exhausted;
-  if (subtotalCents < coupon.minimumOrderCents) return couponMessages.minimum(coupon.minimumOrderCents);
+  if (subtotalCents < coupon.minimumOrderCents) return couponMessages.minimum(coupon.minimumOrderCents, money);
   return null;
 }
 
-/** "15%" / "12.5%" / "$10.00". */
+/** "15%" / "12.5%" / "$10.00" (a fixed amount in the store's currency). */
 export function formatCouponDiscount(
   terms: Pick<CouponTerms, "discountType" | "percentBasisPoints" | "amountOffCents">,
+  money: MoneySettings,
 ) {
   if (terms.discountType === "percentage") {
     return `${Number(((terms.percentBasisPoints ?? 0) / 100).toFixed(2))}%`;
   }
-  return formatUsd(terms.amountOffCents ?? 0);
+  return formatMoney(terms.amountOffCents ?? 0, money);
 }
 
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

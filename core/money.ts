@@ -57,6 +57,9 @@ export interface MoneySettings {
   locale: string;
 }
 
+/** The spec's currency and locale, the store's by default; an order's amounts use the order's currency. */
+export const DEFAULT_MONEY: MoneySettings = { currency: DEFAULT_CURRENCY, locale: DEFAULT_LOCALE };
+
 /** 1250 → "€12.50" (en-US, EUR). */
 export function formatMoney(cents: number, { currency, locale }: MoneySettings): string {
   return formatter(currency.toUpperCase(), locale, false).format(cents / 100);

@@ -7,6 +7,7 @@ import {
   couponProblem,
   generateCouponCode,
 } from "./coupon";
+import { DEFAULT_MONEY } from "./money";
 import { deliveryTerms, priceOrder, SHIPPING_CENTS } from "./pricing";
 import { coupons, cartLines as lines } from "./pricing.arbitraries";
 
@@ -92,19 +93,28 @@ describe("couponProblem", () => {
   const now = new Date("2026-11-22T12:00:00Z");
 
   it("checks in the spec's order: existence, expiry, usage limit, minimum", () => {
-    expect(couponProblem(null, 0, now)).toBe(couponMessages.invalid);
-    expect(couponProblem({ ...base, isActive: false }, 9000, now)).toBe(couponMessages.invalid);
+    expect(couponProblem(null, 0, DEFAULT_MONEY, now)).toBe(couponMessages.invalid);
+    expect(couponProblem({ ...base, isActive: false }, 9000, DEFAULT_MONEY, now)).toBe(couponMessages.invalid);
     const expiredAndUsedUp = {
       ...base,
       expiresAt: new Date("2026-11-22T11:59:59Z"),
       usageLimit: 1,
       usageCount: 1,
     };
-    expect(couponProblem(expiredAndUsedUp, 0, now)).toBe(couponMessages.expired);
-    expect(couponProblem({ ...base, usageLimit: 1, usageCount: 1 }, 0, now)).toBe(couponMessages.exhausted);
-    expect(couponProblem(base, 4999, now)).toBe("Minimum order amount of $50.00 required for this coupon");
-    expect(couponProblem(base, 5000, now)).toBeNull();
-    expect(couponProblem({ ...base, expiresAt: new Date("2026-11-22T12:00:01Z") }, 5000, now)).toBeNull();
+    expect(couponProblem(expiredAndUsedUp, 0, DEFAULT_MONEY, now)).toBe(couponMessages.expired);
+    expect(couponProblem({ ...base, usageLimit: 1, usageCount: 1 }, 0, DEFAULT_MONEY, now)).toBe(couponMessages.exhausted);
+    expect(couponProblem(base, 4999, DEFAULT_MONEY, now)).toBe("Minimum order amount of $50.00 required for this coupon");
+    expect(couponProblem(base, 5000, DEFAULT_MONEY, now)).toBeNull();
+    expect(couponProblem({ ...base, expiresAt: new Date("2026-11-22T12:00:01Z") }, 5000, DEFAULT_MONEY, now)).toBeNull();
+  });
+
+  it("names the minimum in the store's currency", () => {
+    expect(couponProblem(base, 4999, { currency: "EUR", locale: "de-DE" }, now)).toBe(
+      "Minimum order amount of 50,00\u00a0€ required for this coupon",
+    );
+    expect(couponMessages.applied(1790, { currency: "PLN", locale: "en-US" })).toBe(
+      "Coupon applied! You saved PLN\u00a017.90",
+    );
   });
 });
 
@@ -119,9 +129,18 @@ describe("generateCouponCode", () => {
 describe("deliveryTerms", () => {
   it("names the flat shipping checkout charges, its VAT note and the delivery time", () => {
     const charged = priceOrder([{ priceCents: 1_000, quantity: 1 }], null, null).shippingCents;
-    expect(deliveryTerms("inclusive")).toBe(`$${(charged / 100).toFixed(2)} incl. VAT, 2-4 business days`);
-    expect(deliveryTerms("exclusive")).toBe(
+    expect(deliveryTerms("inclusive", DEFAULT_MONEY)).toBe(`$${(charged / 100).toFixed(2)} incl. VAT, 2-4 business days`);
+    expect(deliveryTerms("exclusive", DEFAULT_MONEY)).toBe(
       `$${(SHIPPING_CENTS / 100).toFixed(2)} excl. VAT, 2-4 business days`,
+    );
+  });
+
+  it("prices delivery in the store's currency", () => {
+    expect(deliveryTerms("inclusive", { currency: "EUR", locale: "en-US" })).toBe(
+      "€9.99 incl. VAT, 2-4 business days",
+    );
+    expect(deliveryTerms("exclusive", { currency: "EUR", locale: "de-DE" })).toBe(
+      "9,99\u00a0€ excl. VAT, 2-4 business days",
     );
   });
 });

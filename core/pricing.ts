@@ -1,7 +1,7 @@
 // One pricing function for the cart, the checkout, the order, the payment providers and the tests
 // (docs/TAX.md): integer cents, the coupon spread over the lines, VAT per line after its discount.
 import { type CouponTerms, couponDiscountCents } from "./coupon";
-import { formatUsd } from "./money";
+import { formatMoney, type MoneySettings } from "./money";
 import {
   type AppliedTax,
   allocateProportionally,
@@ -20,8 +20,8 @@ export const SHIPPING_DAYS = "2-4 business days";
  * The delivery's price and time wherever delivery is described before an order (Art. 6(1)(e)
  * Consumer Rights Directive): "$9.99 incl. VAT, 2-4 business days", from the price checkout charges.
  */
-export function deliveryTerms(mode: TaxMode): string {
-  return `${formatUsd(SHIPPING_CENTS)} ${vatNote(mode)}, ${SHIPPING_DAYS}`;
+export function deliveryTerms(mode: TaxMode, money: MoneySettings): string {
+  return `${formatMoney(SHIPPING_CENTS, money)} ${vatNote(mode)}, ${SHIPPING_DAYS}`;
 }
 
 export interface PricedLine {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CouponTerms } from "./coupon";
+import { DEFAULT_MONEY } from "./money";
 import { priceOrder, SHIPPING_CENTS } from "./pricing";
 import { cartLines, coupons } from "./pricing.arbitraries";
 import {
@@ -204,24 +205,27 @@ describe("rates", () => {
 
   it("words the cart's VAT row the same way before and after the destination is known", () => {
     const unknownNote = "The amount follows the delivery country, at checkout.";
-    expect(cartVatRow("inclusive", null)).toEqual({ label: "VAT", value: "Included", note: unknownNote });
-    expect(cartVatRow("exclusive", null)).toEqual({
+    expect(cartVatRow("inclusive", null, DEFAULT_MONEY)).toEqual({ label: "VAT", value: "Included", note: unknownNote });
+    expect(cartVatRow("exclusive", null, DEFAULT_MONEY)).toEqual({
       label: "VAT",
       value: "Added at checkout",
       note: unknownNote,
     });
     const netherlands = { rateBasisPoints: 2100, countryName: "Netherlands", taxCents: 1_234 };
     const knownNote = "For your saved address; at checkout it follows the delivery country.";
-    expect(cartVatRow("inclusive", netherlands)).toEqual({
+    expect(cartVatRow("inclusive", netherlands, DEFAULT_MONEY)).toEqual({
       label: "VAT 21% (Netherlands)",
       value: "$12.34 included",
       note: knownNote,
     });
-    expect(cartVatRow("exclusive", netherlands)).toEqual({
+    expect(cartVatRow("exclusive", netherlands, DEFAULT_MONEY)).toEqual({
       label: "VAT 21% (Netherlands)",
       value: "$12.34",
       note: knownNote,
     });
+    expect(cartVatRow("inclusive", netherlands, { currency: "EUR", locale: "nl-NL" }).value).toBe(
+      "€\u00a012,34 included",
+    );
   });
 
   it("refunds VAT in proportion, and all of it with the whole amount", () => {

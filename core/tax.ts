@@ -1,6 +1,6 @@
 // VAT (docs/TAX.md): rates in basis points, the split of a coupon over the lines, and the VAT
 // part of an amount, all in integer cents. core/pricing.ts puts them together for an order.
-import { formatUsd } from "./money";
+import { formatMoney, type MoneySettings } from "./money";
 
 /** Whether the prices an admin enters include VAT (the EU consumer norm) or have it added. */
 export type TaxMode = "inclusive" | "exclusive";
@@ -120,6 +120,8 @@ export function vatRowLabel(tax: { mode: TaxMode; rateBasisPoints: number; count
 export function cartVatRow(
   mode: TaxMode,
   known: { rateBasisPoints: number; countryName: string; taxCents: number } | null,
+  /** The store's currency: a cart is not an order yet. */
+  money: MoneySettings,
 ): { label: string; value: string; note: string } {
   if (!known) {
     return {
@@ -128,7 +130,7 @@ export function cartVatRow(
       note: "The amount follows the delivery country, at checkout.",
     };
   }
-  const amount = formatUsd(known.taxCents);
+  const amount = formatMoney(known.taxCents, money);
   return {
     label: vatLabel(known.rateBasisPoints, known.countryName),
     value: mode === "inclusive" ? `${amount} included` : amount,

@@ -10,12 +10,12 @@ import {
 // Amounts in the store's currency (STORE_CURRENCY) and locale, the same text on the server and in
 // the browser: the root loader hands both to the browser, as it does for dates (useDateFormat).
 
-export interface MoneyFormat {
+/** Also the MoneySettings it formats with, so it can be handed to core functions that format. */
+export interface MoneyFormat extends MoneySettings {
   /** 1250 → "€12.50". */
   (cents: number): string;
   /** A round amount as a sentence names it: 10000 → "€100". */
   short(cents: number): string;
-  currency: string;
 }
 
 /**
@@ -31,5 +31,6 @@ export function useMoney(currency?: string): MoneyFormat {
   const format = (cents: number) => formatMoney(cents, settings);
   format.short = (cents: number) => formatMoneyShort(cents, settings);
   format.currency = settings.currency.toUpperCase();
+  format.locale = settings.locale;
   return format;
 }

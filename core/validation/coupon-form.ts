@@ -2,7 +2,7 @@
 // it for instant feedback and the server runs it again before it writes: one source of truth.
 import { z } from "zod";
 import { COUPON_DISCOUNT_TYPES } from "../coupon";
-import { formatUsd, parseUsdToCents } from "../money";
+import { parseAmountToCents } from "../money";
 import { checkbox, optionalText, requiredText } from "./form-schema";
 
 const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
@@ -10,6 +10,11 @@ export const MAX_COUPON_NAME_LENGTH = 100;
 export const MAX_COUPON_DESCRIPTION_LENGTH = 500;
 /** Fits an int4 column with room to spare; no real coupon or minimum comes near it. */
 const MAX_COUPON_AMOUNT_CENTS = 99_999_999;
+/**
+ * "999,999.99": the cap without a currency symbol. The schema is one constant shared by the browser
+ * and the server, and an amount's currency is the store's (the form names it beside the field).
+ */
+const MAX_COUPON_AMOUNT = (MAX_COUPON_AMOUNT_CENTS / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
 const MAX_COUPON_USAGE_LIMIT = 1_000_000_000;
 
 export const couponAdminMessages = {
@@ -26,11 +31,11 @@ export const couponAdminMessages = {
   discountTypeInvalid: "Please choose a discount type",
   valueNotNumber: "Discount value must be a number",
   valueTooPrecise: "Discount value can have at most 2 decimal places",
-  valueTooHigh: `Discount value cannot exceed ${formatUsd(MAX_COUPON_AMOUNT_CENTS)}`,
+  valueTooHigh: `Discount value cannot exceed ${MAX_COUPON_AMOUNT}`,
   usageLimitNotWhole: "Usage limit must be a whole number",
   usageLimitTooHigh: `Usage limit cannot exceed ${MAX_COUPON_USAGE_LIMIT.toLocaleString("en-US")}`,
-  minimumInvalid: "Minimum order amount must be a dollar amount of 0 or more, with at most 2 decimal places",
-  minimumTooHigh: `Minimum order amount cannot exceed ${formatUsd(MAX_COUPON_AMOUNT_CENTS)}`,
+  minimumInvalid: "Minimum order amount must be an amount of 0 or more, with at most 2 decimal places",
+  minimumTooHigh: `Minimum order amount cannot exceed ${MAX_COUPON_AMOUNT}`,
   expiryRequired: "Please choose an expiry date or tick Never Expires",
   expiryInvalid: "Please choose a valid expiry date",
   // outcomes (docs/SPEC.md#messages)
@@ -133,7 +138,7 @@ const usageLimit = z.discriminatedUnion("unlimitedUses", [
 const minimumOrder = z.object({
   minimumOrder: z
     .string()
-    .transform((dollars) => (dollars ? parseUsdToCents(dollars) : 0))
+    .transform((amount) => (amount ? parseAmountToCents(amount) : 0))
     .pipe(z.number({ error: m.minimumInvalid }).max(MAX_COUPON_AMOUNT_CENTS, m.minimumTooHigh)),
 });
 

@@ -1,7 +1,7 @@
 // The admin product form's schema with the spec's exact messages (docs/SPEC.md#product-save, docs/SPEC.md#messages). Used by the
 // browser for instant feedback and by the server, which decides.
 import { z } from "zod";
-import { parseUsdToCents } from "../money";
+import { parseAmountToCents } from "../money";
 import { isElectronicAddress } from "../product-safety";
 import { checkbox, optionalText, requiredText, textList } from "./form-schema";
 
@@ -240,7 +240,7 @@ export const productFormSchema = productFormFields
       // a number field may hand over ".5"
       price: z
         .string()
-        .transform((price) => parseUsdToCents(price.startsWith(".") ? `0${price}` : price))
+        .transform((price) => parseAmountToCents(price.startsWith(".") ? `0${price}` : price))
         .pipe(
           z
             .number({ error: productMessages.invalidPrice })

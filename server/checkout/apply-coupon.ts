@@ -1,3 +1,4 @@
+import type { MoneySettings } from "../../core/money";
 import { subtotalCents } from "../../core/pricing";
 import type { Database } from "../db/client";
 import { checkCoupon } from "./check-coupon";
@@ -12,6 +13,8 @@ export async function applyCoupon(options: {
   userId: string;
   lines: CheckoutLine[];
   code: string;
+  /** The store's currency and locale (config), for the minimum order in a refusal. */
+  money: MoneySettings;
 }): Promise<{ code: string; discountCents: number }> {
   const priced = await priceCheckoutLines({ db: options.db, lines: options.lines });
   const subtotal = subtotalCents(
@@ -22,6 +25,7 @@ export async function applyCoupon(options: {
     userId: options.userId,
     code: options.code,
     subtotalCents: subtotal,
+    money: options.money,
   });
   return { code: coupon.code, discountCents };
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { couponDiscountCents, couponMessages, couponProblem, normalizeCouponCode } from "../../core/coupon";
+import type { MoneySettings } from "../../core/money";
 import { AppError } from "../app-error";
 import { consumeRateLimit, RATE_LIMITS } from "../auth/rate-limit";
 import type { Database } from "../db/client";
@@ -14,6 +15,8 @@ export async function checkCoupon(options: {
   userId: string;
   code: string;
   subtotalCents: number;
+  /** The store's currency and locale (config): a coupon's amounts are in the store's currency. */
+  money: MoneySettings;
   now?: Date;
 }): Promise<{ coupon: Coupon; discountCents: number }> {
   const code = normalizeCouponCode(options.code);
@@ -27,7 +30,7 @@ export async function checkCoupon(options: {
     throw new AppError("coupon_rate_limited", couponMessages.tooManyAttempts(limit.retryAfterSeconds), 429);
   }
   const [found] = await options.db.select().from(coupon).where(eq(coupon.code, code));
-  const problem = couponProblem(found, options.subtotalCents, options.now);
+  const problem = couponProblem(found, options.subtotalCents, options.money, options.now);
   if (problem || !found) throw new AppError("coupon_refused", problem ?? couponMessages.invalid);
   return { coupon: found, discountCents: couponDiscountCents(found, options.subtotalCents) };
 }

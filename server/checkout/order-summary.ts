@@ -22,6 +22,7 @@ export async function loadOrderSummary(options: {
   return {
     orderId: row.id,
     orderNumber: row.orderNumber,
+    currency: row.currency,
     status: row.status,
     paymentStatus: row.paymentStatus,
     shippingAddress: row.shippingAddress,

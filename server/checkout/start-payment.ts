@@ -88,7 +88,7 @@ export async function startPayment(options: PaymentRequest): Promise<{ url: stri
         const [current] = await tx.select().from(coupon).where(eq(coupon.id, claimed.couponId));
         throw new AppError(
           "coupon_refused",
-          couponProblem(current, claimed.subtotalCents, now) ?? couponMessages.invalid,
+          couponProblem(current, claimed.subtotalCents, services.config, now) ?? couponMessages.invalid,
           409,
         );
       }

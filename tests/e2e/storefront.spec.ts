@@ -1,4 +1,5 @@
 import { SHIPPING_CENTS } from "../../core/pricing";
+import { DEFAULT_MONEY } from "../../core/money";
 import { cartVatRow } from "../../core/tax";
 import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
 import {
@@ -328,7 +329,7 @@ test.describe("cart", () => {
       const summary = page.getByRole("complementary", { name: "Order Summary" });
       await expect(summary.getByTestId("cart-shipping")).toHaveText(formatUsd(SHIPPING_CENTS));
       await expect(page.getByTestId("cart-total")).toHaveText(total);
-      const vat = cartVatRow("inclusive", null);
+      const vat = cartVatRow("inclusive", null, DEFAULT_MONEY);
       await expect(summary.getByTestId("vat-row").locator("dt")).toHaveText(`${vat.label} ${vat.note}`);
       await expect(summary.getByTestId("vat-amount")).toHaveText("Included");
       await expect(summary.getByText("Calculated at checkout")).toHaveCount(0);

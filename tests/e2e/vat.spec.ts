@@ -6,7 +6,7 @@
 import path from "node:path";
 import { countryName } from "../../core/checkout";
 import type { CouponTerms } from "../../core/coupon";
-import { formatUsd } from "../../core/money";
+import { DEFAULT_MONEY, formatUsd } from "../../core/money";
 import { type PricedLine, priceOrder, SHIPPING_CENTS } from "../../core/pricing";
 import { cartVatRow, type TaxMode, vatRowLabel } from "../../core/tax";
 import { listOutbox } from "../../server/mail/read-outbox";
@@ -130,7 +130,7 @@ test.describe("VAT at the shipping country's rate", () => {
     const summary = page.getByRole("complementary", { name: "Order Summary" });
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
     const unpriced = priceOrder(lines, null);
-    await expectCartVatRow(summary, cartVatRow(MODE, null));
+    await expectCartVatRow(summary, cartVatRow(MODE, null, DEFAULT_MONEY));
     await expect(summary.getByTestId("cart-subtotal")).toHaveText(formatUsd(unpriced.subtotalCents));
     await expect(summary.getByTestId("cart-shipping")).toHaveText(formatUsd(SHIPPING_CENTS));
     await expect(summary.getByText("Complementary Priority", { exact: false })).toBeVisible();
@@ -240,7 +240,7 @@ test.describe("VAT at the shipping country's rate", () => {
     const known = expectedOrder(lines, null, "HU");
     await expectCartVatRow(
       summary,
-      cartVatRow(MODE, { rateBasisPoints: 2700, countryName: "Hungary", taxCents: known.taxCents }),
+      cartVatRow(MODE, { rateBasisPoints: 2700, countryName: "Hungary", taxCents: known.taxCents }, DEFAULT_MONEY),
     );
     await expect(summary.getByTestId("vat-row").locator("dt")).toContainText("VAT 27% (Hungary)");
     await expect(summary.getByTestId("vat-amount")).toHaveText(`${formatUsd(known.taxCents)} included`);

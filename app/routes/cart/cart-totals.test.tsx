@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../core/cart";
-import { formatUsd } from "../../../core/money";
+import { DEFAULT_MONEY, formatUsd } from "../../../core/money";
 import { priceOrder, SHIPPING_CENTS } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, type TaxMode } from "../../../core/tax";
 import { renderRoutes } from "../../../tests/setup/render-route";
@@ -55,7 +55,7 @@ describe("the cart's totals", () => {
     expect([before.vatLabel, before.vatValue, before.vatNote]).toEqual([
       "VAT",
       "Included",
-      cartVatRow("inclusive", null).note,
+      cartVatRow("inclusive", null, DEFAULT_MONEY).note,
     ]);
 
     const known = priceOrder(prices, null, hungary("inclusive"));

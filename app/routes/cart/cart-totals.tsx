@@ -1,4 +1,5 @@
 import { useTaxMode } from "~/components/vat-note";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { estimateCart } from "~/lib/vat-estimate";
 import { type CartLine, cartItemCount } from "../../../core/cart";
@@ -12,6 +13,7 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
   const mode = useTaxMode();
   const itemCount = cartItemCount(lines);
   const estimate = estimateCart(lines, tax);
+  const money = useMoney();
   const vat = cartVatRow(
     mode,
     tax && {
@@ -19,6 +21,7 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
       countryName: countryName(tax.country),
       taxCents: estimate.taxCents,
     },
+    money,
   );
   return (
     <dl className="space-y-3 text-sm">

@@ -90,8 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           userId: user.id,
           lines: parseCheckoutLines(lines),
           code,
+          money: context.config,
         });
-        return { intent, ok: true as const, coupon, message: couponMessages.applied(coupon.discountCents) };
+        return {
+          intent,
+          ok: true as const,
+          coupon,
+          message: couponMessages.applied(coupon.discountCents, context.config),
+        };
       },
     },
     prepare: {

@@ -12,9 +12,11 @@ import { Await, Link } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
 import { GridVatNote, useTaxMode } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
+import { useMoney } from "~/lib/money";
 import { useStoreName } from "~/lib/store";
 import { heroPreloadLinks } from "~/routes/shop/hero-images";
 import { HomeHero } from "~/routes/shop/home-hero";
+import type { MoneySettings } from "../../../core/money";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { FEATURED_LIMIT } from "../../../core/product";
 import type { TaxMode } from "../../../core/tax";
@@ -59,11 +61,11 @@ const COMMITMENTS = [
 ];
 
 /** The three reasons to shop here; the delivery line names the price checkout charges. */
-const reasons = (mode: TaxMode) => [
+const reasons = (mode: TaxMode, money: MoneySettings) => [
   {
     icon: TruckIcon,
     title: "Priority shipping",
-    text: `${SHIPPING_METHOD} delivery across the EU: ${deliveryTerms(mode)}.`,
+    text: `${SHIPPING_METHOD} delivery across the EU: ${deliveryTerms(mode, money)}.`,
   },
   {
     icon: ShieldCheckIcon,
@@ -80,6 +82,7 @@ const reasons = (mode: TaxMode) => [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const storeName = useStoreName();
   const taxMode = useTaxMode();
+  const money = useMoney();
   return (
     <>
       <HomeHero />
@@ -151,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Why shop with us
         </h2>
         <div className="grid gap-6 md:grid-cols-3">
-          {reasons(taxMode).map(({ icon: Icon, title, text }) => (
+          {reasons(taxMode, money).map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex flex-col items-center gap-3 rounded-xl border p-8 text-center">
               <span className="flex size-12 items-center justify-center rounded-full bg-secondary">
                 <Icon className="size-5 text-accent" aria-hidden />

@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { useTaxMode, VatNote } from "~/components/vat-note";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { useMoney } from "~/lib/money";
 import { ProductGallery } from "~/routes/shop/product-gallery";
 import { ProductSafety } from "~/routes/shop/product-safety";
 import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
@@ -264,6 +265,7 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, related, sizeGuide, returnWindowDays, safety } = loaderData;
   const taxMode = useTaxMode();
+  const money = useMoney();
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
 
   return (
@@ -300,7 +302,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <dd className="font-mono">{productSku(product.id)}</dd>
             <dt className="text-muted-foreground">Shipping</dt>
             <dd data-testid="delivery-terms">
-              {SHIPPING_METHOD}: {deliveryTerms(taxMode)}
+              {SHIPPING_METHOD}: {deliveryTerms(taxMode, money)}
             </dd>
             <dt className="text-muted-foreground">Returns</dt>
             {/* the statutory right first (it holds for every item), then the store's voluntary returns */}

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/cart";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCouponDiscount } from "../../../../core/coupon";
@@ -125,9 +126,10 @@ function CouponActions({
 }
 
 function DiscountCell({ coupon }: { coupon: AdminCouponView }) {
+  const money = useMoney();
   return (
     <>
-      <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon)}</span>
+      <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon, money)}</span>
       {coupon.minimumOrderCents > 0 && (
         <span className="block whitespace-nowrap text-muted-foreground text-xs">
           Min. {formatUsd(coupon.minimumOrderCents)}
