@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { formatUsd } from "../../core/money";
+import { formatMoney } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
 import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
@@ -119,7 +119,7 @@ export async function fulfilOrder(options: {
       return { outcome: "refunded" as const, customer, order: row };
     }
 
-    const mismatch = chargeMismatch(session, row);
+    const mismatch = chargeMismatch(session, row, services.config.locale);
     await tx
       .update(order)
       .set({
@@ -189,14 +189,17 @@ function isReplacedPage(row: Pick<Order, "paymentSessionId" | "replacedSessionId
  */
 function chargeMismatch(
   session: PaymentSessionState,
-  order: { totalCents: number; taxCents: number },
+  order: { totalCents: number; taxCents: number; currency: string },
+  locale: string,
 ): string | null {
+  // the session is in the order's currency (start-payment asks for it)
+  const money = (cents: number) => formatMoney(cents, { currency: order.currency, locale });
   const problems = [
     session.amountTotalCents !== order.totalCents &&
-      `The provider charged ${formatUsd(session.amountTotalCents)} but the order total is ${formatUsd(order.totalCents)}.`,
+      `The provider charged ${money(session.amountTotalCents)} but the order total is ${money(order.totalCents)}.`,
     session.amountTaxCents !== null &&
       session.amountTaxCents !== order.taxCents &&
-      `The provider charged ${formatUsd(session.amountTaxCents)} of VAT but the order's VAT is ${formatUsd(order.taxCents)}.`,
+      `The provider charged ${money(session.amountTaxCents)} of VAT but the order's VAT is ${money(order.taxCents)}.`,
   ].filter(Boolean);
   return problems.length > 0 ? problems.join(" ") : null;
 }
@@ -255,6 +258,7 @@ async function queueConfirmation(options: {
       seller: services.config.seller,
       name: options.name,
       order: summary,
+      locale: services.config.locale,
       shippingDays: SHIPPING_DAYS,
     });
   } catch (err) {

@@ -3,7 +3,7 @@
  * and the words the text/plain part says for it, so the two parts of an e-mail cannot drift apart:
  * a template lists its blocks once and composeEmail frames both.
  */
-import { formatUsd } from "../../core/money";
+import { formatMoney, type MoneySettings } from "../../core/money";
 import type { Seller } from "../../core/seller";
 import {
   type RenderedEmail,
@@ -74,8 +74,11 @@ export function amountRows(
 }
 
 /** " (of which VAT 19% (Germany): $3.19)" after a refunded amount; empty for an order sold before VAT. */
-export function refundedVat(vat: { label: string; amountCents: number } | null): string {
-  return vat ? ` (of which ${vat.label}: ${formatUsd(vat.amountCents)})` : "";
+export function refundedVat(
+  vat: { label: string; amountCents: number } | null,
+  money: MoneySettings,
+): string {
+  return vat ? ` (of which ${vat.label}: ${formatMoney(vat.amountCents, money)})` : "";
 }
 
 /** When a refund reaches the customer, in the returns policy's words. */

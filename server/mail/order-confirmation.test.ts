@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryName, type OrderSummary } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { DEFAULT_LOCALE, DEFAULT_MONEY, formatMoney } from "../../core/money";
 import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/pricing";
 import { DEMO_SELLER } from "../../core/seller";
 import type { TaxMode } from "../../core/tax";
@@ -11,7 +11,9 @@ const store = {
   publicUrl: "https://shop.example.com",
   seller: DEMO_SELLER,
   shippingDays: SHIPPING_DAYS,
+  locale: DEFAULT_LOCALE,
 };
+const usd = (cents: number) => formatMoney(cents, DEFAULT_MONEY);
 const items = [
   { name: "Eclipse Hoodie", size: "M", priceCents: 8900, quantity: 1 },
   { name: "Night Tee", size: "L", priceCents: 2500, quantity: 2 },
@@ -24,12 +26,13 @@ const welcome10 = {
 };
 
 /** An order as prepareOrder saves it, priced by core/pricing; `mode` null: placed before VAT. */
-function orderOf(mode: TaxMode | null, country = "DE"): OrderSummary {
+function orderOf(mode: TaxMode | null, country = "DE", currency = "USD"): OrderSummary {
   const tax = mode && { mode, country, rateBasisPoints: country === "HU" ? 2700 : 1900 };
   const priced = priceOrder(items, welcome10, tax);
   return {
     orderId: "00000000-0000-4000-8000-000000000001",
     orderNumber: "NOC-10042",
+    currency,
     status: "processing",
     paymentStatus: "paid",
     couponCode: "WELCOME10",
@@ -71,11 +74,11 @@ describe("order confirmation e-mail", () => {
     // inclusive: the VAT is part of what was paid, not added to it
     expect(order.totalCents).toBe(order.subtotalCents + order.shippingCents - order.discountCents);
     expect(email.text).toContain(
-      `Total paid: ${formatUsd(order.totalCents)}\nVAT 27% (Hungary) included: ${formatUsd(order.taxCents)}\n`,
+      `Total paid: ${usd(order.totalCents)}\nVAT 27% (Hungary) included: ${usd(order.taxCents)}\n`,
     );
     expect(email.html).toMatch(
       new RegExp(
-        `Total paid<[^]*VAT 27% \\(Hungary\\) included</td><td[^>]*>\\${formatUsd(order.taxCents)}<`,
+        `Total paid<[^]*VAT 27% \\(Hungary\\) included</td><td[^>]*>\\${usd(order.taxCents)}<`,
       ),
     );
   });
@@ -87,10 +90,10 @@ describe("order confirmation e-mail", () => {
       order.subtotalCents + order.shippingCents - order.discountCents + order.taxCents,
     );
     expect(email.text).toContain(
-      `Discount (WELCOME10): -${formatUsd(order.discountCents)}\nVAT 19% (Germany): ${formatUsd(order.taxCents)}\nTotal paid: ${formatUsd(order.totalCents)}\n`,
+      `Discount (WELCOME10): -${usd(order.discountCents)}\nVAT 19% (Germany): ${usd(order.taxCents)}\nTotal paid: ${usd(order.totalCents)}\n`,
     );
     expect(email.html).toMatch(
-      new RegExp(`VAT 19% \\(Germany\\)</td><td[^>]*>\\${formatUsd(order.taxCents)}<[^]*Total paid<`),
+      new RegExp(`VAT 19% \\(Germany\\)</td><td[^>]*>\\${usd(order.taxCents)}<[^]*Total paid<`),
     );
     expect(email.html).not.toContain("included");
   });
@@ -99,7 +102,18 @@ describe("order confirmation e-mail", () => {
     const email = emailOf(orderOf(null));
     // no "VAT 19% (Germany)" row; the footer's "VAT ID" is the seller's
     for (const body of [email.text, email.html]) expect(body.replace(/VAT ID \w+/g, "")).not.toContain("VAT");
-    expect(email.text).toContain(`Total paid: ${formatUsd(orderOf(null).totalCents)}`);
+    expect(email.text).toContain(`Total paid: ${usd(orderOf(null).totalCents)}`);
+  });
+
+  it("writes every amount in the order's currency and the store's locale", () => {
+    const order = orderOf("inclusive", "DE", "EUR");
+    const email = orderConfirmationEmail({ ...store, locale: "de-DE", name: "Nova", order });
+    const eur = (cents: number) => formatMoney(cents, { currency: "EUR", locale: "de-DE" });
+    expect(eur(order.totalCents)).toMatch(/^[\d.]+,\d\d\u00a0€$/);
+    expect(email.text).toContain(`Total paid: ${eur(order.totalCents)}\n`);
+    expect(email.text).toContain(`Eclipse Hoodie (M) × 1: ${eur(8900)}\n`);
+    expect(email.html).toContain(eur(order.totalCents));
+    for (const body of [email.text, email.html, email.subject]) expect(body).not.toContain("$");
   });
 
   it("points to the withdrawal instructions and the withdrawal function, and names the seller", () => {

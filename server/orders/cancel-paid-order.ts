@@ -255,6 +255,7 @@ async function queueRefundEmail(options: {
       seller: services.config.seller,
       name: customer.name,
       orderNumber: refunded.orderNumber,
+      money: { currency: refunded.currency, locale: services.config.locale },
       amountCents,
       vat: tax && {
         label: vatLabel(tax.rateBasisPoints, tax.countryName),

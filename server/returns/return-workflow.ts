@@ -116,6 +116,7 @@ export async function queueReturnEmail(options: {
     rmaNumber: locked.ret.rmaNumber,
     orderNumber: locked.order.orderNumber,
     update,
+    money: { currency: locked.order.currency, locale: services.config.locale },
   });
   return enqueueEmail(tx, { kind: "return_update", message: { to: customer.email, ...message } });
 }

@@ -302,6 +302,7 @@ async function record(options: {
     statement,
     receivedAt: dates.dateTime(receivedAt),
     next,
+    money: { currency: locked.currency, locale: config.locale },
   });
   const emailId = await enqueueEmail(tx, {
     kind: "withdrawal_received",

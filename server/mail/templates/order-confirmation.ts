@@ -1,5 +1,5 @@
 import type { OrderSummary } from "../../../core/checkout";
-import { formatUsd } from "../../../core/money";
+import { formatMoney } from "../../../core/money";
 import { sizedName } from "../../../core/product";
 import type { Seller } from "../../../core/seller";
 import { vatRowLabel } from "../../../core/tax";
@@ -15,28 +15,32 @@ export function orderConfirmationEmail(options: {
   seller: Seller;
   name?: string | null;
   order: OrderSummary;
+  /** The store's locale (STORE_LOCALE); the amounts are in the order's currency. */
+  locale: string;
   shippingDays: string;
 }): RenderedEmail {
   const { storeName, order } = options;
+  // the order's own currency: an order placed before the store changed currency keeps its own
+  const money = (cents: number) => formatMoney(cents, { currency: order.currency, locale: options.locale });
   // the same row as the success page and My Orders: added VAT is summed, included VAT follows the total
-  const vat = order.tax && { label: vatRowLabel(order.tax), value: formatUsd(order.taxCents) };
+  const vat = order.tax && { label: vatRowLabel(order.tax), value: money(order.taxCents) };
   const rows = [
     ...order.lines.map((line) => ({
       label: `${sizedName(line.name, line.size)} × ${line.quantity}`,
-      value: formatUsd(line.lineTotalCents),
+      value: money(line.lineTotalCents),
     })),
-    { label: "Subtotal", value: formatUsd(order.subtotalCents) },
-    { label: `Shipping (${order.shippingMethod})`, value: formatUsd(order.shippingCents) },
+    { label: "Subtotal", value: money(order.subtotalCents) },
+    { label: `Shipping (${order.shippingMethod})`, value: money(order.shippingCents) },
     ...(order.discountCents > 0
       ? [
           {
             label: `Discount${order.couponCode ? ` (${order.couponCode})` : ""}`,
-            value: `-${formatUsd(order.discountCents)}`,
+            value: `-${money(order.discountCents)}`,
           },
         ]
       : []),
     ...(vat && order.tax?.mode === "exclusive" ? [vat] : []),
-    { label: "Total paid", value: formatUsd(order.totalCents), strong: true },
+    { label: "Total paid", value: money(order.totalCents), strong: true },
     ...(vat && order.tax?.mode === "inclusive" ? [vat] : []),
   ];
   const address = order.shippingAddress.split("\n");
@@ -46,7 +50,7 @@ export function orderConfirmationEmail(options: {
     publicUrl: options.publicUrl,
     seller: options.seller,
     subject: `Your ${storeName} order ${order.orderNumber} is confirmed`,
-    preheader: `Order ${order.orderNumber} confirmed: ${formatUsd(order.totalCents)}.`,
+    preheader: `Order ${order.orderNumber} confirmed: ${money(order.totalCents)}.`,
     body: [
       mail.heading("Thank you for your order", {
         eyebrow: `Order ${order.orderNumber}`,

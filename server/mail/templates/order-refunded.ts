@@ -1,4 +1,4 @@
-import { formatUsd } from "../../../core/money";
+import { formatMoney, type MoneySettings } from "../../../core/money";
 import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
@@ -14,13 +14,15 @@ export function orderRefundedEmail(options: {
   seller: Seller;
   name?: string | null;
   orderNumber: string;
+  /** The order's currency (it keeps the one it was sold in) and the store's locale. */
+  money: MoneySettings;
   amountCents: number;
   /** The VAT given back with it ("VAT 19% (Germany)"); null for an order sold before VAT. */
   vat: { label: string; amountCents: number } | null;
   refundBusinessDays: string;
 }): RenderedEmail {
   const { storeName, orderNumber } = options;
-  const amount = formatUsd(options.amountCents);
+  const amount = formatMoney(options.amountCents, options.money);
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,
@@ -31,7 +33,7 @@ export function orderRefundedEmail(options: {
       mail.heading("Your order was refunded", { eyebrow: `Order ${orderNumber}` }),
       mail.greeting(options.name),
       mail.paragraph(
-        `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${mail.refundedVat(options.vat)}.`,
+        `Your order ${orderNumber} has been cancelled and we have refunded the full amount of ${amount}${mail.refundedVat(options.vat, options.money)}.`,
       ),
       mail.paragraph(mail.refundTiming(options.refundBusinessDays)),
       mail.button(joinUrl(options.publicUrl, "/account/orders"), "View My Orders"),

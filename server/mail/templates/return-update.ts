@@ -1,4 +1,4 @@
-import { formatUsd } from "../../../core/money";
+import { formatMoney, type MoneySettings } from "../../../core/money";
 import { RETURN_STATE_LABELS, type ReturnState } from "../../../core/returns";
 import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
@@ -20,7 +20,7 @@ export type ReturnUpdate =
   /** `closedBecause`: the store closed it (its order was refunded in full), not the customer. */
   | { state: "cancelled"; closedBecause?: string };
 
-function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] } {
+function explain(update: ReturnUpdate, money: MoneySettings): { heading: string; paragraphs: string[] } {
   switch (update.state) {
     case "requested":
       return {
@@ -55,7 +55,7 @@ function explain(update: ReturnUpdate): { heading: string; paragraphs: string[] 
       return {
         heading: "Your return was refunded",
         paragraphs: [
-          `We have refunded ${formatUsd(update.amountCents)}${mail.refundedVat(update.vat)}.`,
+          `We have refunded ${formatMoney(update.amountCents, money)}${mail.refundedVat(update.vat, money)}.`,
           mail.refundTiming(update.refundBusinessDays),
         ],
       };
@@ -93,9 +93,11 @@ export function returnUpdateEmail(options: {
   rmaNumber: string;
   orderNumber: string;
   update: ReturnUpdate;
+  /** The order's currency (it keeps the one it was sold in) and the store's locale. */
+  money: MoneySettings;
 }): RenderedEmail {
   const { storeName, rmaNumber, orderNumber, update } = options;
-  const { heading: title, paragraphs } = explain(update);
+  const { heading: title, paragraphs } = explain(update, options.money);
   return mail.composeEmail({
     storeName,
     publicUrl: options.publicUrl,

@@ -1,4 +1,4 @@
-import { formatUsd } from "../../../core/money";
+import { formatMoney, type MoneySettings } from "../../../core/money";
 import type { Seller } from "../../../core/seller";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
@@ -25,13 +25,15 @@ export function withdrawalReceivedEmail(options: {
   /** "Nov 27, 2026, 19:03 UTC". */
   receivedAt: string;
   next: WithdrawalNext;
+  /** The order's currency (it keeps the one it was sold in) and the store's locale. */
+  money: MoneySettings;
 }): RenderedEmail {
   const { storeName, orderNumber, next } = options;
   const nextSteps =
     next.kind === "cancelled"
       ? [
           mail.paragraph(
-            `Your order had not shipped yet, so we have cancelled it. We refund everything you paid, ${formatUsd(next.totalCents)} including delivery, to your original payment method; you will receive a separate e-mail once the refund is issued.`,
+            `Your order had not shipped yet, so we have cancelled it. We refund everything you paid, ${formatMoney(next.totalCents, options.money)} including delivery, to your original payment method; you will receive a separate e-mail once the refund is issued.`,
           ),
         ]
       : [
