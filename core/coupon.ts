@@ -70,7 +70,8 @@ export function couponProblem(
   if (!coupon || !coupon.isActive) return couponMessages.invalid;
   if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return couponMessages.expired;
   if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return couponMessages.exhausted;
-  if (subtotalCents < coupon.minimumOrderCents) return couponMessages.minimum(coupon.minimumOrderCents, money);
+  if (subtotalCents < coupon.minimumOrderCents)
+    return couponMessages.minimum(coupon.minimumOrderCents, money);
   return null;
 }
 

@@ -94,7 +94,9 @@ describe("couponProblem", () => {
 
   it("checks in the spec's order: existence, expiry, usage limit, minimum", () => {
     expect(couponProblem(null, 0, DEFAULT_MONEY, now)).toBe(couponMessages.invalid);
-    expect(couponProblem({ ...base, isActive: false }, 9000, DEFAULT_MONEY, now)).toBe(couponMessages.invalid);
+    expect(couponProblem({ ...base, isActive: false }, 9000, DEFAULT_MONEY, now)).toBe(
+      couponMessages.invalid,
+    );
     const expiredAndUsedUp = {
       ...base,
       expiresAt: new Date("2026-11-22T11:59:59Z"),
@@ -102,10 +104,16 @@ describe("couponProblem", () => {
       usageCount: 1,
     };
     expect(couponProblem(expiredAndUsedUp, 0, DEFAULT_MONEY, now)).toBe(couponMessages.expired);
-    expect(couponProblem({ ...base, usageLimit: 1, usageCount: 1 }, 0, DEFAULT_MONEY, now)).toBe(couponMessages.exhausted);
-    expect(couponProblem(base, 4999, DEFAULT_MONEY, now)).toBe("Minimum order amount of $50.00 required for this coupon");
+    expect(couponProblem({ ...base, usageLimit: 1, usageCount: 1 }, 0, DEFAULT_MONEY, now)).toBe(
+      couponMessages.exhausted,
+    );
+    expect(couponProblem(base, 4999, DEFAULT_MONEY, now)).toBe(
+      "Minimum order amount of $50.00 required for this coupon",
+    );
     expect(couponProblem(base, 5000, DEFAULT_MONEY, now)).toBeNull();
-    expect(couponProblem({ ...base, expiresAt: new Date("2026-11-22T12:00:01Z") }, 5000, DEFAULT_MONEY, now)).toBeNull();
+    expect(
+      couponProblem({ ...base, expiresAt: new Date("2026-11-22T12:00:01Z") }, 5000, DEFAULT_MONEY, now),
+    ).toBeNull();
   });
 
   it("names the minimum in the store's currency", () => {
@@ -129,7 +137,9 @@ describe("generateCouponCode", () => {
 describe("deliveryTerms", () => {
   it("names the flat shipping checkout charges, its VAT note and the delivery time", () => {
     const charged = priceOrder([{ priceCents: 1_000, quantity: 1 }], null, null).shippingCents;
-    expect(deliveryTerms("inclusive", DEFAULT_MONEY)).toBe(`$${(charged / 100).toFixed(2)} incl. VAT, 2-4 business days`);
+    expect(deliveryTerms("inclusive", DEFAULT_MONEY)).toBe(
+      `$${(charged / 100).toFixed(2)} incl. VAT, 2-4 business days`,
+    );
     expect(deliveryTerms("exclusive", DEFAULT_MONEY)).toBe(
       `$${(SHIPPING_CENTS / 100).toFixed(2)} excl. VAT, 2-4 business days`,
     );

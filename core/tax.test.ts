@@ -205,7 +205,11 @@ describe("rates", () => {
 
   it("words the cart's VAT row the same way before and after the destination is known", () => {
     const unknownNote = "The amount follows the delivery country, at checkout.";
-    expect(cartVatRow("inclusive", null, DEFAULT_MONEY)).toEqual({ label: "VAT", value: "Included", note: unknownNote });
+    expect(cartVatRow("inclusive", null, DEFAULT_MONEY)).toEqual({
+      label: "VAT",
+      value: "Included",
+      note: unknownNote,
+    });
     expect(cartVatRow("exclusive", null, DEFAULT_MONEY)).toEqual({
       label: "VAT",
       value: "Added at checkout",

@@ -18,7 +18,7 @@ try {
   await prepareDatabase(database);
   const { storage } = createStorage(config);
   const result = await seedDemoCatalog({ db: database.db, storage, log: (message) => console.log(message) });
-  const coupons = await seedDemoCoupons({ db: database.db });
+  const coupons = await seedDemoCoupons({ db: database.db, money: config });
   console.log(coupons > 0 ? `Added ${coupons} demo coupons.` : "The demo coupons exist already.");
   console.log(
     result.seeded

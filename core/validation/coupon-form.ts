@@ -14,7 +14,9 @@ const MAX_COUPON_AMOUNT_CENTS = 99_999_999;
  * "999,999.99": the cap without a currency symbol. The schema is one constant shared by the browser
  * and the server, and an amount's currency is the store's (the form names it beside the field).
  */
-const MAX_COUPON_AMOUNT = (MAX_COUPON_AMOUNT_CENTS / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
+const MAX_COUPON_AMOUNT = (MAX_COUPON_AMOUNT_CENTS / 100).toLocaleString("en-US", {
+  minimumFractionDigits: 2,
+});
 const MAX_COUPON_USAGE_LIMIT = 1_000_000_000;
 
 export const couponAdminMessages = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_MONEY } from "../../core/money";
 import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
 import { paymentLines } from "./payment-lines";
 
@@ -43,7 +44,7 @@ describe("the lines a payment page charges", () => {
     // 10 % of 267.00 + 50.00: 26.70 and 5.00, 8.90 and 2.50 a unit
     expect(priced.lines.map((line) => line.discountCents)).toEqual([2_670, 500]);
 
-    const { lineItems } = paymentLines({ order, items, imageUrl });
+    const { lineItems } = paymentLines({ order, items, imageUrl, money: DEFAULT_MONEY });
 
     expect(lineItems).toEqual([
       {
@@ -70,7 +71,7 @@ describe("the lines a payment page charges", () => {
     // 12.5 % of 317.00 is 39.63: 33.38 for 3 hoodies and 6.25 for 2 caps, neither in whole cents a unit
     expect(priced.lines.map((line) => line.discountCents)).toEqual([3_338, 625]);
 
-    const { lineItems, shipping, tax } = paymentLines({ order, items, imageUrl });
+    const { lineItems, shipping, tax } = paymentLines({ order, items, imageUrl, money: DEFAULT_MONEY });
 
     expect(lineItems).toEqual([
       expect.objectContaining({
@@ -104,7 +105,12 @@ describe("the lines a payment page charges", () => {
     const legacy = { ...order, taxCountry: null, taxRateBasisPoints: null, taxCents: 0, shippingTaxCents: 0 };
     const beforeVat = items.map((item) => ({ ...item, discountCents: 0, taxCents: 0 }));
 
-    const { lineItems, shipping, tax } = paymentLines({ order: legacy, items: beforeVat, imageUrl });
+    const { lineItems, shipping, tax } = paymentLines({
+      order: legacy,
+      items: beforeVat,
+      imageUrl,
+      money: DEFAULT_MONEY,
+    });
 
     expect(tax).toBeNull();
     expect(shipping.taxCents).toBe(0);

@@ -1,4 +1,4 @@
-import { formatUsd } from "../../core/money";
+import { formatMoney, type MoneySettings } from "../../core/money";
 import { SHIPPING_DAYS } from "../../core/pricing";
 import { sizedName } from "../../core/product";
 import { allocateProportionally } from "../../core/tax";
@@ -34,6 +34,8 @@ export function paymentLines(options: {
   items: PaidItem[];
   /** The product picture's public address, when it has one a provider may show. */
   imageUrl: (imageId: string) => string | undefined;
+  /** The order's currency and the store's locale, for the coupon's share in a line's description. */
+  money: MoneySettings;
 }): Pick<CreateCheckoutSessionInput, "lineItems" | "shipping" | "tax"> {
   const { order, items } = options;
   const shares = discountShares(order, items);
@@ -41,7 +43,7 @@ export function paymentLines(options: {
   return {
     lineItems: items.map((item, index) => {
       const imageUrl = item.productImage ? options.imageUrl(item.productImage) : undefined;
-      return { ...discountedLine(item, shares[index] ?? 0, order.couponCode), imageUrl };
+      return { ...discountedLine(item, shares[index] ?? 0, order.couponCode, options.money), imageUrl };
     }),
     shipping: {
       label: `Shipping: ${order.shippingMethod}`,
@@ -81,13 +83,14 @@ function discountedLine(
   item: PaidItem,
   discountCents: number,
   couponCode: string | null,
+  money: MoneySettings,
 ): Omit<CheckoutLineItem, "imageUrl"> {
   const name = sizedName(item.productName, item.size);
   const amountCents = item.priceCents * item.quantity - discountCents;
   const isEvenSplit = discountCents % item.quantity === 0;
   const description =
     discountCents > 0
-      ? `${["Coupon", couponCode].filter(Boolean).join(" ")}: −${formatUsd(discountCents)}`
+      ? `${["Coupon", couponCode].filter(Boolean).join(" ")}: −${formatMoney(discountCents, money)}`
       : undefined;
   return {
     name: isEvenSplit ? name : `${name} × ${item.quantity}`,

@@ -87,7 +87,13 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
   const lines = priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity }));
   const subtotal = subtotalCents(lines);
   const applied = options.couponCode.trim()
-    ? await checkCoupon({ db, userId, code: options.couponCode, subtotalCents: subtotal, money: services.config })
+    ? await checkCoupon({
+        db,
+        userId,
+        code: options.couponCode,
+        subtotalCents: subtotal,
+        money: services.config,
+      })
     : null;
   // the VAT of the shipping address's country, at today's rate: kept on the order from here on
   const tax = await taxForCountry(db, shipping.country, options.taxMode);

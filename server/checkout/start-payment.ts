@@ -111,6 +111,7 @@ export async function startPayment(options: PaymentRequest): Promise<{ url: stri
         order: reservedOrder,
         items,
         imageUrl: (imageId) => absoluteImageUrl(services, imageId),
+        money: { currency: reservedOrder.currency, locale: config.locale },
       }),
       totalCents: reservedOrder.totalCents,
       // the order's own: priced in the store's currency when the checkout was saved

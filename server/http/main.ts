@@ -101,7 +101,7 @@ export async function main(options: { vite?: ViteDevServer } = {}) {
       log.info({ driver: database.driver }, "database ready");
       const seeded = await seedDemoCatalog({ db: database.db, storage, log: (message) => log.info(message) });
       if (seeded.seeded) {
-        const coupons = await seedDemoCoupons({ db: database.db });
+        const coupons = await seedDemoCoupons({ db: database.db, money: config });
         log.info({ products: seeded.products, coupons }, "demo catalog seeded");
       }
       await bootstrapAdmin({

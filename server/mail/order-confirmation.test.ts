@@ -77,9 +77,7 @@ describe("order confirmation e-mail", () => {
       `Total paid: ${usd(order.totalCents)}\nVAT 27% (Hungary) included: ${usd(order.taxCents)}\n`,
     );
     expect(email.html).toMatch(
-      new RegExp(
-        `Total paid<[^]*VAT 27% \\(Hungary\\) included</td><td[^>]*>\\${usd(order.taxCents)}<`,
-      ),
+      new RegExp(`Total paid<[^]*VAT 27% \\(Hungary\\) included</td><td[^>]*>\\${usd(order.taxCents)}<`),
     );
   });
 

@@ -4,6 +4,7 @@ import type qs from "qs";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CouponTerms } from "../../core/coupon";
+import { DEFAULT_MONEY } from "../../core/money";
 import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
 import { ONE_SIZE } from "../../core/product";
 import type { TaxMode } from "../../core/tax";
@@ -112,6 +113,7 @@ function checkoutInput(
       taxCents: priced.lines[index]!.taxCents,
     })),
     imageUrl,
+    money: DEFAULT_MONEY,
   });
   const orderId = randomUUID();
   const input: CreateCheckoutSessionInput = {

@@ -1,5 +1,5 @@
 import { countryName } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { formatMoney, twoDecimalCurrency } from "../../core/money";
 import { cardLabel } from "../../core/payment-method";
 import { vatLabel } from "../../core/tax";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
@@ -12,6 +12,8 @@ export interface ReceiptView {
   billingEmail: string;
   /** The method used: "Visa •••• 4242", "SEPA Direct Debit •••• 3000"; null when the provider named none. */
   cardLabel: string | null;
+  /** The currency the payment was taken in (ISO 4217, upper case): the order's. */
+  currency: string;
   /** The amount paid in the receipt's own currency, e.g. "$59.99" or "€12.00". */
   amount: string;
   status: string;
@@ -33,13 +35,16 @@ export interface ReceiptView {
 }
 
 /**
- * An amount in the currency's smallest unit (cents, or yen for JPY) formatted in that currency.
+ * An amount in the currency's smallest unit formatted in that currency and the store's locale.
+ * The store sells in two-decimal currencies only (formatMoney), but a receipt says what the
+ * provider charged: a zero-decimal one (JPY) is read as whole units, as the provider counts it.
  * An unknown currency code still shows the number and the code.
  */
-function formatReceiptAmount(minorUnits: number, currency: string): string {
+function formatReceiptAmount(minorUnits: number, currency: string, locale: string): string {
   const code = currency.toUpperCase();
   try {
-    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    if (twoDecimalCurrency(code)) return formatMoney(minorUnits, { currency: code, locale });
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency: code });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
     return format.format(minorUnits / 10 ** digits);
   } catch {
@@ -47,16 +52,16 @@ function formatReceiptAmount(minorUnits: number, currency: string): string {
   }
 }
 
-/** The order's VAT, in the store's currency like the order itself. */
-function orderVat(order: ReceiptWithOrder["order"]): ReceiptView["vat"] {
+/** The order's VAT, in the order's own currency. */
+function orderVat(order: ReceiptWithOrder["order"], locale: string): ReceiptView["vat"] {
   if (order.taxCountry === null || order.taxRateBasisPoints === null) return null;
   return {
     label: vatLabel(order.taxRateBasisPoints, countryName(order.taxCountry)),
-    amount: formatUsd(order.taxCents),
+    amount: formatReceiptAmount(order.taxCents, order.currency, locale),
   };
 }
 
-function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
+function toReceiptView(receipt: ReceiptWithOrder, locale: string): ReceiptView {
   return {
     id: receipt.id,
     receiptNumber: receipt.receiptNumber,
@@ -64,13 +69,14 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
     billingEmail: receipt.billingEmail,
     cardLabel: receipt.paymentMethodLabel ?? cardLabel(receipt.cardBrand, receipt.cardLast4),
     // formatted here, on the server, so the browser shows exactly the same text after hydration
-    amount: formatReceiptAmount(receipt.amountCents, receipt.currency),
+    currency: receipt.currency.toUpperCase(),
+    amount: formatReceiptAmount(receipt.amountCents, receipt.currency, locale),
     status: receipt.status,
     createdAt: receipt.createdAt.toISOString(),
-    vat: orderVat(receipt.order),
-    providerVat: receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency),
+    vat: orderVat(receipt.order, locale),
+    providerVat: receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency, locale),
     refunds: receipt.refunds.map((given) => ({
-      amount: formatReceiptAmount(given.amountCents, receipt.currency),
+      amount: formatReceiptAmount(given.amountCents, receipt.currency, locale),
       createdAt: given.at.toISOString(),
       reason: given.reason,
     })),
@@ -82,7 +88,12 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
 }
 
 /** One page of payment receipts (searchReceipts), shaped for the receipts screen. */
-export async function searchReceiptViews(options: Parameters<typeof searchReceipts>[0]) {
+export async function searchReceiptViews(
+  options: Parameters<typeof searchReceipts>[0] & {
+    /** The store's locale (STORE_LOCALE); each amount is in its receipt's currency. */
+    locale: string;
+  },
+) {
   const result = await searchReceipts(options);
-  return { ...result, receipts: result.receipts.map(toReceiptView) };
+  return { ...result, receipts: result.receipts.map((found) => toReceiptView(found, options.locale)) };
 }

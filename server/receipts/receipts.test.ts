@@ -120,6 +120,7 @@ describe("receipts screen", () => {
         receiptNumber: visa.receipt.receiptNumber,
         refunds: [],
         orderNumber: visa.order.orderNumber,
+        currency: "USD",
         billingEmail: "Rhea.Moon@Nocturn-Shop.io",
         cardLabel: "Visa •••• 4242",
         amount: "$59.99",

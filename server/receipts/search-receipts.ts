@@ -8,6 +8,8 @@ const RECEIPTS_PAGE_SIZE = 20;
 export type ReceiptWithOrder = Receipt & {
   order: {
     orderNumber: string;
+    /** The order's currency (ISO 4217, upper case), which its totals and VAT are in. */
+    currency: string;
     /** Null once the customer deleted their account. */
     userId: string | null;
     totalCents: number;
@@ -41,6 +43,7 @@ export async function searchReceipts(options: {
         receipt,
         order: {
           orderNumber: order.orderNumber,
+          currency: order.currency,
           userId: order.userId,
           totalCents: order.totalCents,
           taxCountry: order.taxCountry,

@@ -1,5 +1,5 @@
 import { eq, sum } from "drizzle-orm";
-import { formatUsd } from "../../core/money";
+import { formatMoney } from "../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../core/order";
 import { returnMessages } from "../../core/returns";
 import { vatLabel } from "../../core/tax";
@@ -137,7 +137,7 @@ export async function refundReturn(
         vat: tax && { label: vatLabel(tax.rateBasisPoints, tax.countryName), amountCents: amount.taxCents },
         refundBusinessDays: REFUND_BUSINESS_DAYS,
       },
-      note: `Refunded ${formatUsd(given.amountCents)}`,
+      note: `Refunded ${formatMoney(given.amountCents, { currency: again.order.currency, locale: services.config.locale })}`,
       set: { refundId: inserted.id, refundError: null },
     });
     if (again.ret.withdrawalId) {
@@ -156,7 +156,7 @@ export async function refundReturn(
   await deliverReturnEmail(services, recorded.emailId);
   return {
     rmaNumber: locked.ret.rmaNumber,
-    message: `Refunded ${formatUsd(given.amountCents)} for return ${locked.ret.rmaNumber}`,
+    message: `Refunded ${formatMoney(given.amountCents, { currency: locked.order.currency, locale: services.config.locale })} for return ${locked.ret.rmaNumber}`,
     outcome: "refunded",
     amountCents: given.amountCents,
   };

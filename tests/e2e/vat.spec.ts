@@ -240,7 +240,11 @@ test.describe("VAT at the shipping country's rate", () => {
     const known = expectedOrder(lines, null, "HU");
     await expectCartVatRow(
       summary,
-      cartVatRow(MODE, { rateBasisPoints: 2700, countryName: "Hungary", taxCents: known.taxCents }, DEFAULT_MONEY),
+      cartVatRow(
+        MODE,
+        { rateBasisPoints: 2700, countryName: "Hungary", taxCents: known.taxCents },
+        DEFAULT_MONEY,
+      ),
     );
     await expect(summary.getByTestId("vat-row").locator("dt")).toContainText("VAT 27% (Hungary)");
     await expect(summary.getByTestId("vat-amount")).toHaveText(`${formatUsd(known.taxCents)} included`);

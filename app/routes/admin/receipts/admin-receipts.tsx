@@ -23,7 +23,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = adminReceiptList.parse(url.searchParams);
   try {
-    const result = await searchReceiptViews({ db: context.db, query: query.q, page: query.page });
+    const result = await searchReceiptViews({
+      db: context.db,
+      query: query.q,
+      page: query.page,
+      locale: context.config.locale,
+    });
     if (query.page > result.pageCount)
       throw redirect(adminReceiptList.href({ ...query, page: result.pageCount }));
     return { query, ...result, error: null };
