@@ -29,6 +29,8 @@ export interface AdminRefundView {
 export interface AdminOrderView {
   id: string;
   orderNumber: string;
+  /** The currency the order was sold in (ISO 4217, upper case): every amount here is in it. */
+  currency: string;
   /** Null once the customer deleted their account: the order is kept, detached ("Deleted customer"). */
   userId: string | null;
   customerEmail: string | null;
@@ -71,6 +73,7 @@ function toAdminOrderView(
   return {
     id: order.id,
     orderNumber: order.orderNumber,
+    currency: order.currency,
     userId: order.userId,
     customerEmail: order.customerEmail,
     customerName: order.customerName,

@@ -36,6 +36,8 @@ export interface CustomerOrderItem {
 export interface CustomerOrder {
   id: string;
   orderNumber: string;
+  /** The currency the order was sold in (ISO 4217, upper case): its amounts are in it. */
+  currency: string;
   /** ISO 8601. */
   createdAt: string;
   status: OrderStatus;
@@ -85,6 +87,7 @@ export async function listCustomerOrders(options: {
     .select({
       id: order.id,
       orderNumber: order.orderNumber,
+      currency: order.currency,
       createdAt: order.createdAt,
       status: order.status,
       paymentStatus: order.paymentStatus,

@@ -100,7 +100,8 @@ interface ExportedOrder {
   status: string;
   paymentStatus: string;
   paymentMethod: string;
-  currency: "usd";
+  /** The currency the order was sold in, lower case as the payment provider writes it ("usd", "eur"). */
+  currency: string;
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
@@ -279,7 +280,7 @@ export async function exportCustomerData(options: {
           status: row.status,
           paymentStatus: row.paymentStatus,
           paymentMethod: row.paymentMethod,
-          currency: "usd" as const,
+          currency: row.currency.toLowerCase(),
           subtotalCents: row.subtotalCents,
           discountCents: row.discountCents,
           couponCode: row.couponCode,
