@@ -117,7 +117,7 @@ async function withSessionTimeZone<T>(zone: string, use: (db: Database) => Promi
 
 /** The dashboard as the store in UTC sees it at `now`. */
 const dashboardAt = (now: Date, db: Database = t.services.db) =>
-  getSalesDashboard({ db, timeZone: "UTC", now });
+  getSalesDashboard({ db, timeZone: "UTC", currency: "USD", now });
 
 /** A period's figures; these orders carry no VAT, so the net revenue is the revenue. */
 const sales = (revenueCents: number, paidOrders: number) => ({
@@ -382,6 +382,7 @@ describe("a known set of orders and products", () => {
       orderNumber: row.orderNumber,
       customerEmail,
       status,
+      currency: "USD",
       totalCents,
       createdAt,
     });

@@ -31,9 +31,30 @@ export interface DailyRevenue {
   paidOrders: number;
 }
 
+/** The sales of the three periods in a currency other than the store's. */
+export interface OtherCurrencySales {
+  /** ISO 4217, upper case. */
+  currency: string;
+  today: SalesFigures;
+  last7Days: SalesFigures;
+  last30Days: SalesFigures;
+}
+
+/**
+ * Money is never added across currencies. Every amount at the top level (`today`, `last7Days`,
+ * `last30Days`, `averageOrderCents`, `daily`, `vatLastQuarter.lines` and `.totals`) is in
+ * `currency`, the store's, and counts only the orders sold in it. A store that changed currency
+ * (docs/CURRENCY.md) still has paid orders in the old one: their sales are in `otherCurrencies`
+ * (and their VAT in `vatLastQuarter.otherCurrencies`), empty for a store that never changed.
+ * `latestOrders` are listed whatever their currency, each naming its own.
+ */
 export interface SalesDashboard {
   /** The moment the figures were computed for (ISO). */
   now: string;
+  /** The store's currency (ISO 4217, upper case), which the top-level amounts are in. */
+  currency: string;
+  /** The same periods' sales in each other currency with paid orders in the last 30 days, by code. */
+  otherCurrencies: OtherCurrencySales[];
   /** Since 00:00 UTC today. */
   today: SalesFigures;
   /** Today and the 6 UTC days before it. */
@@ -59,6 +80,8 @@ export interface SalesDashboard {
     orderNumber: string;
     customerEmail: string | null;
     status: OrderStatus;
+    /** The order's currency, which its total is in. */
+    currency: string;
     totalCents: number;
     createdAt: string;
   }[];
@@ -93,9 +116,12 @@ export async function getSalesDashboard(options: {
   db: Database;
   /** The store's time zone (config.timeZone), which decides where a quarter begins. */
   timeZone: string;
+  /** The store's currency (config.currency): the main figures are in it. */
+  currency: string;
   now?: Date;
 }): Promise<SalesDashboard> {
   const { db, timeZone } = options;
+  const currency = options.currency.toUpperCase();
   const now = options.now ?? new Date();
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const periodEnd = new Date(todayStart + DAY_MS).toISOString();
@@ -110,6 +136,7 @@ export async function getSalesDashboard(options: {
   // numeric would come back as strings); sums of cents stay far below 2^53
   const salesQuery = db.execute(sql`
     select
+      ${order.currency} as currency,
       count(*) filter (where ${order.paidAt} >= ${today}::timestamptz)::int as today_orders,
       coalesce(sum(${kept}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_cents,
       coalesce(sum(${keptNet}) filter (where ${order.paidAt} >= ${today}::timestamptz), 0)::float8 as today_net_cents,
@@ -122,6 +149,8 @@ export async function getSalesDashboard(options: {
       round(avg(${kept}))::float8 as average_cents
     from ${order}
     where ${paidInPeriod}
+    group by ${order.currency}
+    order by ${order.currency}
   `);
 
   // one row per UTC day, zero days included; days are `date`s, so no session time zone (and no
@@ -139,7 +168,7 @@ export async function getSalesDashboard(options: {
         sum(${kept}) as cents,
         count(*) as orders
       from ${order}
-      where ${paidInPeriod}
+      where ${paidInPeriod} and ${order.currency} = ${currency}
       group by 1
     ) as paid on paid.day = days.day
     order by days.day
@@ -168,6 +197,7 @@ export async function getSalesDashboard(options: {
       orderNumber: order.orderNumber,
       customerEmail: user.email,
       status: order.status,
+      currency: order.currency,
       totalCents: order.totalCents,
       createdAt: order.createdAt,
     })
@@ -185,12 +215,13 @@ export async function getSalesDashboard(options: {
       lowStockQuery,
       latestQuery,
       getCatalogSummary({ db }),
-      sumVatCollected({ db, timeZone, now }),
+      sumVatCollected({ db, timeZone, currency, now }),
       countOverdueWithdrawals(db, now),
     ]);
 
   // both drivers return { rows }
-  const [totals] = (sales as unknown as { rows: SalesRow[] }).rows;
+  const salesRows = (sales as unknown as { rows: SalesRow[] }).rows;
+  const totals = salesRows.find((row) => row.currency === currency);
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
     OrderStatus,
     number
@@ -203,9 +234,11 @@ export async function getSalesDashboard(options: {
 
   return {
     now: now.toISOString(),
-    today: figures(totals?.today_cents, totals?.today_net_cents, totals?.today_orders),
-    last7Days: figures(totals?.week_cents, totals?.week_net_cents, totals?.week_orders),
-    last30Days: figures(totals?.month_cents, totals?.month_net_cents, totals?.month_orders),
+    currency,
+    ...periodFigures(totals),
+    otherCurrencies: salesRows
+      .filter((row) => row.currency !== currency)
+      .map((row) => ({ currency: row.currency, ...periodFigures(row) })),
     averageOrderCents: totals?.average_cents == null ? null : Number(totals.average_cents),
     ordersByStatus,
     openCheckouts,
@@ -222,6 +255,15 @@ export async function getSalesDashboard(options: {
   };
 }
 
+/** The three periods' figures of one currency's row (none: no paid order in it). */
+function periodFigures(row: SalesRow | undefined): Omit<OtherCurrencySales, "currency"> {
+  return {
+    today: figures(row?.today_cents, row?.today_net_cents, row?.today_orders),
+    last7Days: figures(row?.week_cents, row?.week_net_cents, row?.week_orders),
+    last30Days: figures(row?.month_cents, row?.month_net_cents, row?.month_orders),
+  };
+}
+
 /** A period's figures from its sums (null when nothing was read). */
 function figures(revenue?: number | null, net?: number | null, orders?: number | null): SalesFigures {
   return {
@@ -232,6 +274,7 @@ function figures(revenue?: number | null, net?: number | null, orders?: number |
 }
 
 interface SalesRow {
+  currency: string;
   today_orders: number;
   today_cents: number;
   today_net_cents: number;

@@ -29,10 +29,21 @@ export interface VatCollectedLine {
   vatCents: number;
 }
 
-export interface VatCollected {
-  quarter: CalendarQuarter;
+/** One currency's lines and totals: amounts in different currencies are never added. */
+export interface VatCollectedInCurrency {
+  /** ISO 4217, upper case. */
+  currency: string;
   lines: VatCollectedLine[];
   totals: { netSalesCents: number; vatCents: number };
+}
+
+/**
+ * The quarter's VAT: `lines` and `totals` in `currency`, the store's; the orders and refunds in any
+ * other currency (a store that changed currency, docs/CURRENCY.md) in `otherCurrencies`, by code.
+ */
+export interface VatCollected extends VatCollectedInCurrency {
+  quarter: CalendarQuarter;
+  otherCurrencies: VatCollectedInCurrency[];
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -62,6 +73,7 @@ export function previousQuarter(now: Date, timeZone: string): CalendarQuarter {
 }
 
 interface VatRow {
+  currency: string;
   country: string;
   rate: number;
   paid_orders: number;
@@ -82,36 +94,54 @@ interface VatRow {
 export async function sumVatCollected(options: {
   db: Database;
   timeZone: string;
+  /** The store's currency (config.currency): `lines` and `totals` are in it. */
+  currency: string;
   now?: Date;
 }): Promise<VatCollected> {
+  const storeCurrency = options.currency.toUpperCase();
   const quarter = previousQuarter(options.now ?? new Date(), options.timeZone);
   const starts = sql`(${quarter.firstDay}::timestamp at time zone ${quarter.timeZone})`;
   const ends = sql`(${quarter.endDay}::timestamp at time zone ${quarter.timeZone})`;
   // counts cast to int and sums to float8: both drivers then return plain numbers
   const result = await options.db.execute(sql`
     with sold as (
-      select o.tax_country as country, o.tax_rate_basis_points as rate, count(*) as orders,
+      select o.currency, o.tax_country as country, o.tax_rate_basis_points as rate, count(*) as orders,
         sum(o.total_cents - o.tax_cents) as net, sum(o.tax_cents) as vat
       from "order" o
       where o.paid_at >= ${starts} and o.paid_at < ${ends}
         and o.tax_country is not null and o.tax_rate_basis_points is not null
-      group by 1, 2
+      group by 1, 2, 3
     ), refunded as (
-      select o.tax_country as country, o.tax_rate_basis_points as rate, count(*) as refunds,
+      select o.currency, o.tax_country as country, o.tax_rate_basis_points as rate, count(*) as refunds,
         sum(r.amount_cents - r.tax_cents) as net, sum(r.tax_cents) as vat
       from refund r join "order" o on o.id = r.order_id
       where r.created_at >= ${starts} and r.created_at < ${ends}
         and o.tax_country is not null and o.tax_rate_basis_points is not null
-      group by 1, 2
+      group by 1, 2, 3
     )
-    select coalesce(s.country, r.country) as country, coalesce(s.rate, r.rate)::int as rate,
+    select coalesce(s.currency, r.currency) as currency, coalesce(s.country, r.country) as country, coalesce(s.rate, r.rate)::int as rate,
       coalesce(s.orders, 0)::int as paid_orders, coalesce(r.refunds, 0)::int as refunds,
       (coalesce(s.net, 0) - coalesce(r.net, 0))::float8 as net_cents,
       (coalesce(s.vat, 0) - coalesce(r.vat, 0))::float8 as vat_cents
-    from sold s full join refunded r on r.country = s.country and r.rate = s.rate
+    from sold s full join refunded r
+      on r.currency = s.currency and r.country = s.country and r.rate = s.rate
   `);
   // both drivers return { rows }
-  const lines = (result as unknown as { rows: VatRow[] }).rows
+  const rows = (result as unknown as { rows: VatRow[] }).rows;
+  const others = [...new Set(rows.map((row) => row.currency))]
+    .filter((code) => code !== storeCurrency)
+    .sort();
+  return {
+    quarter,
+    ...inCurrency(rows, storeCurrency),
+    otherCurrencies: others.map((code) => inCurrency(rows, code)),
+  };
+}
+
+/** The lines and totals of one currency's rows. */
+function inCurrency(rows: VatRow[], currency: string): VatCollectedInCurrency {
+  const lines = rows
+    .filter((row) => row.currency === currency)
     .map((row) => ({
       country: row.country,
       countryName: countryName(row.country),
@@ -129,5 +159,5 @@ export async function sumVatCollected(options: {
     }),
     { netSalesCents: 0, vatCents: 0 },
   );
-  return { quarter, lines, totals };
+  return { currency, lines, totals };
 }

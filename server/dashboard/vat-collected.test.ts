@@ -100,7 +100,7 @@ describe("the last quarter", () => {
 
 describe("VAT collected last quarter", () => {
   it("is the paid orders' VAT less the VAT refunded in the quarter, per country and rate, with the net sales", async () => {
-    const collected = await sumVatCollected({ db: t.services.db, timeZone: ZONE, now: NOW });
+    const collected = await sumVatCollected({ db: t.services.db, timeZone: ZONE, currency: "USD", now: NOW });
     expect(collected.quarter).toEqual({
       label: "Q1 2026",
       firstDay: "2026-01-01",
@@ -134,7 +134,12 @@ describe("VAT collected last quarter", () => {
   });
 
   it("follows the store's time zone: in UTC the orders either side of the boundary change quarter", async () => {
-    const collected = await sumVatCollected({ db: t.services.db, timeZone: "UTC", now: NOW });
+    const collected = await sumVatCollected({
+      db: t.services.db,
+      timeZone: "UTC",
+      currency: "USD",
+      now: NOW,
+    });
     const line = (country: string, rate: number) =>
       collected.lines.find((entry) => entry.country === country && entry.rateBasisPoints === rate);
     // 00:30 on 1 January Berlin is 31 December UTC (out); 23:59 on 31 December Berlin is in Q4 too
@@ -147,6 +152,7 @@ describe("VAT collected last quarter", () => {
     const collected = await sumVatCollected({
       db: t.services.db,
       timeZone: ZONE,
+      currency: "USD",
       now: new Date("2025-06-01T00:00:00Z"),
     });
     expect(collected).toMatchObject({ lines: [], totals: { netSalesCents: 0, vatCents: 0 } });
@@ -155,7 +161,12 @@ describe("VAT collected last quarter", () => {
 
 describe("the dashboard", () => {
   it("puts the revenue without VAT beside the revenue", async () => {
-    const dashboard = await getSalesDashboard({ db: t.services.db, timeZone: ZONE, now: NOW });
+    const dashboard = await getSalesDashboard({
+      db: t.services.db,
+      timeZone: ZONE,
+      currency: "USD",
+      now: NOW,
+    });
     // the last 30 days (from 17 March UTC): the French orders of 31 March, less the $50.00 given
     // back for one of them ($8.34 of it VAT)
     expect(dashboard.last30Days).toEqual({

@@ -689,7 +689,13 @@ describe("CSV export", () => {
     expect([...created].sort().reverse()).toEqual(created);
 
     const capped = await new Response(
-      exportOrdersCsv({ db: t.services.db, log: t.services.log, query: bulk.id, maxRows: 501 }),
+      exportOrdersCsv({
+        db: t.services.db,
+        log: t.services.log,
+        currency: t.services.config.currency,
+        query: bulk.id,
+        maxRows: 501,
+      }),
     ).text();
     expect(parseCsv(capped)).toHaveLength(502);
   });
@@ -816,13 +822,16 @@ describe("VAT on the admin's orders", () => {
         ",",
       ),
     );
-    expect(header?.slice(19)).toEqual(["Country", "VAT Rate", "VAT (USD)", "Net Total (USD)"]);
+    expect(header?.slice(19, 23)).toEqual(["Country", "VAT Rate", "VAT (USD)", "Net Total (USD)"]);
     const vatOf = async (orderId: string) => {
       const { orderNumber } = await orderRow(t.services.db, orderId);
-      return rows.find((row) => row[0] === orderNumber)?.slice(19);
+      return rows.find((row) => row[0] === orderNumber)?.slice(19, 23);
     };
     expect(await vatOf(germany)).toEqual(["DE", "19%", "34.02", "178.97"]);
     expect(await vatOf(france)).toEqual(["FR", "20%", "9.00", "44.99"]);
     expect(await vatOf(legacy.id)).toEqual(["", "", "", "98.99"]);
+    // each row names its order's currency last
+    expect(header?.at(-1)).toBe("Currency");
+    expect(rows.filter((row) => row.length > 1).every((row) => row.at(-1) === "USD")).toBe(true);
   });
 });

@@ -10,7 +10,13 @@ import { type AdminOrderSearch, adminOrderWhere } from "./search-admin-orders";
 export const MAX_EXPORT_ROWS = 10_000;
 const BATCH_SIZE = 500;
 
-const COLUMNS = [
+/**
+ * The header row. Amounts are plain numbers with two decimals, never converted: each row's are in
+ * its order's currency, which the last column names (ISO 4217). The amount headers name the store's
+ * currency, the one every order is in unless the store changed currency (docs/CURRENCY.md): an
+ * accountant filters or sums by the Currency column.
+ */
+const columns = (storeCurrency: string) => [
   "Order Number",
   "Created (UTC)",
   "Status",
@@ -20,11 +26,11 @@ const COLUMNS = [
   "User ID",
   "Items",
   "Lines",
-  "Subtotal (USD)",
-  "Discount (USD)",
+  `Subtotal (${storeCurrency})`,
+  `Discount (${storeCurrency})`,
   "Coupon Code",
-  "Shipping (USD)",
-  "Total (USD)",
+  `Shipping (${storeCurrency})`,
+  `Total (${storeCurrency})`,
   "Tracking Code",
   "Shipping Address",
   "ZIP",
@@ -33,8 +39,10 @@ const COLUMNS = [
   // VAT (issue 16), after the columns spreadsheets already read by position
   "Country",
   "VAT Rate",
-  "VAT (USD)",
-  "Net Total (USD)",
+  `VAT (${storeCurrency})`,
+  `Net Total (${storeCurrency})`,
+  // issue 28, last for the same reason
+  "Currency",
 ];
 
 /**
@@ -50,7 +58,7 @@ function csvCell(value: string | number | null): string {
 
 const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Country, rate, VAT and the total without it. An order placed before VAT has no country, rate or
@@ -58,9 +66,9 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  */
 function vatCells(row: Order): Array<string | null> {
   const rate = row.taxRateBasisPoints;
-  const net = dollars(row.totalCents - row.taxCents);
+  const net = amount(row.totalCents - row.taxCents);
   if (rate === null) return [null, null, null, net];
-  return [row.taxCountry, formatRate(rate), dollars(row.taxCents), net];
+  return [row.taxCountry, formatRate(rate), amount(row.taxCents), net];
 }
 
 /** "2026-01-05 14:03:09": a form every spreadsheet reads as a date and time. */
@@ -71,7 +79,13 @@ const utcTimestamp = (date: Date) => date.toISOString().slice(0, 19).replace("T"
  * while the response is sent (a keyset walk, so orders placed meanwhile neither repeat nor shift rows).
  */
 export function exportOrdersCsv(
-  options: { db: Database; log: Logger; maxRows?: number } & AdminOrderSearch,
+  options: {
+    db: Database;
+    log: Logger;
+    /** The store's currency (config.currency), named in the amount headers. */
+    currency: string;
+    maxRows?: number;
+  } & AdminOrderSearch,
 ): ReadableStream<Uint8Array> {
   const { db, log } = options;
   const maxRows = options.maxRows ?? MAX_EXPORT_ROWS;
@@ -83,7 +97,7 @@ export function exportOrdersCsv(
   return new ReadableStream<Uint8Array>({
     start(controller) {
       // the byte order mark makes Excel read the file as UTF-8 (accented names, "€")
-      controller.enqueue(encoder.encode(`\uFEFF${csvRow(COLUMNS)}`));
+      controller.enqueue(encoder.encode(`\uFEFF${csvRow(columns(options.currency.toUpperCase()))}`));
     },
     async pull(controller) {
       try {
@@ -126,17 +140,18 @@ export function exportOrdersCsv(
               row.userId,
               itemCount,
               lines,
-              dollars(row.subtotalCents),
-              dollars(row.discountCents),
+              amount(row.subtotalCents),
+              amount(row.discountCents),
               row.couponCode,
-              dollars(row.shippingCents),
-              dollars(row.totalCents),
+              amount(row.shippingCents),
+              amount(row.totalCents),
               row.trackingCode,
               row.shippingAddress,
               extractZip(row.shippingAddress),
               row.shippingNote,
               row.attentionReason,
               ...vatCells(row),
+              row.currency,
             ]),
           )
           .join("");

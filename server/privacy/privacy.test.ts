@@ -327,7 +327,7 @@ describe("Delete my account", () => {
     expect(row).toContain(`${placed.orderNumber},`);
     expect(row).toContain(`,paid,${DELETED_CUSTOMER_LABEL},,,`);
     expect(row).not.toContain(customer.email);
-    const dashboard = await getSalesDashboard({ db, timeZone: "UTC" });
+    const dashboard = await getSalesDashboard({ db, timeZone: "UTC", currency: "USD" });
     expect(dashboard.latestOrders.find((entry) => entry.orderNumber === placed.orderNumber)).toMatchObject({
       customerEmail: null,
     });

@@ -74,7 +74,8 @@ function toReceiptView(receipt: ReceiptWithOrder, locale: string): ReceiptView {
     status: receipt.status,
     createdAt: receipt.createdAt.toISOString(),
     vat: orderVat(receipt.order, locale),
-    providerVat: receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency, locale),
+    providerVat:
+      receipt.taxCents === null ? null : formatReceiptAmount(receipt.taxCents, receipt.currency, locale),
     refunds: receipt.refunds.map((given) => ({
       amount: formatReceiptAmount(given.amountCents, receipt.currency, locale),
       createdAt: given.at.toISOString(),

@@ -41,6 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const { catalog, ...sales } = await getSalesDashboard({
       db: context.db,
       timeZone: context.config.timeZone,
+      currency: context.config.currency,
     });
     return { name: user.name, summary: catalog, dashboard: sales, error: null };
   } catch (error) {

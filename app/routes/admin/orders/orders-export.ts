@@ -10,6 +10,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const body = exportOrdersCsv({
     db: context.db,
     log: context.log,
+    currency: context.config.currency,
     query: query.q,
     status: query.status || undefined,
     includeCheckouts: query.checkouts,
