@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart/cart";
 import { action as webhookAction } from "../../app/routes/checkout/api.webhooks.stripe";
 import { checkoutMessages } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { DEFAULT_MONEY, formatMoney } from "../../core/money";
 import { callRoute, settle } from "../../tests/setup/route-call";
 import { setupStripeServices } from "../../tests/setup/stripe-services";
 import {
@@ -206,7 +206,7 @@ describe("checkout on Stripe", () => {
     const paid = await orderOf(summary.orderId);
     expect(paid.paymentStatus).toBe("paid");
     expect(paid.attentionReason).toBe(
-      `The provider charged ${formatUsd(paid.taxCents - 1)} of VAT but the order's VAT is ${formatUsd(paid.taxCents)}.`,
+      `The provider charged ${formatMoney(paid.taxCents - 1, DEFAULT_MONEY)} of VAT but the order's VAT is ${formatMoney(paid.taxCents, DEFAULT_MONEY)}.`,
     );
     const [kept] = await t.services.db.select().from(receipt).where(eq(receipt.orderId, summary.orderId));
     expect(kept?.taxCents).toBe(paid.taxCents - 1);
