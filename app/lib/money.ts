@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import {
+  currencySymbol,
   DEFAULT_CURRENCY,
   DEFAULT_LOCALE,
   formatMoney,
@@ -16,6 +17,8 @@ export interface MoneyFormat {
   /** A round amount as a sentence names it: 10000 → "€100". */
   short(cents: number): string;
   currency: string;
+  /** "$", "€", "zł": where a label names the currency ("Minimum Order Amount (€)"). */
+  symbol: string;
 }
 
 /**
@@ -31,5 +34,14 @@ export function useMoney(currency?: string): MoneyFormat {
   const format = (cents: number) => formatMoney(cents, settings);
   format.short = (cents: number) => formatMoneyShort(cents, settings);
   format.currency = settings.currency.toUpperCase();
+  format.symbol = currencySymbol(settings);
   return format;
+}
+
+/**
+ * An amount as text, where a hook cannot be called once for all: a list whose rows are orders,
+ * each in its own currency.
+ */
+export function Money({ cents, currency }: { cents: number; currency?: string }) {
+  return useMoney(currency)(cents);
 }

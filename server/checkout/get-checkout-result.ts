@@ -12,6 +12,8 @@ export type CheckoutResult = {
   /** paid; processing (a delayed payment method has not confirmed yet); unpaid (expired, failed, refunded). */
   state: "paid" | "processing" | "unpaid";
   totals: CheckoutTotals;
+  /** The order's currency, which its totals are in. */
+  currency: string;
   /** What the paid order bought, size by size, for the cart to take out; empty unless paid. */
   paidLines: PaidLine[];
 };
@@ -32,6 +34,7 @@ export async function getCheckoutResult(options: {
       .select({
         id: order.id,
         orderNumber: order.orderNumber,
+        currency: order.currency,
         paymentStatus: order.paymentStatus,
         couponCode: order.couponCode,
         shippingMethod: order.shippingMethod,
@@ -77,6 +80,7 @@ export async function getCheckoutResult(options: {
     orderNumber: row.orderNumber,
     state,
     totals: orderTotals(row),
+    currency: row.currency,
     // a size deleted since names nothing in any cart
     paidLines: paidLines.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),
   };

@@ -41,6 +41,8 @@ export interface AdminOrderView {
   shippingAddress: string;
   shippingNote: string | null;
   couponCode: string | null;
+  /** ISO 4217, upper case: the currency the order was sold in, which all its amounts are in. */
+  currency: string;
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
@@ -80,6 +82,7 @@ function toAdminOrderView(
     shippingAddress: order.shippingAddress,
     shippingNote: order.shippingNote,
     couponCode: order.couponCode,
+    currency: order.currency,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     totalCents: order.totalCents,

@@ -40,6 +40,8 @@ export interface CustomerOrder {
   createdAt: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** ISO 4217, upper case: the currency the order was sold in, which all its amounts are in. */
+  currency: string;
   trackingCode: string | null;
   /** The postal service's shipment search, only when the parcel can be tracked (shipped or delivered, with a code). */
   trackingUrl: string | null;
@@ -86,6 +88,7 @@ export async function listCustomerOrders(options: {
       createdAt: order.createdAt,
       status: order.status,
       paymentStatus: order.paymentStatus,
+      currency: order.currency,
       trackingCode: order.trackingCode,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,

@@ -128,6 +128,7 @@ export async function getAdminReturn(options: {
   const [head] = await db
     .select({
       orderNumber: order.orderNumber,
+      currency: order.currency,
       userId: returnRequest.userId,
       customerEmail: user.email,
       customerName: user.name,
@@ -167,6 +168,7 @@ export async function getAdminReturn(options: {
   return {
     ...view,
     orderNumber: head.orderNumber,
+    currency: head.currency,
     customerEmail: head.customerEmail,
     customerName: head.customerName,
     refundPreviewCents: preview,

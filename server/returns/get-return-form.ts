@@ -40,6 +40,7 @@ export async function getReturnForm(options: {
   return {
     orderId: row.id,
     orderNumber: row.orderNumber,
+    currency: row.currency,
     deliveredAt: (row.deliveredAt ?? row.updatedAt).toISOString(),
     windowEndsAt: returnability.windowEndsAt.toISOString(),
     windowDays: config.returnWindowDays,

@@ -91,6 +91,8 @@ export interface ReturnFormLine {
 export interface ReturnForm {
   orderId: string;
   orderNumber: string;
+  /** The order's currency (ISO 4217), which the amounts are in. */
+  currency: string;
   deliveredAt: string;
   windowEndsAt: string;
   windowDays: number;
@@ -133,6 +135,8 @@ export interface AdminReturnList {
 export interface AdminReturnDetails extends ReturnView {
   orderId: string;
   orderNumber: string;
+  /** The order's currency (ISO 4217), which the refund is in. */
+  currency: string;
   customerEmail: string | null;
   customerName: string | null;
   /** The refund's VAT, once refunded. */

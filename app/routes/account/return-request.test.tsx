@@ -16,6 +16,7 @@ const SOCKS = "33333333-3333-4333-8333-333333333333";
 const FORM: ReturnForm = {
   orderId: "44444444-4444-4444-8444-444444444444",
   orderNumber: "NOC-20261104-ABCD",
+  currency: "USD",
   deliveredAt: "2026-11-04T10:00:00.000Z",
   windowEndsAt: "2026-12-04T10:00:00.000Z",
   windowDays: 30,

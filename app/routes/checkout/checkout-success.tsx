@@ -64,10 +64,13 @@ function Processing() {
 function ThankYou({
   orderNumber,
   totals,
+  currency,
   paidLines,
 }: {
   orderNumber: string;
   totals?: CheckoutTotals;
+  /** The order's currency, which the totals are in. */
+  currency?: string;
   /** What the order bought; unknown when the page was reached with an order number only. */
   paidLines?: PaidLine[];
 }) {
@@ -87,13 +90,13 @@ function ThankYou({
         </span>
         . A confirmation is on its way to your inbox.
       </p>
-      {totals && (
+      {totals && currency && (
         <section
           aria-label="What you paid"
           className="mt-2 w-full max-w-sm rounded-xl border bg-card/60 p-5 text-left"
           data-testid="paid-totals"
         >
-          <OrderTotals totals={totals} totalLabel="Total paid" />
+          <OrderTotals totals={totals} currency={currency} totalLabel="Total paid" />
           <SoldBy />
         </section>
       )}
@@ -150,7 +153,14 @@ function Result({ outcome }: { outcome: Outcome }) {
   }
   const { result } = outcome;
   if (result.state === "paid") {
-    return <ThankYou orderNumber={result.orderNumber} totals={result.totals} paidLines={result.paidLines} />;
+    return (
+      <ThankYou
+        orderNumber={result.orderNumber}
+        totals={result.totals}
+        currency={result.currency}
+        paidLines={result.paidLines}
+      />
+    );
   }
   if (result.state === "processing") {
     return (

@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/cart";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCouponDiscount } from "../../../../core/coupon";
-import { formatUsd } from "../../../../core/money";
 import { couponAdminMessages } from "../../../../core/validation/coupon-form";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
 import { AdminEditDeleteButtons } from "../admin-list";
@@ -125,12 +125,13 @@ function CouponActions({
 }
 
 function DiscountCell({ coupon }: { coupon: AdminCouponView }) {
+  const money = useMoney();
   return (
     <>
       <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon)}</span>
       {coupon.minimumOrderCents > 0 && (
         <span className="block whitespace-nowrap text-muted-foreground text-xs">
-          Min. {formatUsd(coupon.minimumOrderCents)}
+          Min. {money(coupon.minimumOrderCents)}
         </span>
       )}
     </>
