@@ -223,6 +223,7 @@ describe("the whole purchase with the test checkout", () => {
       result: {
         orderNumber: summary.orderNumber,
         state: "paid",
+        currency: "USD",
         totals: {
           couponCode: summary.couponCode,
           shippingMethod: summary.shippingMethod,
