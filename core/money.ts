@@ -84,11 +84,3 @@ export function parseAmountToCents(value: string): number | null {
   const [whole = "0", fraction = ""] = trimmed.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
-
-/** @deprecated the store's currency is a setting: use formatMoney (core) or useMoney (browser). */
-export function formatUsd(cents: number): string {
-  return formatMoney(cents, { currency: DEFAULT_CURRENCY, locale: DEFAULT_LOCALE });
-}
-
-/** @deprecated use parseAmountToCents. */
-export const parseUsdToCents = parseAmountToCents;

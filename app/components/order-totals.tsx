@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { VatRow } from "~/components/vat-row";
+import { useMoney } from "~/lib/money";
 import type { OrderSummary } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
 
 type PricedTotals = Pick<
   OrderSummary,
@@ -15,38 +15,42 @@ type PricedTotals = Pick<
  */
 export function OrderTotals({
   totals,
+  currency,
   totalLabel = "Total",
   children,
 }: {
   totals: PricedTotals;
+  /** The order's currency (it keeps the one it was sold in). */
+  currency: string;
   totalLabel?: string;
   children?: ReactNode;
 }) {
+  const money = useMoney(currency);
   const vat = totals.tax && { tax: totals.tax, taxCents: totals.taxCents };
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between gap-4">
         <dt className="text-muted-foreground">Subtotal</dt>
-        <dd>{formatUsd(totals.subtotalCents)}</dd>
+        <dd>{money(totals.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt className="text-muted-foreground">Shipping ({totals.shippingMethod})</dt>
-        <dd>{formatUsd(totals.shippingCents)}</dd>
+        <dd>{money(totals.shippingCents)}</dd>
       </div>
       {totals.discountCents > 0 && (
         <div className="flex justify-between gap-4">
           <dt className="text-muted-foreground">
             Discount{totals.couponCode ? ` (${totals.couponCode})` : ""}
           </dt>
-          <dd className="text-success">−{formatUsd(totals.discountCents)}</dd>
+          <dd className="text-success">−{money(totals.discountCents)}</dd>
         </div>
       )}
-      {vat?.tax.mode === "exclusive" && <VatRow {...vat} />}
+      {vat?.tax.mode === "exclusive" && <VatRow {...vat} currency={currency} />}
       <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
         <dt>{totalLabel}</dt>
-        <dd data-testid="order-total">{formatUsd(totals.totalCents)}</dd>
+        <dd data-testid="order-total">{money(totals.totalCents)}</dd>
       </div>
-      {vat?.tax.mode === "inclusive" && <VatRow {...vat} />}
+      {vat?.tax.mode === "inclusive" && <VatRow {...vat} currency={currency} />}
       {children}
     </dl>
   );

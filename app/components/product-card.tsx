@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatUsd } from "../../core/money";
+import { useMoney } from "~/lib/money";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import type { ProductCardView } from "../../server/catalog/product-view";
 import { ProductImage } from "./product-image";
@@ -9,6 +9,7 @@ const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, 46vw";
 
 function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+  const money = useMoney();
   return (
     <article className="group relative flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border border-border/60">
@@ -40,7 +41,7 @@ function ProductCard({ product, priority = false }: { product: ProductCardView; 
           </h3>
           <p className="text-muted-foreground text-xs sm:text-sm">{product.category ?? "Uncategorized"}</p>
         </div>
-        <p className="shrink-0 font-semibold text-sm sm:text-base">{formatUsd(product.priceCents)}</p>
+        <p className="shrink-0 font-semibold text-sm sm:text-base">{money(product.priceCents)}</p>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../core/money";
 import { type TaxMode, vatRowLabel } from "../../core/tax";
 
 /**
@@ -10,18 +10,22 @@ import { type TaxMode, vatRowLabel } from "../../core/tax";
 export function VatRow({
   tax,
   taxCents,
+  currency,
   className,
 }: {
   tax: { mode: TaxMode; rateBasisPoints: number; countryName: string };
   taxCents: number;
+  /** An order's currency; the store's when not given (a cart or checkout not yet placed). */
+  currency?: string;
   className?: string;
 }) {
+  const money = useMoney(currency);
   return (
     <div className={cn("flex justify-between gap-4", className)} data-testid="vat-row">
       <dt className="text-muted-foreground">{vatRowLabel(tax)}</dt>
       {/* included VAT is part of the total, not added to it: shown quietly */}
       <dd className={cn(tax.mode === "inclusive" && "text-muted-foreground")} data-testid="vat-amount">
-        {formatUsd(taxCents)}
+        {money(taxCents)}
       </dd>
     </div>
   );

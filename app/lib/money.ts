@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import {
+  currencySymbol,
   DEFAULT_CURRENCY,
   DEFAULT_LOCALE,
   formatMoney,
@@ -16,6 +17,9 @@ export interface MoneyFormat extends MoneySettings {
   (cents: number): string;
   /** A round amount as a sentence names it: 10000 → "€100". */
   short(cents: number): string;
+  currency: string;
+  /** "$", "€", "zł": where a label names the currency ("Minimum Order Amount (€)"). */
+  symbol: string;
 }
 
 /**
@@ -32,5 +36,14 @@ export function useMoney(currency?: string): MoneyFormat {
   format.short = (cents: number) => formatMoneyShort(cents, settings);
   format.currency = settings.currency.toUpperCase();
   format.locale = settings.locale;
+  format.symbol = currencySymbol(settings);
   return format;
+}
+
+/**
+ * An amount as text, where a hook cannot be called once for all: a list whose rows are orders,
+ * each in its own currency.
+ */
+export function Money({ cents, currency }: { cents: number; currency?: string }) {
+  return useMoney(currency)(cents);
 }

@@ -225,6 +225,7 @@ describe("the whole purchase with the test checkout", () => {
         state: "paid",
         // the method the test checkout reports it was paid with
         paymentMethodLabel: "Visa •••• 4242",
+        currency: "USD",
         totals: {
           couponCode: summary.couponCode,
           shippingMethod: summary.shippingMethod,

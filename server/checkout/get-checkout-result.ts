@@ -14,6 +14,8 @@ export type CheckoutResult = {
   totals: CheckoutTotals;
   /** The method used, "Visa •••• 4242" or "SEPA Direct Debit •••• 3000"; null when not known. */
   paymentMethodLabel: string | null;
+  /** The order's currency, which its totals are in. */
+  currency: string;
   /** What the paid (or processing) order bought, size by size, for the cart to take out. */
   paidLines: PaidLine[];
 };
@@ -34,6 +36,7 @@ export async function getCheckoutResult(options: {
       .select({
         id: order.id,
         orderNumber: order.orderNumber,
+        currency: order.currency,
         paymentStatus: order.paymentStatus,
         paymentMethodLabel: order.paymentMethodLabel,
         couponCode: order.couponCode,
@@ -83,6 +86,7 @@ export async function getCheckoutResult(options: {
     state,
     paymentMethodLabel: row.paymentMethodLabel ?? session.paymentMethod?.label ?? null,
     totals: orderTotals(row),
+    currency: row.currency,
     // a size deleted since names nothing in any cart
     paidLines: paidLines.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),
   };

@@ -48,6 +48,8 @@ export interface CancelPaidOrderResult {
   /** "already-refunded": an earlier press (or another admin) refunded it; nothing was done now. */
   outcome: "refunded" | "already-refunded";
   amountCents: number;
+  /** The order's currency (ISO 4217), which amountCents is in. */
+  currency: string;
   /** Whether the customer was e-mailed; null when no e-mail was due. */
   customerNotified: boolean | null;
 }
@@ -87,6 +89,7 @@ export async function cancelPaidOrder(options: {
       orderNumber: current.orderNumber,
       outcome: "already-refunded",
       amountCents: 0,
+      currency: current.currency,
       customerNotified: null,
     };
   }
@@ -198,6 +201,7 @@ export async function cancelPaidOrder(options: {
       orderNumber: current.orderNumber,
       outcome: "already-refunded",
       amountCents: 0,
+      currency: current.currency,
       customerNotified: null,
     };
   }
@@ -219,6 +223,7 @@ export async function cancelPaidOrder(options: {
     orderNumber: recorded.order.orderNumber,
     outcome: "refunded",
     amountCents: given.amountCents,
+    currency: recorded.order.currency,
     customerNotified,
   };
 }

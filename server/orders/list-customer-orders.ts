@@ -87,11 +87,11 @@ export async function listCustomerOrders(options: {
     .select({
       id: order.id,
       orderNumber: order.orderNumber,
-      currency: order.currency,
       createdAt: order.createdAt,
       status: order.status,
       paymentStatus: order.paymentStatus,
       paymentMethodLabel: order.paymentMethodLabel,
+      currency: order.currency,
       trackingCode: order.trackingCode,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,

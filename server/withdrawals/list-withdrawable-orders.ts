@@ -14,6 +14,8 @@ export interface WithdrawableOrder {
   /** The period's last moment (ISO); null while the order is not delivered. */
   endsAt: string | null;
   totalCents: number;
+  /** The order's currency (ISO 4217), which totalCents is in. */
+  currency: string;
   /** The units no return holds yet, per line (shipped orders only). */
   lines: Array<{
     orderItemId: string;
@@ -47,6 +49,7 @@ export async function listWithdrawableOrders(options: {
         shipped: period.shipped,
         endsAt: period.endsAt?.toISOString() ?? null,
         totalCents: row.totalCents,
+        currency: row.currency,
         lines: lines.map(({ item, returnable }) => ({
           orderItemId: item.id,
           productName: item.productName,

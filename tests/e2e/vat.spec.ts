@@ -6,7 +6,7 @@
 import path from "node:path";
 import { countryName } from "../../core/checkout";
 import type { CouponTerms } from "../../core/coupon";
-import { DEFAULT_MONEY, formatUsd } from "../../core/money";
+import { DEFAULT_MONEY } from "../../core/money";
 import { type PricedLine, priceOrder, SHIPPING_CENTS } from "../../core/pricing";
 import { cartVatRow, type TaxMode, vatRowLabel } from "../../core/tax";
 import { listOutbox } from "../../server/mail/read-outbox";
@@ -21,6 +21,7 @@ import {
   type CatalogProduct,
   cartProducts,
   chooseSize,
+  formatUsd,
   fullestSize,
   type SavedLine,
   seedCart,

@@ -5,12 +5,12 @@ import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderReturns, OrderWithdrawal } from "~/routes/account/order-returns";
 import { OrderSection } from "~/routes/account/order-section";
 import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
-import { formatUsd } from "../../../core/money";
 import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../../core/order";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 
@@ -98,6 +98,7 @@ function PackageTracking({ order }: { order: CustomerOrder }) {
 }
 
 function OrderItems({ order }: { order: CustomerOrder }) {
+  const money = useMoney(order.currency);
   return (
     <OrderSection id="items-heading" title="Items" headingClassName="mb-2">
       <ul className="divide-y border-y">
@@ -124,10 +125,10 @@ function OrderItems({ order }: { order: CustomerOrder }) {
                 </p>
               )}
               <p className="text-muted-foreground text-xs">
-                Size {item.size} · {item.quantity} × {formatUsd(item.priceCents)}
+                Size {item.size} · {item.quantity} × {money(item.priceCents)}
               </p>
             </div>
-            <p className="shrink-0 font-medium text-sm">{formatUsd(item.priceCents * item.quantity)}</p>
+            <p className="shrink-0 font-medium text-sm">{money(item.priceCents * item.quantity)}</p>
           </li>
         ))}
       </ul>
@@ -136,14 +137,15 @@ function OrderItems({ order }: { order: CustomerOrder }) {
 }
 
 function OrderSummary({ order }: { order: CustomerOrder }) {
+  const money = useMoney(order.currency);
   return (
-    <OrderTotals totals={order}>
+    <OrderTotals totals={order} currency={order.currency}>
       {order.refund && (
         <div className="flex justify-between gap-4 text-red-300" data-testid="order-refund">
           <dt>
-            Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />
+            Refunded {money(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />
           </dt>
-          <dd>−{formatUsd(order.refund.amountCents)}</dd>
+          <dd>−{money(order.refund.amountCents)}</dd>
         </div>
       )}
     </OrderTotals>
@@ -158,6 +160,7 @@ export function OrderDetailsDialog({
   order: CustomerOrder | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const money = useMoney(order?.currency);
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
       {order && (
@@ -185,8 +188,8 @@ export function OrderDetailsDialog({
           {order.awaitingPayment ? null : <PackageTracking order={order} />}
           {order.refund && (
             <p className="rounded-lg border border-red-400/30 bg-red-400/5 px-4 py-3 text-sm">
-              Refunded {formatUsd(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />.
-              The money goes back to your original payment method within {REFUND_BUSINESS_DAYS} business days.
+              Refunded {money(order.refund.amountCents)} on <OrderDate iso={order.refund.createdAt} />. The
+              money goes back to your original payment method within {REFUND_BUSINESS_DAYS} business days.
             </p>
           )}
           <OrderItems order={order} />

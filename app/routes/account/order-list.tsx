@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NoticePanel } from "~/components/ui/notice-panel";
+import { Money } from "~/lib/money";
 import { CustomerStatusBadge, OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
 import { OrderDate } from "~/routes/account/order-date";
 import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
-import { formatUsd } from "../../../core/money";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account-orders";
 
@@ -79,7 +79,7 @@ function OrdersTable({ orders, onView }: { orders: CustomerOrder[]; onView: (id:
                 <CustomerStatusBadge order={order} />
               </td>
               <td className="whitespace-nowrap px-5 py-4 text-right font-medium">
-                {formatUsd(order.totalCents)}
+                <Money cents={order.totalCents} currency={order.currency} />
               </td>
               <td className="px-5 py-3 text-right">
                 <div className="flex items-center justify-end gap-2">
@@ -111,7 +111,9 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
             <CustomerStatusBadge order={order} />
           </div>
           <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3">
-            <p className="font-semibold">{formatUsd(order.totalCents)}</p>
+            <p className="font-semibold">
+              <Money cents={order.totalCents} currency={order.currency} />
+            </p>
             <ViewButton order={order} onView={onView} />
           </div>
           {order.awaitingPayment ? <CompletePaymentButton order={order} className="mt-3 w-full" /> : null}

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderSection } from "~/routes/account/order-section";
-import { formatUsd } from "../../../core/money";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
 import { WITHDRAW_LINK_LABEL } from "../../../core/withdrawal";
@@ -63,7 +63,9 @@ function CancelReturn({ ret }: { ret: ReturnView }) {
   );
 }
 
-function ReturnCard({ ret }: { ret: ReturnView }) {
+/** currency: the order's. */
+function ReturnCard({ ret, currency }: { ret: ReturnView; currency: string }) {
+  const money = useMoney(currency);
   const headingId = `return-${ret.id}-heading`;
   return (
     <li className="rounded-lg border bg-card/60 p-4" data-testid="order-return" aria-labelledby={headingId}>
@@ -105,7 +107,7 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
       )}
       {ret.state === "refunded" && ret.refundCents !== null && (
         <p className="mt-3 rounded-md border border-emerald-400/30 bg-emerald-400/5 px-3 py-2 text-sm">
-          Refunded {formatUsd(ret.refundCents)}. The money goes back to your original payment method within{" "}
+          Refunded {money(ret.refundCents)}. The money goes back to your original payment method within{" "}
           {REFUND_BUSINESS_DAYS} business days.
         </p>
       )}
@@ -146,7 +148,7 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
       {returns.length > 0 && (
         <ul className="flex flex-col gap-3">
           {returns.map((ret) => (
-            <ReturnCard key={ret.id} ret={ret} />
+            <ReturnCard key={ret.id} ret={ret} currency={order.currency} />
           ))}
         </ul>
       )}

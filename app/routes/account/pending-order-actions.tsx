@@ -2,12 +2,12 @@ import { CreditCardIcon, HourglassIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderSection } from "~/routes/account/order-section";
-import { formatUsd } from "../../../core/money";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { action } from "./account-orders";
 
@@ -64,6 +64,7 @@ export function CompletePaymentButton({
  * after the order has turned cancelled.
  */
 export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
+  const money = useMoney(order.currency);
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   const cancelling = fetcher.state !== "idle";
@@ -101,12 +102,12 @@ export function PendingOrderPanel({ order }: { order: CustomerOrder }) {
             {order.reservedUntil ? (
               <>
                 Your items are reserved until <OrderDate iso={order.reservedUntil} withTime />. Complete the
-                payment of {formatUsd(order.totalCents)} before then, or cancel the order.
+                payment of {money(order.totalCents)} before then, or cancel the order.
               </>
             ) : (
               <>
-                Complete the payment of {formatUsd(order.totalCents)} to reserve your items again while they
-                are in stock, or cancel the order.
+                Complete the payment of {money(order.totalCents)} to reserve your items again while they are
+                in stock, or cancel the order.
               </>
             )}
           </p>

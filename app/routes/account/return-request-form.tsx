@@ -5,9 +5,9 @@ import { FormError } from "~/components/auth-ui";
 import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { useMoney } from "~/lib/money";
 import { useFormError } from "~/lib/use-form-error";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../core/money";
 import { RETURN_COMMENT_MAX_LENGTH, type ReturnResolution } from "../../../core/returns";
 import { returnFieldNames, returnRequestFormSchema } from "../../../core/validation/returns";
 import type { ReturnForm, ReturnFormLine } from "../../../server/returns/return-views";
@@ -25,16 +25,20 @@ const canChoose = (line: ReturnFormLine) => line.unavailableReason === null && l
 
 function ReturnLine({
   line,
+  currency,
   choice,
   onQuantity,
   onExchangeSize,
 }: {
   line: ReturnFormLine;
+  /** The order's. */
+  currency: string;
   choice: Choice;
   onQuantity: (value: number) => void;
   onExchangeSize: (value: string) => void;
 }) {
   const id = useId();
+  const money = useMoney(currency);
   const selectable = canChoose(line);
   const quantity = choice.quantities[line.orderItemId] ?? 0;
   const exchanging = choice.resolution === "exchange" && quantity > 0;
@@ -53,7 +57,7 @@ function ReturnLine({
             {line.productName}
           </p>
           <p className="text-muted-foreground text-sm">
-            Size {line.size} · {formatUsd(line.unitPaidCents)} each
+            Size {line.size} · {money(line.unitPaidCents)} each
           </p>
           <p className="text-muted-foreground text-sm">Bought {line.quantityBought}</p>
           {line.unavailableReason && (
@@ -185,6 +189,7 @@ export function ReturnRequestForm({
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const ids = useId();
+  const money = useMoney(form.currency);
   const canExchange = form.lines.some((line) => canChoose(line) && line.exchangeSizes.length > 0);
   const update = (next: Partial<Choice>) => setChoice({ ...choice, ...next });
   const estimate = form.lines.reduce(
@@ -202,6 +207,7 @@ export function ReturnRequestForm({
             <ReturnLine
               key={line.orderItemId}
               line={line}
+              currency={form.currency}
               choice={choice}
               onQuantity={(value) =>
                 update({ quantities: { ...choice.quantities, [line.orderItemId]: value } })
@@ -263,7 +269,7 @@ export function ReturnRequestForm({
         <FormError message={error} />
         {choice.resolution === "refund" && estimate > 0 && (
           <p className="text-muted-foreground text-sm" data-testid="refund-estimate">
-            Estimated refund: <span className="font-medium text-foreground">{formatUsd(estimate)}</span>,
+            Estimated refund: <span className="font-medium text-foreground">{money(estimate)}</span>,
             confirmed once we have received and checked your items.
           </p>
         )}

@@ -4,12 +4,13 @@ import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { Button } from "~/components/ui/button";
 import { useCart } from "~/lib/cart";
+import { useMoney } from "~/lib/money";
 import { type CartLine, lineQuantityLimit } from "../../../core/cart";
-import { formatUsd } from "../../../core/money";
 import { LOW_STOCK_THRESHOLD, sizedName } from "../../../core/product";
 
 /** One line of the cart page: picture, name, size, stock warning, price, quantity and Remove. */
 export function CartLineRow({ line }: { line: CartLine }) {
+  const money = useMoney();
   const { update, remove } = useCart();
   const { product, size, quantity } = line;
   return (
@@ -35,7 +36,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
             )}
           </div>
           <p className="shrink-0 font-semibold" data-testid="line-price">
-            {formatUsd(product.priceCents * quantity)}
+            {money(product.priceCents * quantity)}
           </p>
         </div>
         <div className="mt-auto flex items-center justify-between gap-4">

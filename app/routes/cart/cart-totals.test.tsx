@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../core/cart";
-import { DEFAULT_MONEY, formatUsd } from "../../../core/money";
+import { DEFAULT_MONEY, formatMoney } from "../../../core/money";
 import { priceOrder, SHIPPING_CENTS } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, type TaxMode } from "../../../core/tax";
 import { renderRoutes } from "../../../tests/setup/render-route";
 import { CartTotals } from "./cart-totals";
+
+/** The store renders in its default currency here: no root loader names another. */
+const usd = (cents: number) => formatMoney(cents, DEFAULT_MONEY);
 
 /** Two hoodies at $89.00 and a tee at $35.00, in size M. */
 const LINES: CartLine[] = [
@@ -49,8 +52,8 @@ const hungary = (mode: TaxMode): AppliedTax => ({ mode, country: "HU", rateBasis
 describe("the cart's totals", () => {
   it("with prices including VAT: shipping in the total, the VAT included, its amount once the country is known", () => {
     const before = render("inclusive", null);
-    expect(before.shipping).toBe(formatUsd(SHIPPING_CENTS));
-    expect(before.total).toBe(formatUsd(21_300 + SHIPPING_CENTS));
+    expect(before.shipping).toBe(usd(SHIPPING_CENTS));
+    expect(before.total).toBe(usd(21_300 + SHIPPING_CENTS));
     expect(before.totalLabel).toBe("Total");
     expect([before.vatLabel, before.vatValue, before.vatNote]).toEqual([
       "VAT",
@@ -64,7 +67,7 @@ describe("the cart's totals", () => {
     expect(after.total).toBe(before.total);
     expect([after.vatLabel, after.vatValue]).toEqual([
       "VAT 27% (Hungary)",
-      `${formatUsd(known.taxCents)} included`,
+      `${usd(known.taxCents)} included`,
     ]);
     // the goods' VAT and the shipping's
     expect(known.taxCents).toBe(
@@ -75,13 +78,13 @@ describe("the cart's totals", () => {
   it("with prices excluding VAT: the VAT is added at checkout, then to the total", () => {
     const before = render("exclusive", null);
     expect(before.vatValue).toBe("Added at checkout");
-    expect(before.total).toBe(formatUsd(21_300 + SHIPPING_CENTS));
+    expect(before.total).toBe(usd(21_300 + SHIPPING_CENTS));
     expect(before.totalLabel).toBe("Total excl. VAT");
 
     const known = priceOrder(prices, null, hungary("exclusive"));
     const after = render("exclusive", hungary("exclusive"));
-    expect([after.vatLabel, after.vatValue]).toEqual(["VAT 27% (Hungary)", formatUsd(known.taxCents)]);
-    expect(after.total).toBe(formatUsd(21_300 + SHIPPING_CENTS + known.taxCents));
+    expect([after.vatLabel, after.vatValue]).toEqual(["VAT 27% (Hungary)", usd(known.taxCents)]);
+    expect(after.total).toBe(usd(21_300 + SHIPPING_CENTS + known.taxCents));
     expect(after.totalLabel).toBe("Total");
   });
 });

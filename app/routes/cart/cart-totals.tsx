@@ -4,7 +4,6 @@ import { cn } from "~/lib/utils";
 import { estimateCart } from "~/lib/vat-estimate";
 import { type CartLine, cartItemCount } from "../../../core/cart";
 import { countryName } from "../../../core/checkout";
-import { formatUsd } from "../../../core/money";
 import { SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, vatNote } from "../../../core/tax";
 
@@ -29,13 +28,13 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
         <dt className="text-muted-foreground">
           Subtotal ({itemCount} {itemCount === 1 ? "item" : "items"})
         </dt>
-        <dd data-testid="cart-subtotal">{formatUsd(estimate.subtotalCents)}</dd>
+        <dd data-testid="cart-subtotal">{money(estimate.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt className="text-muted-foreground">
           Shipping ({SHIPPING_METHOD}) <span className="block text-xs">{SHIPPING_DAYS}</span>
         </dt>
-        <dd data-testid="cart-shipping">{formatUsd(estimate.shippingCents)}</dd>
+        <dd data-testid="cart-shipping">{money(estimate.shippingCents)}</dd>
       </div>
       <div className="flex justify-between gap-4" data-testid="vat-row">
         <dt className="text-muted-foreground">
@@ -60,7 +59,7 @@ export function CartTotals({ lines, tax }: { lines: CartLine[]; tax: AppliedTax 
             <span className="font-normal text-muted-foreground text-xs"> {vatNote(mode)}</span>
           )}
         </dt>
-        <dd data-testid="cart-total">{formatUsd(estimate.totalCents)}</dd>
+        <dd data-testid="cart-total">{money(estimate.totalCents)}</dd>
       </div>
     </dl>
   );

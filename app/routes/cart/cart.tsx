@@ -6,6 +6,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useTaxMode } from "~/components/vat-note";
 import { useCart, useHydrated } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { estimateCart, estimatedTax } from "~/lib/vat-estimate";
 import { CartLineRow } from "~/routes/cart/cart-line-row";
@@ -13,7 +14,6 @@ import { useRefreshAgainstServer, useReleaseCancelledCheckout } from "~/routes/c
 import { CartTotals } from "~/routes/cart/cart-totals";
 import { checkoutMessages, DEFAULT_COUNTRY, shippingDefaults } from "../../../core/checkout";
 import { couponMessages } from "../../../core/coupon";
-import { formatUsd } from "../../../core/money";
 import { cartActions } from "../../../core/validation/checkout-actions";
 import { formText } from "../../../core/validation/form-schema";
 import { countCheckoutStep } from "../../../server/auth/limit-checkout-step";
@@ -151,6 +151,7 @@ const CheckoutDialog = lazy(() =>
 );
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
+  const money = useMoney();
   const { lines, clear } = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -226,7 +227,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           </h2>
           <CartTotals lines={lines} tax={tax} />
           <Button size="lg" className="mt-6 w-full" onClick={startCheckout}>
-            Checkout · {formatUsd(totalCents)} <ArrowRightIcon />
+            Checkout · {money(totalCents)} <ArrowRightIcon />
           </Button>
           <Link
             to="/products"

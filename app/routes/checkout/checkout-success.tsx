@@ -74,12 +74,15 @@ function PaidWith({ label, isProcessing }: { label: string | null; isProcessing?
 function ThankYou({
   orderNumber,
   totals,
+  currency,
   paidLines,
   paymentMethodLabel = null,
 }: {
   orderNumber: string;
   totals?: CheckoutTotals;
   paymentMethodLabel?: string | null;
+  /** The order's currency, which the totals are in. */
+  currency?: string;
   /** What the order bought; unknown when the page was reached with an order number only. */
   paidLines?: PaidLine[];
 }) {
@@ -100,13 +103,13 @@ function ThankYou({
         . A confirmation is on its way to your inbox.
       </p>
       <PaidWith label={paymentMethodLabel} />
-      {totals && (
+      {totals && currency && (
         <section
           aria-label="What you paid"
           className="mt-2 w-full max-w-sm rounded-xl border bg-card/60 p-5 text-left"
           data-testid="paid-totals"
         >
-          <OrderTotals totals={totals} totalLabel="Total paid" />
+          <OrderTotals totals={totals} currency={currency} totalLabel="Total paid" />
           <SoldBy />
         </section>
       )}
@@ -196,6 +199,7 @@ function Result({ outcome }: { outcome: Outcome }) {
         totals={result.totals}
         paidLines={result.paidLines}
         paymentMethodLabel={result.paymentMethodLabel}
+        currency={result.currency}
       />
     );
   }

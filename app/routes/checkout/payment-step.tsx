@@ -2,8 +2,8 @@ import { ArrowLeftIcon, LockIcon, TruckIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { VatRow } from "~/components/vat-row";
+import { useMoney } from "~/lib/money";
 import type { OrderSummary } from "../../../core/checkout";
-import { formatUsd } from "../../../core/money";
 import { SHIPPING_DAYS } from "../../../core/pricing";
 
 /**
@@ -17,6 +17,7 @@ export function PaymentStep(props: {
   paying: boolean;
   redirecting: boolean;
 }) {
+  const money = useMoney();
   const { summary } = props;
   const vat = summary.tax && { tax: summary.tax, taxCents: summary.taxCents };
   return (
@@ -40,7 +41,7 @@ export function PaymentStep(props: {
                       ({line.size}) × {line.quantity}
                     </span>
                   </span>
-                  <span className="shrink-0">{formatUsd(line.lineTotalCents)}</span>
+                  <span className="shrink-0">{money(line.lineTotalCents)}</span>
                 </p>
               </li>
             ))}
@@ -48,7 +49,7 @@ export function PaymentStep(props: {
           <dl className="grid gap-2 text-sm" data-testid="checkout-totals">
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Subtotal</dt>
-              <dd>{formatUsd(summary.subtotalCents)}</dd>
+              <dd>{money(summary.subtotalCents)}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">
@@ -57,14 +58,14 @@ export function PaymentStep(props: {
                 </span>
                 <span className="block text-xs">{SHIPPING_DAYS}</span>
               </dt>
-              <dd>{formatUsd(summary.shippingCents)}</dd>
+              <dd>{money(summary.shippingCents)}</dd>
             </div>
             {summary.discountCents > 0 && (
               <div className="flex justify-between">
                 <dt className="text-muted-foreground">
                   Discount{summary.couponCode ? ` (${summary.couponCode})` : ""}
                 </dt>
-                <dd>−{formatUsd(summary.discountCents)}</dd>
+                <dd>−{money(summary.discountCents)}</dd>
               </div>
             )}
             {vat?.tax.mode === "exclusive" && <VatRow {...vat} />}
@@ -83,7 +84,7 @@ export function PaymentStep(props: {
         <dl className="grid gap-0.5">
           <div className="flex items-baseline justify-between font-semibold">
             <dt>Total</dt>
-            <dd data-testid="checkout-total">{formatUsd(summary.totalCents)}</dd>
+            <dd data-testid="checkout-total">{money(summary.totalCents)}</dd>
           </div>
           {vat?.tax.mode === "inclusive" && <VatRow {...vat} className="text-xs" />}
         </dl>
@@ -97,7 +98,7 @@ export function PaymentStep(props: {
               ? "Redirecting..."
               : props.paying
                 ? "Processing..."
-                : `Pay ${formatUsd(summary.totalCents)}`}
+                : `Pay ${money(summary.totalCents)}`}
           </Button>
         </div>
       </DialogFooter>

@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { DialogActions, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { VatRow } from "~/components/vat-row";
+import { useMoney } from "~/lib/money";
 import { countryName, MAX_NOTE_LENGTH, type ShippingDetails } from "../../../core/checkout";
-import { formatUsd } from "../../../core/money";
 import { type PricedOrder, SHIPPING_METHOD } from "../../../core/pricing";
 
 /**
@@ -33,6 +33,7 @@ export function ShippingStep(props: {
   /** The browser's estimate for the cart, coupon and country as they stand. */
   totals: PricedOrder;
 }) {
+  const money = useMoney();
   const { details, setField, coupon, totals } = props;
   const id = useId();
   const errorBox = useRef<HTMLParagraphElement>(null);
@@ -90,7 +91,7 @@ export function ShippingStep(props: {
                 data-testid="applied-coupon"
               >
                 <TagIcon className="size-4 text-accent" aria-hidden /> {coupon.applied.code}
-                <span className="font-sans text-muted-foreground">−{formatUsd(totals.discountCents)}</span>
+                <span className="font-sans text-muted-foreground">−{money(totals.discountCents)}</span>
               </span>
               <Button type="button" variant="ghost" size="sm" onClick={coupon.remove}>
                 <XIcon /> Remove
@@ -123,17 +124,17 @@ export function ShippingStep(props: {
         <dl className="grid gap-2 text-sm">
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Subtotal</dt>
-            <dd>{formatUsd(totals.subtotalCents)}</dd>
+            <dd>{money(totals.subtotalCents)}</dd>
           </div>
           {totals.discountCents > 0 && (
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Discount</dt>
-              <dd>−{formatUsd(totals.discountCents)}</dd>
+              <dd>−{money(totals.discountCents)}</dd>
             </div>
           )}
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Shipping ({SHIPPING_METHOD})</dt>
-            <dd>{formatUsd(totals.shippingCents)}</dd>
+            <dd>{money(totals.shippingCents)}</dd>
           </div>
           {vat?.tax.mode === "exclusive" && <VatRow {...vat} />}
         </dl>
@@ -143,7 +144,7 @@ export function ShippingStep(props: {
         <dl className="grid gap-0.5">
           <div className="flex items-baseline justify-between font-semibold">
             <dt>Total</dt>
-            <dd data-testid="checkout-estimate">{formatUsd(totals.totalCents)}</dd>
+            <dd data-testid="checkout-estimate">{money(totals.totalCents)}</dd>
           </div>
           {vat?.tax.mode === "inclusive" && <VatRow {...vat} className="text-xs" />}
         </dl>

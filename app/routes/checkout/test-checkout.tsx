@@ -6,9 +6,9 @@ import { Input, Label } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatCardExpiry, formatCardNumber } from "~/lib/card-format";
 import { pageMeta } from "~/lib/meta";
+import { useMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { checkoutMessages } from "../../../core/checkout";
-import { formatUsd } from "../../../core/money";
 import { vatLabel } from "../../../core/tax";
 import { formText } from "../../../core/validation/form-schema";
 import { syncPaymentSession } from "../../../server/checkout/sync-payment";
@@ -48,6 +48,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ibanLast4: session.ibanLast4,
     storeName: context.config.storeName,
     amountCents: session.amountCents,
+    // the order's, as Stripe's page shows the session's
+    currency: session.currency,
     customerEmail: session.customerEmail,
     items: session.lineItems as TestCheckoutContents,
     cancelUrl: session.cancelUrl,
@@ -117,7 +119,8 @@ function SummaryRow(props: { label: string; quantity?: number; description?: str
 }
 
 /** The VAT as the order charged it: already in the amounts above, or added to them. */
-function VatRow({ tax }: { tax: NonNullable<TestCheckoutContents["tax"]> }) {
+function VatRow({ tax, currency }: { tax: NonNullable<TestCheckoutContents["tax"]>; currency: string }) {
+  const money = useMoney(currency);
   const isIncluded = tax.behavior === "inclusive";
   return (
     <li className="flex justify-between gap-4 py-3" data-testid="vat-row">
@@ -127,7 +130,7 @@ function VatRow({ tax }: { tax: NonNullable<TestCheckoutContents["tax"]> }) {
       </span>
       <span className="tabular-nums">
         {isIncluded ? "" : "+"}
-        {formatUsd(tax.amountCents)}
+        {money(tax.amountCents)}
       </span>
     </li>
   );
@@ -208,6 +211,7 @@ function CardForm(props: { customerEmail: string; amount: string; cancelUrl: str
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
+  const money = useMoney(loaderData.currency);
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -234,7 +238,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             Pay {loaderData.storeName}
           </h1>
           <p className="mt-1 font-bold text-4xl tabular-nums" data-testid="amount-due">
-            {formatUsd(loaderData.amountCents)}
+            {money(loaderData.amountCents)}
           </p>
           <ul className="mt-8 divide-y border-y text-sm">
             {items.lines.map((line) => (
@@ -243,18 +247,18 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 label={line.name}
                 quantity={line.quantity}
                 description={line.description}
-                amount={formatUsd(line.unitAmountCents * line.quantity)}
+                amount={money(line.unitAmountCents * line.quantity)}
               />
             ))}
             <SummaryRow
               label={items.shipping.label}
               description={items.shipping.description}
-              amount={formatUsd(items.shipping.amountCents)}
+              amount={money(items.shipping.amountCents)}
             />
-            {items.tax && <VatRow tax={items.tax} />}
+            {items.tax && <VatRow tax={items.tax} currency={loaderData.currency} />}
             <li className="flex justify-between gap-4 py-3 font-semibold">
               <span>Total due</span>
-              <span>{formatUsd(loaderData.amountCents)}</span>
+              <span>{money(loaderData.amountCents)}</span>
             </li>
           </ul>
         </section>
@@ -263,7 +267,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           <TestBankPanel
             outcome={loaderData.delayedOutcome}
             ibanLast4={loaderData.ibanLast4}
-            amount={formatUsd(loaderData.amountCents)}
+            amount={money(loaderData.amountCents)}
             error={actionData?.error}
           />
         ) : (
@@ -292,7 +296,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 <TabsContent value="card">
                   <CardForm
                     customerEmail={loaderData.customerEmail}
-                    amount={formatUsd(loaderData.amountCents)}
+                    amount={money(loaderData.amountCents)}
                     cancelUrl={loaderData.cancelUrl}
                     paying={paying}
                   />
@@ -300,7 +304,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 <TabsContent value="sepa_debit">
                   <TestDebitForm
                     storeName={loaderData.storeName}
-                    amount={formatUsd(loaderData.amountCents)}
+                    amount={money(loaderData.amountCents)}
                     cancelUrl={loaderData.cancelUrl}
                     paying={paying}
                   />

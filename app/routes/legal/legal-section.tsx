@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { LEGAL_ICONS } from "~/routes/legal/legal-icons";
 import {
+  currencyName,
   isLegalSectionId,
   LEGAL_INDEX,
   LEGAL_SECTION_IDS,
@@ -22,6 +23,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     const facts: LegalFacts = {
       seller: context.config.seller,
       returnWindowDays: context.config.returnWindowDays,
+      currencyName: currencyName(context.config.currency),
     };
     return { section: params.section, facts };
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SELLER, type Seller } from "../../../core/seller";
-import { type LegalBlock, type LegalSectionId, legalDocument } from "./legal-texts";
+import { currencyName, type LegalBlock, type LegalSectionId, legalDocument } from "./legal-texts";
 
-const demo = { seller: DEMO_SELLER, returnWindowDays: 30 };
+const demo = { seller: DEMO_SELLER, returnWindowDays: 30, currencyName: "US dollars" };
 
 /** Everything a document says, as one string. */
 function wording(id: LegalSectionId, facts = demo): string {
@@ -48,6 +48,13 @@ describe("the legal texts filled in from the settings", () => {
     ]);
     expect(wording("returns", { ...demo, returnWindowDays: 0 })).toContain(
       "We do not offer voluntary returns beyond it.",
+    );
+  });
+
+  it("the terms name the store's currency", () => {
+    expect(wording("terms")).toContain("Prices are shown in US dollars.");
+    expect(wording("terms", { ...demo, currencyName: currencyName("EUR") })).toContain(
+      "Prices are shown in euros.",
     );
   });
 

@@ -57,6 +57,18 @@ export interface LegalFacts {
   seller: Seller;
   /** RETURN_WINDOW_DAYS: the voluntary returns' window; 0 when the store offers none. */
   returnWindowDays: number;
+  /** The store's currency as the terms name it: "US dollars", "euros" (currencyName). */
+  currencyName: string;
+}
+
+/** "USD" → "US dollars", "EUR" → "euros": the currency's plural name, in the texts' language. */
+export function currencyName(currency: string): string {
+  const parts = new Intl.NumberFormat("en", {
+    style: "currency",
+    currency,
+    currencyDisplay: "name",
+  }).formatToParts(2);
+  return parts.find((part) => part.type === "currency")?.value ?? currency;
 }
 
 export const LEGAL_INDEX = {
@@ -105,11 +117,13 @@ export function legalDocument(id: LegalSectionId, facts: LegalFacts): LegalDocum
         ? withdrawalSections(facts)
         : id === "notice"
           ? noticeSections(facts)
-          : STATIC_SECTIONS[id];
+          : id === "terms"
+            ? termsSections(facts)
+            : STATIC_SECTIONS[id];
   return { ...LEGAL_TITLES[id], lastUpdated: LAST_UPDATED, sections };
 }
 
-const STATIC_SECTIONS: Readonly<Record<"privacy" | "terms", readonly LegalBlock[]>> = {
+const STATIC_SECTIONS: Readonly<Record<"privacy", readonly LegalBlock[]>> = {
   privacy: [
     {
       heading: "Information We Collect",
@@ -202,8 +216,15 @@ const STATIC_SECTIONS: Readonly<Record<"privacy" | "terms", readonly LegalBlock[
       ],
     },
   ],
+};
 
-  terms: [
+export function isLegalSectionId(value: string | undefined): value is LegalSectionId {
+  return (LEGAL_SECTION_IDS as readonly string[]).includes(value ?? "");
+}
+
+/** The terms of service: the prices' currency is the store's (STORE_CURRENCY). */
+function termsSections({ currencyName }: LegalFacts): readonly LegalBlock[] {
+  return [
     {
       heading: "Agreement to These Terms",
       paragraphs: [
@@ -236,7 +257,7 @@ const STATIC_SECTIONS: Readonly<Record<"privacy" | "terms", readonly LegalBlock[
       heading: "Product Information",
       paragraphs: [
         "We take care to describe and photograph our products accurately. Colors may appear slightly different depending on your screen, and measurements are approximate. Availability is not guaranteed until your order is confirmed.",
-        "Prices are shown in US dollars. We may change prices at any time, but changes do not affect orders that have already been accepted. If a product is listed at an obviously incorrect price, we will contact you before processing the order.",
+        `Prices are shown in ${currencyName}. We may change prices at any time, but changes do not affect orders that have already been accepted. If a product is listed at an obviously incorrect price, we will contact you before processing the order.`,
       ],
     },
     {
@@ -279,9 +300,5 @@ const STATIC_SECTIONS: Readonly<Record<"privacy" | "terms", readonly LegalBlock[
         "We may update these terms from time to time. The version published on this page at the time you place an order applies to that order.",
       ],
     },
-  ],
-};
-
-export function isLegalSectionId(value: string | undefined): value is LegalSectionId {
-  return (LEGAL_SECTION_IDS as readonly string[]).includes(value ?? "");
+  ];
 }

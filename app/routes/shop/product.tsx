@@ -20,7 +20,7 @@ import { ProductSafety } from "~/routes/shop/product-safety";
 import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
 import { SizePicker } from "~/routes/shop/size-picker";
 import { lineQuantityLimit, toCartProduct } from "../../../core/cart";
-import { formatUsd } from "../../../core/money";
+import { DEFAULT_CURRENCY } from "../../../core/money";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../../core/product";
 import {
@@ -85,8 +85,14 @@ export function meta(args: Route.MetaArgs) {
       type: "product",
     }),
     { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
-    { property: "product:price:currency", content: "USD" },
+    { property: "product:price:currency", content: storeCurrency(args.matches) },
   ];
+}
+
+/** The store's currency (ISO 4217), from the root loader as useMoney reads it. */
+function storeCurrency(matches: Route.MetaArgs["matches"]): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { currency?: string } | undefined;
+  return root?.currency ?? DEFAULT_CURRENCY;
 }
 
 const availability = (stock: number) =>
@@ -121,15 +127,17 @@ function ProductJsonLd({
   const images = product.images.map((image) => new URL(image.src, url).href);
   const price = (product.priceCents / 100).toFixed(2);
   const taxMode = useTaxMode();
+  // the store's currency, as ISO 4217 (schema.org priceCurrency)
+  const { currency } = useMoney();
   const offer = (stock: number, offerUrl: string) => ({
     "@type": "Offer",
     url: offerUrl,
     price,
-    priceCurrency: "USD",
+    priceCurrency: currency,
     priceSpecification: {
       "@type": "UnitPriceSpecification",
       price,
-      priceCurrency: "USD",
+      priceCurrency: currency,
       valueAddedTaxIncluded: taxMode === "inclusive",
     },
     availability: availability(stock),
@@ -286,7 +294,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             {product.featured && <Badge variant="accent">Featured</Badge>}
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
             <p className="flex items-baseline gap-2">
-              <span className="font-semibold text-2xl">{formatUsd(product.priceCents)}</span>{" "}
+              <span className="font-semibold text-2xl">{money(product.priceCents)}</span>{" "}
               <VatNote className="text-sm!" />
             </p>
           </div>

@@ -5,8 +5,8 @@ import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { useDateFormat } from "~/lib/date-format";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../core/money";
 import type { Seller } from "../../../core/seller";
 import { withdrawalQuantityField } from "../../../core/validation/withdrawal-actions";
 import { withdrawalMessages, withdrawalStatement } from "../../../core/withdrawal";
@@ -48,6 +48,7 @@ export function WithdrawOrderPicker({
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   const chosen = orders.find((entry) => entry.id === orderId) ?? null;
+  const money = useMoney(chosen?.currency);
 
   if (orders.length === 0) {
     return (
@@ -122,7 +123,7 @@ export function WithdrawOrderPicker({
         />
       ) : chosen ? (
         <p className="rounded-lg border bg-card/60 p-4 text-sm">
-          This order has not shipped yet: withdrawing cancels it and refunds {formatUsd(chosen.totalCents)},
+          This order has not shipped yet: withdrawing cancels it and refunds {money(chosen.totalCents)},
           delivery included.
         </p>
       ) : null}
@@ -143,6 +144,7 @@ function OrderChoice({
   onChoose: () => void;
 }) {
   const dates = useDateFormat();
+  const money = useMoney(order.currency);
   return (
     <label
       className={cn(
@@ -161,7 +163,7 @@ function OrderChoice({
       <span className="flex min-w-0 flex-col gap-1 text-sm">
         <span className="font-medium font-mono text-base">{order.orderNumber}</span>
         <span className="text-muted-foreground">
-          Placed {dates.date(order.placedAt)} · {formatUsd(order.totalCents)} ·{" "}
+          Placed {dates.date(order.placedAt)} · {money(order.totalCents)} ·{" "}
           {order.shipped ? "Shipped" : "Not shipped yet"}
         </span>
         <span className="text-muted-foreground">

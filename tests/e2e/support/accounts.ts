@@ -1,10 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { visit } from "./store";
 
-/** The folder the Playwright web server runs the store on (playwright.config.ts). */
-const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+/**
+ * The data folder of the store the running test's project uses (playwright.config.ts: the default
+ * store's, or the euro store's): the admin's credentials and the outbox are there.
+ */
+export function e2eDataDir(): string {
+  const { dataDir } = test.info().project.metadata as { dataDir?: string };
+  return path.resolve(dataDir ?? ".tmp/e2e-data");
+}
 
 /** An address no other test uses: `prefix-<time>-<random>@nightmail.io`. */
 export function uniqueEmail(prefix: string) {
@@ -31,7 +37,7 @@ export async function registerAs(page: Page, user: { name: string; email: string
 
 /** Signs in as the demo administrator the store created on first start. */
 export async function signInAsAdmin(page: Page) {
-  const credentials = await readFile(path.join(E2E_DATA_DIR, "admin-credentials.txt"), "utf8");
+  const credentials = await readFile(path.join(e2eDataDir(), "admin-credentials.txt"), "utf8");
   const email = credentials.match(/email: (\S+)/)?.[1] ?? "";
   const password = credentials.match(/password: (\S+)/)?.[1] ?? "";
   await visit(page, "/login");

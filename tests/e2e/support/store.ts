@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { DEFAULT_MONEY, formatMoney } from "../../../core/money";
 
 /** localStorage key of the cart (app/lib/cart.ts). */
 export const CART_KEY = "nocturn-cart";
@@ -47,9 +48,9 @@ export function parseUsd(text: string): number {
   return Math.round(Number(match[1].replace(/,/g, "")) * 100);
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** An amount in the default store's dollars, as its pages write it. */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return formatMoney(cents, DEFAULT_MONEY);
 }
 
 /** The "N products" line of the shop, as a number. */

@@ -5,6 +5,7 @@ import { FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { DialogActions } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { useMoney } from "~/lib/money";
 import { useFormError } from "~/lib/use-form-error";
 import { generateCouponCode } from "../../../../core/coupon";
 import {
@@ -95,6 +96,7 @@ export function CouponForm({
   clearServerError: () => void;
 }) {
   const id = useId();
+  const { symbol } = useMoney();
   const defaults = couponFormDefaults(coupon ?? undefined);
   const [code, setCode] = useState(defaults.code);
   const [discountType, setDiscountType] = useState(defaults.discountType);
@@ -179,10 +181,13 @@ export function CouponForm({
             onChange={(event) => setDiscountType(event.currentTarget.value)}
           >
             <option value="percentage">Percentage (%)</option>
-            <option value="fixed">Fixed Amount ($)</option>
+            <option value="fixed">Fixed Amount ({symbol})</option>
           </NativeSelect>
         </Field>
-        <Field id={`${id}-value`} label={percentage ? "Discount Value (%) *" : "Discount Value ($) *"}>
+        <Field
+          id={`${id}-value`}
+          label={percentage ? "Discount Value (%) *" : `Discount Value (${symbol}) *`}
+        >
           <Input
             id={`${id}-value`}
             name="discountValue"
@@ -198,7 +203,7 @@ export function CouponForm({
         </Field>
       </div>
 
-      <Field id={`${id}-minimum`} label="Minimum Order Amount ($)">
+      <Field id={`${id}-minimum`} label={`Minimum Order Amount (${symbol})`}>
         <Input
           id={`${id}-minimum`}
           name="minimumOrder"

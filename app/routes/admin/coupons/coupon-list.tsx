@@ -7,7 +7,6 @@ import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { formatCouponDiscount } from "../../../../core/coupon";
-import { formatUsd } from "../../../../core/money";
 import { couponAdminMessages } from "../../../../core/validation/coupon-form";
 import type { AdminCouponView } from "../../../../server/coupons/list-coupons";
 import { AdminEditDeleteButtons } from "../admin-list";
@@ -132,7 +131,7 @@ function DiscountCell({ coupon }: { coupon: AdminCouponView }) {
       <span className="whitespace-nowrap font-medium">{formatCouponDiscount(coupon, money)}</span>
       {coupon.minimumOrderCents > 0 && (
         <span className="block whitespace-nowrap text-muted-foreground text-xs">
-          Min. {formatUsd(coupon.minimumOrderCents)}
+          Min. {money(coupon.minimumOrderCents)}
         </span>
       )}
     </>

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { useDateFormat } from "~/lib/date-format";
 import { pageMeta } from "~/lib/meta";
+import { useMoney } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import {
   DashboardPanel,
@@ -21,7 +22,6 @@ import {
 } from "~/routes/admin/dashboard/dashboard-panels";
 import { RevenueChart, RevenueTable } from "~/routes/admin/dashboard/dashboard-revenue-chart";
 import { useQuarterSpan, VatCollectedTable } from "~/routes/admin/dashboard/dashboard-vat";
-import { formatUsd } from "../../../../core/money";
 import { LOW_STOCK_THRESHOLD } from "../../../../core/product";
 import { requireAdmin } from "../../../../server/auth/guards";
 import { getSalesDashboard } from "../../../../server/dashboard/get-sales-dashboard";
@@ -108,6 +108,8 @@ function Dashboard({
   const { today, last7Days, last30Days, vatLastQuarter } = dashboard;
   const belowThreshold = catalog.lowStock + catalog.soldOut;
   const quarterSpan = useQuarterSpan(vatLastQuarter.quarter);
+  // the sums in the store's currency
+  const money = useMoney();
   return (
     <div className="space-y-6">
       {dashboard.overdueWithdrawals > 0 ? (
@@ -137,22 +139,22 @@ function Dashboard({
             key={label}
             icon={icon}
             label={label}
-            value={formatUsd(sales.revenueCents)}
-            net={formatUsd(sales.netRevenueCents)}
+            value={money(sales.revenueCents)}
+            net={money(sales.netRevenueCents)}
             detail={`${plural(sales.paidOrders, "paid order")}${span}`}
           />
         ))}
         <SalesFigure
           icon={ReceiptIcon}
           label="Average order value"
-          value={dashboard.averageOrderCents === null ? "No orders" : formatUsd(dashboard.averageOrderCents)}
+          value={dashboard.averageOrderCents === null ? "No orders" : money(dashboard.averageOrderCents)}
           detail="Per paid order, last 30 days"
         />
       </dl>
 
       <DashboardPanel
         title="Revenue per day"
-        description={`Last ${dashboard.daily.length} days by UTC day: ${formatUsd(last30Days.revenueCents)} from ${plural(last30Days.paidOrders, "paid order")}.`}
+        description={`Last ${dashboard.daily.length} days by UTC day: ${money(last30Days.revenueCents)} from ${plural(last30Days.paidOrders, "paid order")}.`}
       >
         <RevenueChart days={dashboard.daily} />
         <details className="group mt-4 border-t pt-3">

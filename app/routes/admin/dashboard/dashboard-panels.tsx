@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { useDateFormat } from "~/lib/date-format";
+import { Money } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../../core/money";
 import {
   adminStatusTone,
   DELETED_CUSTOMER_LABEL,
@@ -159,6 +159,8 @@ export interface LatestOrder {
   customerEmail: string | null;
   status: OrderStatus;
   totalCents: number;
+  /** The order's currency; the store's when the dashboard does not say. */
+  currency?: string;
   createdAt: string;
 }
 
@@ -185,7 +187,9 @@ export function LatestOrders({ orders }: { orders: LatestOrder[] }) {
               </span>
             </span>
             <span className="shrink-0 text-right">
-              <span className="block font-semibold tabular-nums">{formatUsd(order.totalCents)}</span>
+              <span className="block font-semibold tabular-nums">
+                <Money cents={order.totalCents} currency={order.currency} />
+              </span>
               <time
                 dateTime={order.createdAt}
                 className="mt-1 block whitespace-nowrap text-muted-foreground text-xs"

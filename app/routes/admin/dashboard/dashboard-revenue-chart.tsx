@@ -1,9 +1,8 @@
 import { useId, useState } from "react";
 import { useDateFormat } from "~/lib/date-format";
+import { useMoney } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../../core/money";
-import { formatAxisDollars } from "./dashboard-format";
 
 export interface RevenueDay {
   /** UTC day, "2026-03-05". */
@@ -46,6 +45,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
   const descId = useId();
   const [active, setActive] = useState<number | null>(null);
   const format = useDateFormat();
+  const money = useMoney();
 
   const slots = days.length;
   const maxCents = Math.max(0, ...days.map((day) => day.revenueCents));
@@ -61,9 +61,9 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
   const last = days[slots - 1];
   const summary =
     first && last
-      ? `${formatUsd(totalCents)} from ${format.dayLong(first.day)} to ${format.dayLong(last.day)} (UTC days).` +
+      ? `${money(totalCents)} from ${format.dayLong(first.day)} to ${format.dayLong(last.day)} (UTC days).` +
         (best
-          ? ` Best day: ${format.dayLong(best.day)} with ${formatUsd(best.revenueCents)}.`
+          ? ` Best day: ${format.dayLong(best.day)} with ${money(best.revenueCents)}.`
           : " No paid orders in this period.")
       : "No data.";
   // a date under every 7th bar, counted back from today so that today is always labelled
@@ -102,7 +102,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
                 textAnchor="end"
                 className="fill-muted-foreground text-[11px] tabular-nums"
               >
-                {formatAxisDollars(tick)}
+                {money.short(tick)}
               </text>
             </g>
           ))}
@@ -176,7 +176,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
             <div className="font-medium">{format.dayLong(activeDay.day)}</div>
             <div className="mt-0.5 text-muted-foreground">
               <span className="font-semibold text-foreground tabular-nums">
-                {formatUsd(activeDay.revenueCents)}
+                {money(activeDay.revenueCents)}
               </span>{" "}
               · {plural(activeDay.paidOrders, "paid order")}
             </div>
@@ -189,6 +189,7 @@ export function RevenueChart({ days, className }: { days: RevenueDay[]; classNam
 
 /** The chart's figures as a table, for screen readers and for anyone who wants the numbers. */
 export function RevenueTable({ days }: { days: RevenueDay[] }) {
+  const money = useMoney();
   const format = useDateFormat();
   return (
     <table className="w-full text-sm">
@@ -213,7 +214,7 @@ export function RevenueTable({ days }: { days: RevenueDay[] }) {
               {format.dayLong(day.day)}
             </th>
             <td className="py-1.5 pr-4 text-right tabular-nums">{day.paidOrders}</td>
-            <td className="py-1.5 text-right tabular-nums">{formatUsd(day.revenueCents)}</td>
+            <td className="py-1.5 text-right tabular-nums">{money(day.revenueCents)}</td>
           </tr>
         ))}
       </tbody>

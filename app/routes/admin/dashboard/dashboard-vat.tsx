@@ -1,7 +1,7 @@
 import { LandmarkIcon } from "lucide-react";
 import { useDateFormat } from "~/lib/date-format";
+import { useMoney } from "~/lib/money";
 import { plural } from "~/lib/plural";
-import { formatUsd } from "../../../../core/money";
 import { formatRate } from "../../../../core/tax";
 import type { VatCollected } from "../../../../server/dashboard/sum-vat-collected";
 
@@ -22,6 +22,7 @@ const ordersClass = "hidden sm:table-cell";
  */
 export function VatCollectedTable({ collected }: { collected: VatCollected }) {
   const { quarter, lines, totals } = collected;
+  const money = useMoney();
   const paidOrders = lines.reduce((sum, line) => sum + line.paidOrders, 0);
   if (lines.length === 0) {
     return (
@@ -73,8 +74,8 @@ export function VatCollectedTable({ collected }: { collected: VatCollected }) {
                   </span>
                 ) : null}
               </td>
-              <td className={cellClass}>{formatUsd(line.netSalesCents)}</td>
-              <td className={cellClass}>{formatUsd(line.vatCents)}</td>
+              <td className={cellClass}>{money(line.netSalesCents)}</td>
+              <td className={cellClass}>{money(line.vatCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -84,8 +85,8 @@ export function VatCollectedTable({ collected }: { collected: VatCollected }) {
               Total
             </th>
             <td className={`${cellClass} ${ordersClass}`}>{paidOrders}</td>
-            <td className={cellClass}>{formatUsd(totals.netSalesCents)}</td>
-            <td className={cellClass}>{formatUsd(totals.vatCents)}</td>
+            <td className={cellClass}>{money(totals.netSalesCents)}</td>
+            <td className={cellClass}>{money(totals.vatCents)}</td>
           </tr>
         </tfoot>
       </table>

@@ -5,9 +5,9 @@ import { StatusBadge } from "~/components/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { DetailRow, DetailSection } from "~/routes/admin/detail-section";
-import { formatUsd } from "../../../../core/money";
 import {
   adminStatusTone,
   DELETED_CUSTOMER_LABEL,
@@ -57,6 +57,7 @@ function Details({
   onEdit: (id: string) => void;
 }) {
   const zip = extractZip(order.shippingAddress);
+  const money = useMoney(order.currency);
   return (
     <>
       <DialogHeader className="pr-8">
@@ -162,7 +163,7 @@ function Details({
               </DetailRow>
             ) : null}
             <DetailRow label="Shipping cost">
-              <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
+              <span className="tabular-nums">{money(order.shippingCents)}</span>
             </DetailRow>
           </dl>
           {order.refunds.map((given) => (
@@ -172,12 +173,12 @@ function Details({
               data-testid="order-refund"
             >
               <p className="font-medium">
-                Refunded <span className="tabular-nums">{formatUsd(given.amountCents)}</span> on{" "}
+                Refunded <span className="tabular-nums">{money(given.amountCents)}</span> on{" "}
                 <DateTime iso={given.createdAt} />
               </p>
               {order.tax ? (
                 <p className="text-muted-foreground text-xs tabular-nums">
-                  VAT given back: {formatUsd(given.taxCents)}
+                  VAT given back: {money(given.taxCents)}
                 </p>
               ) : null}
               <p className="text-muted-foreground text-xs">
@@ -249,15 +250,15 @@ function Details({
                     </span>
                   )}
                   <p className="text-muted-foreground text-xs tabular-nums">
-                    Size {item.size} · {formatUsd(item.priceCents)} × {item.quantity}
+                    Size {item.size} · {money(item.priceCents)} × {item.quantity}
                   </p>
-                  {order.tax ? <LineTax item={item} /> : null}
+                  {order.tax ? <LineTax item={item} currency={order.currency} /> : null}
                   {item.productId ? (
                     <p className="truncate font-mono text-[11px] text-muted-foreground">{item.productId}</p>
                   ) : null}
                 </div>
                 <span className="font-semibold text-sm tabular-nums">
-                  {formatUsd(item.priceCents * item.quantity)}
+                  {money(item.priceCents * item.quantity)}
                 </span>
               </li>
             ))}
@@ -265,19 +266,19 @@ function Details({
         )}
         <dl className="mt-4 border-t pt-3">
           <DetailRow label="Subtotal">
-            <span className="tabular-nums">{formatUsd(order.subtotalCents)}</span>
+            <span className="tabular-nums">{money(order.subtotalCents)}</span>
           </DetailRow>
           {order.discountCents > 0 ? (
             <DetailRow label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}>
-              <span className="text-emerald-300 tabular-nums">−{formatUsd(order.discountCents)}</span>
+              <span className="text-emerald-300 tabular-nums">−{money(order.discountCents)}</span>
             </DetailRow>
           ) : null}
           <DetailRow label="Shipping">
-            <span className="tabular-nums">{formatUsd(order.shippingCents)}</span>
+            <span className="tabular-nums">{money(order.shippingCents)}</span>
           </DetailRow>
           {order.tax ? (
             <DetailRow label={vatLabel(order.tax.rateBasisPoints, order.tax.countryName)}>
-              <span className="tabular-nums">{formatUsd(order.taxCents)}</span>{" "}
+              <span className="tabular-nums">{money(order.taxCents)}</span>{" "}
               <span className="text-muted-foreground text-xs">
                 {order.tax.mode === "inclusive" ? "included" : "added"}
               </span>
@@ -285,7 +286,7 @@ function Details({
           ) : null}
           <div className="mt-1 flex items-baseline justify-between border-t pt-2 font-semibold">
             <dt>Total</dt>
-            <dd className="text-lg tabular-nums">{formatUsd(order.totalCents)}</dd>
+            <dd className="text-lg tabular-nums">{money(order.totalCents)}</dd>
           </div>
         </dl>
       </DetailSection>
@@ -302,17 +303,19 @@ function Details({
 }
 
 /** A line's share of the coupon, its amount without VAT and its VAT, as the order was priced. */
-function LineTax({ item }: { item: AdminOrderView["items"][number] }) {
+function LineTax({ item, currency }: { item: AdminOrderView["items"][number]; currency: string }) {
+  const money = useMoney(currency);
   return (
     <p className="text-muted-foreground text-xs tabular-nums" data-testid="order-line-tax">
-      {item.discountCents > 0 ? `Coupon −${formatUsd(item.discountCents)} · ` : null}
-      Net {formatUsd(item.netCents)} · VAT {formatRate(item.taxRateBasisPoints)} {formatUsd(item.taxCents)}
+      {item.discountCents > 0 ? `Coupon −${money(item.discountCents)} · ` : null}
+      Net {money(item.netCents)} · VAT {formatRate(item.taxRateBasisPoints)} {money(item.taxCents)}
     </p>
   );
 }
 
 /** Where the VAT went and how much per rate: what the One-Stop-Shop return adds up. */
 function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<AdminOrderView["tax"]> }) {
+  const money = useMoney(order.currency);
   return (
     <DetailSection title="VAT">
       <dl>
@@ -323,10 +326,10 @@ function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<Ad
           {tax.mode === "inclusive" ? "Include VAT" : "Exclude VAT (added at checkout)"}
         </DetailRow>
         <DetailRow label="VAT on shipping">
-          <span className="tabular-nums">{formatUsd(tax.shippingTaxCents)}</span>
+          <span className="tabular-nums">{money(tax.shippingTaxCents)}</span>
         </DetailRow>
         <DetailRow label="Total without VAT">
-          <span className="tabular-nums">{formatUsd(order.totalCents - order.taxCents)}</span>
+          <span className="tabular-nums">{money(order.totalCents - order.taxCents)}</span>
         </DetailRow>
       </dl>
       <table className="mt-3 w-full border-t text-sm">
@@ -350,8 +353,8 @@ function VatSection({ order, tax }: { order: AdminOrderView; tax: NonNullable<Ad
               <th scope="row" className="py-1.5 text-left font-normal">
                 {formatRate(entry.rateBasisPoints)}
               </th>
-              <td className="py-1.5 text-right">{formatUsd(entry.baseCents)}</td>
-              <td className="py-1.5 text-right">{formatUsd(entry.taxCents)}</td>
+              <td className="py-1.5 text-right">{money(entry.baseCents)}</td>
+              <td className="py-1.5 text-right">{money(entry.taxCents)}</td>
             </tr>
           ))}
         </tbody>

@@ -11,7 +11,7 @@ import { OrderEditDialog } from "~/routes/admin/orders/order-edit-dialog";
 import { OrderFilters } from "~/routes/admin/orders/order-filters";
 import { OrderTable } from "~/routes/admin/orders/order-table";
 import { adminOrderList } from "../../../../core/admin-lists";
-import { formatUsd } from "../../../../core/money";
+import { formatMoney } from "../../../../core/money";
 import { trackingServiceName } from "../../../../core/order";
 import { adminOrderActions } from "../../../../core/validation/admin-actions";
 import { requireAdmin } from "../../../../server/auth/guards";
@@ -76,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           intent,
           ok: true as const,
           message: refunded
-            ? `Order ${result.orderNumber} cancelled and ${formatUsd(result.amountCents)} refunded`
+            ? `Order ${result.orderNumber} cancelled and ${formatMoney(result.amountCents, { currency: result.currency, locale: context.config.locale })} refunded`
             : `Order ${result.orderNumber} was already refunded`,
           notice: result.customerNotified ? "The customer was e-mailed about the refund." : null,
           warning:

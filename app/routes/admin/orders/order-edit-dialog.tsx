@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ConfirmFooter } from "~/routes/admin/confirm-footer";
-import { formatUsd } from "../../../../core/money";
 import { capitalize, ORDER_STATUSES } from "../../../../core/order";
 import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
 import type { action } from "./admin-orders";
@@ -134,7 +134,8 @@ function ConfirmRefund({
   onBack: () => void;
   onConfirm: () => void;
 }) {
-  const total = formatUsd(order.totalCents);
+  const money = useMoney(order.currency);
+  const total = money(order.totalCents);
   const units =
     order.itemCount === 1
       ? "The item goes back into stock in its size."

@@ -2,8 +2,8 @@ import { EyeIcon, PencilIcon, TriangleAlertIcon } from "lucide-react";
 import { Fragment } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../../core/money";
 import {
   adminStatusTone,
   canTrack,
@@ -88,6 +88,7 @@ export function OrderTable({
 }
 
 function OrderRow({ order, onView, onEdit }: OrderItemProps) {
+  const money = useMoney(order.currency);
   const needsAttention = Boolean(order.attentionReason);
   // an order that needs attention is tinted, marked on its left edge, and says why in a row of its own
   const attentionTint =
@@ -118,7 +119,7 @@ function OrderRow({ order, onView, onEdit }: OrderItemProps) {
           </div>
         </td>
         <td className="whitespace-nowrap px-2.5 py-3 font-semibold tabular-nums">
-          {formatUsd(order.totalCents)}
+          {money(order.totalCents)}
         </td>
         <td className="px-2.5 py-3">
           <DateTime iso={order.createdAt} layout="stacked" />
@@ -144,6 +145,7 @@ function OrderRow({ order, onView, onEdit }: OrderItemProps) {
 
 /** "✓ Address" with the ZIP, or "No address"; the shipping cost under it when there is one. */
 function ShippingSummary({ order }: { order: AdminOrderView }) {
+  const money = useMoney(order.currency);
   const zip = extractZip(order.shippingAddress);
   return (
     <>
@@ -156,7 +158,7 @@ function ShippingSummary({ order }: { order: AdminOrderView }) {
       )}
       {order.shippingCents > 0 ? (
         <span className="block text-muted-foreground text-xs tabular-nums">
-          {formatUsd(order.shippingCents)} shipping
+          {money(order.shippingCents)} shipping
         </span>
       ) : null}
     </>
@@ -188,6 +190,7 @@ function OrderActions({ order, onView, onEdit, className }: OrderItemProps & { c
 
 /** The same facts as a table row, stacked, for screens too narrow for eight columns. */
 function OrderCard({ order, onView, onEdit }: OrderItemProps) {
+  const money = useMoney(order.currency);
   const needsAttention = Boolean(order.attentionReason);
   return (
     <li
@@ -204,7 +207,7 @@ function OrderCard({ order, onView, onEdit }: OrderItemProps) {
           <span className="font-mono font-semibold">{order.orderNumber}</span>
           <OrderStatusMarks order={order} />
         </div>
-        <span className="font-semibold tabular-nums">{formatUsd(order.totalCents)}</span>
+        <span className="font-semibold tabular-nums">{money(order.totalCents)}</span>
       </div>
       {needsAttention ? (
         <p className="mt-2 flex items-start gap-1.5 text-amber-100/90 text-sm">

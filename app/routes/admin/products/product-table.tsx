@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { formatUsd } from "../../../../core/money";
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
 import {
   AdminEditDeleteButtons,
@@ -100,6 +100,7 @@ function ProductList({
   onEdit: (product: AdminProductView) => void;
   onDelete: (product: AdminProductView) => void;
 }) {
+  const money = useMoney();
   if (loading)
     return (
       <div className="flex flex-col gap-2 sm:hidden" aria-busy>
@@ -120,7 +121,7 @@ function ProductList({
               <FinalSaleBadge product={product} />
             </p>
             <p className="mt-0.5 truncate text-muted-foreground text-xs">
-              {formatUsd(product.priceCents)} · {product.category ?? "Uncategorized"}
+              {money(product.priceCents)} · {product.category ?? "Uncategorized"}
             </p>
             <p className="mt-1 flex items-center gap-3 text-muted-foreground text-xs">
               <span className={cn(product.stock === 0 && "text-destructive")}>Stock {product.stock}</span>
@@ -156,6 +157,7 @@ export function ProductTable({
   onEdit: (product: AdminProductView) => void;
   onDelete: (product: AdminProductView) => void;
 }) {
+  const money = useMoney();
   if (!loading && products.length === 0) {
     return (
       <AdminEmptyState
@@ -209,7 +211,7 @@ export function ProductTable({
                       </div>
                     </td>
                     <td className={cn(adminCellClass, "whitespace-nowrap text-right tabular-nums")}>
-                      {formatUsd(product.priceCents)}
+                      {money(product.priceCents)}
                     </td>
                     <td className={cn(adminCellClass, "whitespace-nowrap text-muted-foreground")}>
                       {product.category ?? "—"}

@@ -1,6 +1,6 @@
 import { DialogHeading } from "~/components/ui/dialog";
+import { useMoney } from "~/lib/money";
 import { ConfirmFooter } from "~/routes/admin/confirm-footer";
-import { formatUsd } from "../../../../core/money";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 
 /** The confirmation before money or goods leave: what will happen, and a way back. */
@@ -19,7 +19,8 @@ export function ConfirmStep({
   onBack: () => void;
   onConfirm: () => void;
 }) {
-  const amount = details.refundPreviewCents !== null ? formatUsd(details.refundPreviewCents) : null;
+  const money = useMoney(details.currency);
+  const amount = details.refundPreviewCents !== null ? money(details.refundPreviewCents) : null;
   const exchanged = details.items.filter((item) => item.exchangeSize);
   return (
     <>

@@ -8,7 +8,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { formatUsd } from "../../../../core/money";
+import { useMoney } from "~/lib/money";
 import { RETURN_TRANSITIONS } from "../../../../core/returns";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 import { ProofForm, ReceiveForm, RejectForm, type ReturnFormProps } from "./return-step-forms";
@@ -34,6 +34,7 @@ export function ReturnStepBar({
   onConfirm: (kind: "refund" | "exchange") => void;
 }) {
   const { state, resolution } = details;
+  const money = useMoney(details.currency);
   const { busy, pending, send: onSend } = action;
   const formProps = { action, serverError, onCancel: () => onOpenForm(null) };
   // the buttons follow the rules the server enforces (core/returns.ts)
@@ -70,7 +71,7 @@ export function ReturnStepBar({
       <ActionBar
         hint={
           details.refundPreviewCents !== null
-            ? `Refund will give back ${formatUsd(details.refundPreviewCents)}.`
+            ? `Refund will give back ${money(details.refundPreviewCents)}.`
             : "Refund the returned items to the customer."
         }
       >

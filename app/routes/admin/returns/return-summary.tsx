@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";
+import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { DetailRow, DetailSection } from "~/routes/admin/detail-section";
-import { formatUsd } from "../../../../core/money";
 import { capitalize, DELETED_CUSTOMER_LABEL } from "../../../../core/order";
 import { RETURN_STATE_LABELS, type ReturnItemCondition } from "../../../../core/returns";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
@@ -24,6 +24,7 @@ export function ReturnSummary({
   hrefFor: (id: string) => string;
 }) {
   const refunded = details.refundCents !== null;
+  const money = useMoney(details.currency);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -49,17 +50,17 @@ export function ReturnSummary({
             {refunded ? (
               <>
                 <DetailRow label="Refunded">
-                  <span className="font-semibold tabular-nums">{formatUsd(details.refundCents ?? 0)}</span>
+                  <span className="font-semibold tabular-nums">{money(details.refundCents ?? 0)}</span>
                 </DetailRow>
                 {details.refundTaxCents !== null ? (
                   <DetailRow label="VAT given back">
-                    <span className="tabular-nums">{formatUsd(details.refundTaxCents)}</span>
+                    <span className="tabular-nums">{money(details.refundTaxCents)}</span>
                   </DetailRow>
                 ) : null}
               </>
             ) : details.refundPreviewCents !== null && details.resolution === "refund" ? (
               <DetailRow label="To refund">
-                <span className="tabular-nums">{formatUsd(details.refundPreviewCents)}</span>
+                <span className="tabular-nums">{money(details.refundPreviewCents)}</span>
               </DetailRow>
             ) : null}
             {details.replacementOrderNumber ? (
