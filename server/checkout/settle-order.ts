@@ -5,6 +5,7 @@ import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
 import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
+import { issueInvoice } from "../invoices/issue-invoice";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { Metrics } from "../metrics/metrics";
@@ -137,6 +138,7 @@ export async function fulfilOrder(options: {
       })
       .where(eq(order.id, orderId));
     await tx.insert(receipt).values(receiptValues).onConflictDoNothing();
+    const invoiced = await issueInvoice(tx, { orderId, config: services.config, log });
     if (row.couponId) {
       await tx
         .insert(couponUsage)
@@ -144,7 +146,14 @@ export async function fulfilOrder(options: {
         .onConflictDoNothing();
     }
     if (mismatch) log.error({ orderId, sessionId: session.id }, mismatch);
-    await queueConfirmation({ tx, services, orderId, to: customer?.email, name: customer?.name });
+    await queueConfirmation({
+      tx,
+      services,
+      orderId,
+      to: customer?.email,
+      name: customer?.name,
+      invoiceId: invoiced.id,
+    });
     return { outcome: "paid" as const, customer };
   });
 
@@ -243,6 +252,8 @@ async function queueConfirmation(options: {
   orderId: string;
   to: string | undefined;
   name: string | undefined;
+  /** Attached as its PDF (docs/INVOICES.md#e-mail). */
+  invoiceId: string;
 }) {
   const { tx, services, orderId, to } = options;
   const summary = await loadOrderSummary({ db: tx, storage: services.storage, orderId });
@@ -261,7 +272,11 @@ async function queueConfirmation(options: {
     services.log.error({ err, orderId }, "order confirmation e-mail not sent");
     return;
   }
-  await enqueueEmail(tx, { kind: "order_confirmation", message: { to, ...email } });
+  await enqueueEmail(tx, {
+    kind: "order_confirmation",
+    message: { to, ...email },
+    attachments: [{ kind: "invoice", invoiceId: options.invoiceId }],
+  });
 }
 
 export type ReleaseOutcome = "cancelled" | "failed" | "retry";

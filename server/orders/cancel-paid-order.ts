@@ -17,6 +17,7 @@ import {
   user,
   withdrawal,
 } from "../db/schema";
+import { issueCreditNote } from "../invoices/issue-credit-note";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
@@ -147,6 +148,11 @@ export async function cancelPaidOrder(options: {
         .onConflictDoNothing({ target: refund.idempotencyKey })
         .returning({ id: refund.id });
       if (!inserted) return null;
+      await issueCreditNote(tx, {
+        refundId: inserted.id,
+        credited: { kind: "rest-of-invoice" },
+        config: services.config,
+      });
       await tx
         .update(order)
         .set({ status: "cancelled", paymentStatus: "refunded", isReserved: false, reservedUntil: null })

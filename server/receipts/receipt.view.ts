@@ -1,7 +1,9 @@
 import { countryName } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
+import type { OrderDocumentLink } from "../../core/order-documents";
 import { cardLabel } from "../../core/payment-method";
 import { vatLabel } from "../../core/tax";
+import { listOrderDocuments } from "../invoices/list-order-documents";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
 
 /** What the receipts screen gets of a receipt; money already formatted on the server. */
@@ -30,6 +32,8 @@ export interface ReceiptView {
    * receipt was written (`createdAt`), and never updated after.
    */
   providerData: string | null;
+  /** The order's invoice and credit notes, to download (docs/INVOICES.md). */
+  documents: OrderDocumentLink[];
 }
 
 /**
@@ -56,7 +60,7 @@ function orderVat(order: ReceiptWithOrder["order"]): ReceiptView["vat"] {
   };
 }
 
-function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
+function toReceiptView(receipt: ReceiptWithOrder, documents: Map<string, OrderDocumentLink[]>): ReceiptView {
   return {
     id: receipt.id,
     receiptNumber: receipt.receiptNumber,
@@ -78,11 +82,17 @@ function toReceiptView(receipt: ReceiptWithOrder): ReceiptView {
       receipt.providerData === null || receipt.providerData === undefined
         ? null
         : JSON.stringify(receipt.providerData, null, 2),
+    documents: documents.get(receipt.orderId) ?? [],
   };
 }
 
 /** One page of payment receipts (searchReceipts), shaped for the receipts screen. */
 export async function searchReceiptViews(options: Parameters<typeof searchReceipts>[0]) {
   const result = await searchReceipts(options);
-  return { ...result, receipts: result.receipts.map(toReceiptView) };
+  const documents = await listOrderDocuments(
+    options.db,
+    result.receipts.map((receipt) => receipt.orderId),
+    "admin",
+  );
+  return { ...result, receipts: result.receipts.map((receipt) => toReceiptView(receipt, documents)) };
 }

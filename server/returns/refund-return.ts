@@ -6,6 +6,7 @@ import { vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
 import { order, receipt, refund, returnRequest, withdrawal } from "../db/schema";
+import { issueCreditNote } from "../invoices/issue-credit-note";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { computeReturnRefund } from "./compute-return-refund";
 import {
@@ -112,6 +113,11 @@ export async function refundReturn(
       .onConflictDoNothing({ target: refund.idempotencyKey })
       .returning({ id: refund.id });
     if (!inserted) return null;
+    await issueCreditNote(tx, {
+      refundId: inserted.id,
+      credited: { kind: "return", returnId },
+      config: services.config,
+    });
     const [refunded] = await tx
       .select({ cents: sum(refund.amountCents).mapWith(Number) })
       .from(refund)
