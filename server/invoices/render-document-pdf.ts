@@ -203,6 +203,17 @@ function drawTableHead(doc: PDFKit.PDFDocument, y: number): number {
   return below + 5;
 }
 
+/** A new page that says whose continuation it is; returns where its content starts. */
+function continuationPage(doc: PDFKit.PDFDocument, content: DocumentContent): number {
+  doc.addPage();
+  doc
+    .font("medium")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`${documentTitle(content)} ${content.number} (continued)`, MARGIN, MARGIN, { width: WIDTH });
+  return MARGIN + 22;
+}
+
 function drawLines(
   doc: PDFKit.PDFDocument,
   content: DocumentContent,
@@ -222,8 +233,7 @@ function drawLines(
     };
     const height = rowHeight(doc, cells, "regular");
     if (y + height > BOTTOM) {
-      doc.addPage();
-      y = drawTableHead(doc, MARGIN);
+      y = drawTableHead(doc, continuationPage(doc, content));
     }
     drawRow(doc, cells, y, "regular");
     y += height + 4;
@@ -247,10 +257,7 @@ function drawSummary(
   const rows = content.taxSummary.length;
   const needed = 14 * (rows + 1) + 70;
   let y = top;
-  if (y + needed > BOTTOM) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  if (y + needed > BOTTOM) y = continuationPage(doc, content);
   // per-rate summary (Art. 226 (8), (10)), left
   const x = MARGIN;
   const widths = [60, 75, 65, 75];
@@ -315,10 +322,7 @@ function drawNotes(doc: PDFKit.PDFDocument, content: DocumentContent, top: numbe
     content.couponCode ? `Coupon ${content.couponCode} applied: its discount is shared over the lines.` : "",
   ].filter(Boolean);
   let y = top;
-  if (y + 14 * notes.length > BOTTOM) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  if (y + 14 * notes.length > BOTTOM) y = continuationPage(doc, content);
   doc.font("regular").fontSize(8).fillColor(MUTED);
   doc.text(notes.join("\n"), MARGIN, y, { width: WIDTH, lineGap: 2 });
 }
