@@ -138,7 +138,6 @@ export async function fulfilOrder(options: {
       })
       .where(eq(order.id, orderId));
     await tx.insert(receipt).values(receiptValues).onConflictDoNothing();
-    const invoiced = await issueInvoice(tx, { orderId, config: services.config, log });
     if (row.couponId) {
       await tx
         .insert(couponUsage)
@@ -146,14 +145,9 @@ export async function fulfilOrder(options: {
         .onConflictDoNothing();
     }
     if (mismatch) log.error({ orderId, sessionId: session.id }, mismatch);
-    await queueConfirmation({
-      tx,
-      services,
-      orderId,
-      to: customer?.email,
-      name: customer?.name,
-      invoiceId: invoiced.id,
-    });
+    await queueConfirmation({ tx, services, orderId, to: customer?.email, name: customer?.name });
+    // last: the year's invoice counter stays locked until the commit (docs/INVOICES.md#numbering)
+    await issueInvoice(tx, { orderId, config: services.config, log });
     return { outcome: "paid" as const, customer };
   });
 
@@ -252,8 +246,6 @@ async function queueConfirmation(options: {
   orderId: string;
   to: string | undefined;
   name: string | undefined;
-  /** Attached as its PDF (docs/INVOICES.md#e-mail). */
-  invoiceId: string;
 }) {
   const { tx, services, orderId, to } = options;
   const summary = await loadOrderSummary({ db: tx, storage: services.storage, orderId });
@@ -275,7 +267,8 @@ async function queueConfirmation(options: {
   await enqueueEmail(tx, {
     kind: "order_confirmation",
     message: { to, ...email },
-    attachments: [{ kind: "invoice", invoiceId: options.invoiceId }],
+    // the invoice issued in this transaction, as a PDF (docs/INVOICES.md#e-mail)
+    attachments: [{ kind: "invoice", orderId }],
   });
 }
 

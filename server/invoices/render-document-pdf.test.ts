@@ -91,7 +91,7 @@ async function renderAndRead(name: string, content: DocumentContent) {
   const file = path.join(OUT, `${name}.pdf`);
   await writeFile(file, await renderDocumentPdf(content));
   await run("pdftoppm", ["-png", "-r", "80", file, path.join(OUT, name)]);
-  const pngs = (await readdir(OUT)).filter((entry) => entry.startsWith(`${name}-`) && entry.endsWith(".png"));
+  const pngs = (await readdir(OUT)).filter((entry) => new RegExp(`^${name}-\\d+\\.png$`).test(entry));
   const { stdout } = await run("pdftotext", ["-layout", file, "-"]);
   return { text: stdout, pages: pngs.length };
 }

@@ -15,8 +15,8 @@ export async function loadAttachments(
 ): Promise<MailAttachment[]> {
   return Promise.all(
     references.map(async (reference) => {
-      const [issued] = await db.select().from(invoice).where(eq(invoice.id, reference.invoiceId));
-      if (!issued) throw new Error(`the attached invoice ${reference.invoiceId} does not exist`);
+      const [issued] = await db.select().from(invoice).where(eq(invoice.orderId, reference.orderId));
+      if (!issued) throw new Error(`the invoice of order ${reference.orderId} to attach does not exist`);
       return {
         filename: `${issued.number}.pdf`,
         contentType: "application/pdf",

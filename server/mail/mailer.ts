@@ -19,7 +19,7 @@ export interface MailAttachment {
  * the bytes are made when it is delivered (server/mail/load-attachments.ts), from a document that
  * never changes once issued.
  */
-export type AttachmentReference = { kind: "invoice"; invoiceId: string };
+export type AttachmentReference = { kind: "invoice"; orderId: string };
 
 /** Sends mail. The outbox folder is the embedded default; SMTP is for production. */
 export interface Mailer {

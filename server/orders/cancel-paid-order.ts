@@ -148,11 +148,6 @@ export async function cancelPaidOrder(options: {
         .onConflictDoNothing({ target: refund.idempotencyKey })
         .returning({ id: refund.id });
       if (!inserted) return null;
-      await issueCreditNote(tx, {
-        refundId: inserted.id,
-        credited: { kind: "rest-of-invoice" },
-        config: services.config,
-      });
       await tx
         .update(order)
         .set({ status: "cancelled", paymentStatus: "refunded", isReserved: false, reservedUntil: null })
@@ -186,6 +181,12 @@ export async function cancelPaidOrder(options: {
         actor: adminId
           ? await adminActor(tx, adminId)
           : { role: "customer", id: row.userId ?? "", email: "withdrawal" in by ? by.withdrawal.email : "" },
+      });
+      // last: the year's credit-note counter stays locked until the commit
+      await issueCreditNote(tx, {
+        refundId: inserted.id,
+        credited: { kind: "rest-of-invoice" },
+        config: services.config,
       });
       return { order: row, emailId, returns };
     })

@@ -113,11 +113,6 @@ export async function refundReturn(
       .onConflictDoNothing({ target: refund.idempotencyKey })
       .returning({ id: refund.id });
     if (!inserted) return null;
-    await issueCreditNote(tx, {
-      refundId: inserted.id,
-      credited: { kind: "return", returnId },
-      config: services.config,
-    });
     const [refunded] = await tx
       .select({ cents: sum(refund.amountCents).mapWith(Number) })
       .from(refund)
@@ -152,6 +147,12 @@ export async function refundReturn(
         .set({ refundedAt: new Date() })
         .where(eq(withdrawal.id, again.ret.withdrawalId));
     }
+    // last: the year's credit-note counter stays locked until the commit
+    await issueCreditNote(tx, {
+      refundId: inserted.id,
+      credited: { kind: "return", returnId },
+      config: services.config,
+    });
     return { emailId };
   });
   if (!recorded) return alreadyRefunded(locked.ret.rmaNumber);
