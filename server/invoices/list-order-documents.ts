@@ -29,9 +29,9 @@ export async function listOrderDocuments(
     else byOrder.set(orderId, [link]);
   };
   for (const row of invoices)
-    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "invoice", ...row }));
+    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "invoice", number: row.number }));
   for (const row of creditNotes) {
-    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "credit_note", ...row }));
+    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "credit_note", number: row.number }));
   }
   return byOrder;
 }
