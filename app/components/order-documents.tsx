@@ -1,4 +1,4 @@
-import { FileTextIcon } from "lucide-react";
+import { DownloadIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
 import type { OrderDocumentLink } from "../../core/order-documents";
 
@@ -23,7 +23,7 @@ export function OrderDocuments({
             download={`${document.number}.pdf`}
             className="inline-flex items-center gap-2 underline-offset-4 hover:text-accent hover:underline"
           >
-            <FileTextIcon className="size-4 text-accent" aria-hidden />
+            <DownloadIcon className="size-4 text-accent" aria-hidden />
             {document.label}
           </a>
         </li>

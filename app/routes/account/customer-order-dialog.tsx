@@ -193,7 +193,12 @@ export function OrderDetailsDialog({
           <OrderItems order={order} />
           <OrderSummary order={order} />
           {order.documents.length > 0 ? (
-            <OrderSection id="documents-heading" title="Invoice" icon={FileTextIcon} headingClassName="mb-2">
+            <OrderSection
+              id="documents-heading"
+              title="Documents"
+              icon={FileTextIcon}
+              headingClassName="mb-2"
+            >
               <OrderDocuments documents={order.documents} />
             </OrderSection>
           ) : null}
