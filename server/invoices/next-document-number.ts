@@ -7,7 +7,7 @@ type DocumentKindName = (typeof DOCUMENT_KINDS)[number];
 const PREFIX: Record<DocumentKindName, string> = { invoice: "INV", credit_note: "CN" };
 
 /** INV-2026-000001: the kind's prefix, the year, the number in the year on six digits. */
-export function formatDocumentNumber(kind: DocumentKindName, year: number, sequence: number): string {
+function formatDocumentNumber(kind: DocumentKindName, year: number, sequence: number): string {
   return `${PREFIX[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
 }
 

@@ -68,7 +68,7 @@ const COLUMNS = [
 type Cells = Record<(typeof COLUMNS)[number]["key"], string>;
 
 /** The title a document carries. */
-export const documentTitle = (content: Pick<DocumentContent, "kind">) =>
+const documentTitle = (content: Pick<DocumentContent, "kind">) =>
   content.kind === "invoice" ? "Invoice" : "Credit note";
 
 /** The PDF's bytes. */
