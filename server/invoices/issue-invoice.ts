@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { cardLabel } from "../../core/payment-method";
 import type { Config } from "../config";
 import type { Transaction } from "../db/client";
 import { type Invoice, invoice, order, orderItem, receipt } from "../db/schema";
@@ -96,17 +97,11 @@ export async function issueInvoice(
     pricesIncludeTax: row.pricesIncludeTax,
     lines,
     ...summary,
-    paymentMethod: paymentMethodLabel(paid),
+    // the method as the provider reported it ("SEPA Direct Debit •••• 3000"), else the receipt's card
+    paymentMethod: row.paymentMethodLabel ?? cardLabel(paid?.cardBrand, paid?.cardLast4),
     couponCode: row.couponCode,
   };
   const [issued] = await tx.insert(invoice).values({ number, orderId, issuedAt: now, content }).returning();
   if (!issued) throw new Error(`invoice ${number} was not written`);
   return issued;
-}
-
-/** "Visa •••• 4242" from the receipt; null when the provider named no card. */
-function paymentMethodLabel(paid: { cardBrand: string | null; cardLast4: string | null } | undefined) {
-  if (!paid?.cardBrand) return null;
-  const brand = paid.cardBrand.charAt(0).toUpperCase() + paid.cardBrand.slice(1);
-  return paid.cardLast4 ? `${brand} •••• ${paid.cardLast4}` : brand;
 }

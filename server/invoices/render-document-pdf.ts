@@ -27,9 +27,15 @@ let parsedFonts: Record<FontName, FontSource> | undefined;
  * accepts a parsed font in place of a file and subsets it per document, so sharing it is safe; it is
  * taken from the first document pdfkit opened with the files, as pdfkit names no fontkit export.
  */
+/**
+ * The default font, for the constructor: pdfkit opens it like any font (bytes or a parsed font, so
+ * its built-in Helvetica is never loaded), though its types name only a file path there.
+ */
+const asDefaultFont = (source: FontSource) => source as unknown as string;
+
 function fonts(): Record<FontName, FontSource> {
   if (!parsedFonts) {
-    const probe = new PDFDocument({ font: readFileSync(FONT_FILES.regular) });
+    const probe = new PDFDocument({ font: asDefaultFont(readFileSync(FONT_FILES.regular)) });
     const parse = (name: FontName): FontSource => {
       probe.font(readFileSync(FONT_FILES[name]));
       const parsed = (probe as unknown as { _font?: { font?: FontSource } })._font?.font;
@@ -77,7 +83,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
-    font: fonts().regular as PDFKit.Mixins.PDFFontSource,
+    font: asDefaultFont(fonts().regular),
     info: {
       Title: `${documentTitle(content)} ${content.number}`,
       Author: content.seller.legalName || content.storeName,
