@@ -20,8 +20,12 @@ describe.runIf(onPostgres)("invoice numbers on PostgreSQL", () => {
     };
     const url = new URL(process.env.TEST_DATABASE_URL as string);
     url.pathname = `/${rows[0]?.name}`;
-    // a second process's services: its own pool, its own mail queue, the same database
-    const other = await createTestServices({}, { database: await openDatabase({ url: url.href }) });
+    // two processes' services: a pool each, on the same database. The fifty payments queue for the
+    // pools' connections and then for the counter row; on a busy test machine that wait can pass the
+    // default 5 s and 10 s limits, and the wait is not what this test measures, so they are raised
+    const pool = { connectTimeoutMs: 60_000, statementTimeoutMs: 60_000 };
+    const first = await createTestServices({}, { database: await openDatabase({ url: url.href, pool }) });
+    const other = await createTestServices({}, { database: await openDatabase({ url: url.href, pool }) });
     try {
       const product = await insertTestProduct(t.services.db, { stock: 100 });
       const variantId = product.variants[0]!.id;
@@ -34,11 +38,11 @@ describe.runIf(onPostgres)("invoice numbers on PostgreSQL", () => {
       }
 
       // the confirmations (each drawing its invoice PDF) are not what is measured here: left queued
-      await Promise.all([t.services.mailQueue.stop(), other.services.mailQueue.stop()]);
+      await Promise.all([first.services.mailQueue.stop(), other.services.mailQueue.stop()]);
       const outcomes = await Promise.all(
         placed.map((entry, index) =>
           syncPaymentSession({
-            services: index % 2 === 0 ? t.services : other.services,
+            services: index % 2 === 0 ? first.services : other.services,
             sessionId: entry.sessionId,
           }),
         ),
@@ -56,7 +60,7 @@ describe.runIf(onPostgres)("invoice numbers on PostgreSQL", () => {
       const paid = await t.services.db.select().from(order).where(eq(order.paymentStatus, "paid"));
       expect(paid).toHaveLength(50);
     } finally {
-      await other.close();
+      await Promise.all([first.close(), other.close()]);
     }
   });
 });
