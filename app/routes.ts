@@ -26,6 +26,7 @@ export default [
   ]),
   route("account/data-export", "routes/account/data-export.ts"),
   route("account/orders/:orderId/return", "routes/account/return-request.tsx"),
+  route("account/orders/:orderId/documents/:file", "routes/account/order-document.ts"),
   route("admin", "routes/admin/admin-layout.tsx", [
     // the admin index shows the product manager (docs/SPEC.md#routes)
     index("routes/admin/products/admin-products.tsx", { id: "admin-index" }),
@@ -34,6 +35,7 @@ export default [
     route("dashboard", "routes/admin/dashboard/admin-dashboard.tsx"),
     route("orders", "routes/admin/orders/admin-orders.tsx"),
     route("orders/export.csv", "routes/admin/orders/orders-export.ts"),
+    route("orders/:orderId/documents/:file", "routes/admin/orders/order-document.ts"),
     route("returns", "routes/admin/returns/admin-returns.tsx"),
     route("coupons", "routes/admin/coupons/admin-coupons.tsx"),
     route("receipts", "routes/admin/receipts/admin-receipts.tsx"),

@@ -37,7 +37,7 @@ export function capitalize(value: string): string {
 }
 
 /** What a delayed payment waiting for its bank reads as, to the customer and the admin. */
-export const PAYMENT_PROCESSING_LABEL = "Payment processing";
+const PAYMENT_PROCESSING_LABEL = "Payment processing";
 
 /**
  * The status a customer reads: an unpaid order that can still be paid is "Awaiting payment", not

@@ -5,6 +5,7 @@ import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
 import { coupon, couponUsage, type Order, order, orderItem, receipt, refund, user } from "../db/schema";
+import { issueInvoice } from "../invoices/issue-invoice";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { Metrics } from "../metrics/metrics";
@@ -145,6 +146,8 @@ export async function fulfilOrder(options: {
     }
     if (mismatch) log.error({ orderId, sessionId: session.id }, mismatch);
     await queueConfirmation({ tx, services, orderId, to: customer?.email, name: customer?.name });
+    // last: the year's invoice counter stays locked until the commit (docs/INVOICES.md#numbering)
+    await issueInvoice(tx, { orderId, config: services.config, log });
     return { outcome: "paid" as const, customer };
   });
 
@@ -265,7 +268,12 @@ async function queueConfirmation(options: {
     services.log.error({ err, orderId }, "order confirmation e-mail not sent");
     return;
   }
-  await enqueueEmail(tx, { kind: "order_confirmation", message: { to, ...email } });
+  await enqueueEmail(tx, {
+    kind: "order_confirmation",
+    message: { to, ...email },
+    // the invoice issued in this transaction, as a PDF (docs/INVOICES.md#e-mail)
+    attachments: [{ kind: "invoice", orderId }],
+  });
 }
 
 export type ReleaseOutcome = "cancelled" | "failed" | "retry";

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outgoingEmail } from "../db/schema";
 import type { Logger } from "../logger";
+import { loadAttachments } from "./load-attachments";
 import type { Mailer } from "./mailer";
 
 /** The first retry waits 15 s, each further one twice as long, never more than 30 minutes. */
@@ -67,7 +68,13 @@ export async function deliverDueEmails(options: {
     if (!email) break;
     let failure: unknown = null;
     try {
-      await mailer.send({ to: email.recipient, subject: email.subject, html: email.html, text: email.text });
+      await mailer.send({
+        to: email.recipient,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        attachments: await loadAttachments(db, email.attachments),
+      });
     } catch (error) {
       failure = error ?? new Error("the mailer failed without an error");
     }

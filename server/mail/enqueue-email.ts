@@ -1,6 +1,6 @@
 import type { Database, Transaction } from "../db/client";
 import { type EMAIL_KINDS, outgoingEmail } from "../db/schema";
-import type { MailMessage } from "./mailer";
+import type { AttachmentReference, MailMessage } from "./mailer";
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -13,12 +13,19 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  */
 export async function enqueueEmail(
   db: Database | Transaction,
-  options: { kind: EmailKind; message: MailMessage },
+  options: { kind: EmailKind; message: MailMessage; attachments?: AttachmentReference[] },
 ): Promise<string> {
-  const { kind, message } = options;
+  const { kind, message, attachments = [] } = options;
   const [row] = await db
     .insert(outgoingEmail)
-    .values({ kind, recipient: message.to, subject: message.subject, html: message.html, text: message.text })
+    .values({
+      kind,
+      recipient: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments,
+    })
     .returning({ id: outgoingEmail.id });
   if (!row) throw new Error("the e-mail was not queued");
   return row.id;

@@ -4,7 +4,22 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (the invoice with the order confirmation). */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * A file a queued e-mail carries, named rather than stored: the queue row keeps the reference and
+ * the bytes are made when it is delivered (server/mail/load-attachments.ts), from a document that
+ * never changes once issued.
+ */
+export type AttachmentReference = { kind: "invoice"; orderId: string };
 
 /** Sends mail. The outbox folder is the embedded default; SMTP is for production. */
 export interface Mailer {

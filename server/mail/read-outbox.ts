@@ -19,6 +19,8 @@ export interface ParsedEmail {
   html: string;
   /** The Date header; null when missing. */
   date: Date | null;
+  /** The files attached (the invoice PDF of an order confirmation). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface OutboxEmail extends Omit<ParsedEmail, "date"> {
@@ -69,6 +71,11 @@ export async function parseEml(raw: string | Buffer): Promise<ParsedEmail> {
     text: mail.text ?? "",
     html: mail.html || "",
     date: mail.date ?? null,
+    attachments: mail.attachments.map((attachment) => ({
+      filename: attachment.filename ?? "",
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
   };
 }
 

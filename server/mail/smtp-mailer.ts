@@ -29,6 +29,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
       });
     },
   };

@@ -1,7 +1,9 @@
 import type { OrderLineView, OrderTax } from "../../core/checkout";
 import { trackingUrl } from "../../core/order";
+import type { OrderDocumentLink } from "../../core/order-documents";
 import { orderLineView, orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
+import { listOrderDocuments } from "../invoices/list-order-documents";
 import type { Storage } from "../storage/storage";
 import { type AdminOrder, searchAdminOrders } from "./search-admin-orders";
 
@@ -62,12 +64,18 @@ export interface AdminOrderView {
   itemCount: number;
   items: AdminOrderItemView[];
   refunds: AdminRefundView[];
+  /** The invoice and its credit notes, to download (docs/INVOICES.md). */
+  documents: OrderDocumentLink[];
 }
 
 /** An order row as the admin screens get it: dates as ISO strings, images as URLs, the tracking link. */
 function toAdminOrderView(
   order: AdminOrder,
-  options: { storage: Storage; config: Pick<Config, "trackingUrlTemplate"> },
+  options: {
+    storage: Storage;
+    config: Pick<Config, "trackingUrlTemplate">;
+    documents: Map<string, OrderDocumentLink[]>;
+  },
 ): AdminOrderView {
   const { storage, config } = options;
   return {
@@ -112,6 +120,7 @@ function toAdminOrderView(
       createdByEmail: given.createdByEmail,
       createdAt: given.createdAt.toISOString(),
     })),
+    documents: options.documents.get(order.id) ?? [],
   };
 }
 
@@ -123,5 +132,13 @@ export async function searchAdminOrderViews(
   },
 ) {
   const result = await searchAdminOrders(options);
-  return { ...result, orders: result.orders.map((order) => toAdminOrderView(order, options)) };
+  const documents = await listOrderDocuments(
+    options.db,
+    result.orders.map((order) => order.id),
+    "admin",
+  );
+  return {
+    ...result,
+    orders: result.orders.map((order) => toAdminOrderView(order, { ...options, documents })),
+  };
 }

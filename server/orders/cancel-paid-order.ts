@@ -17,6 +17,7 @@ import {
   user,
   withdrawal,
 } from "../db/schema";
+import { issueCreditNote } from "../invoices/issue-credit-note";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { orderRefundedEmail } from "../mail/templates/order-refunded";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
@@ -183,6 +184,12 @@ export async function cancelPaidOrder(options: {
         actor: adminId
           ? await adminActor(tx, adminId)
           : { role: "customer", id: row.userId ?? "", email: "withdrawal" in by ? by.withdrawal.email : "" },
+      });
+      // last: the year's credit-note counter stays locked until the commit
+      await issueCreditNote(tx, {
+        refundId: inserted.id,
+        credited: { kind: "rest-of-invoice" },
+        config: services.config,
       });
       return { order: row, emailId, returns };
     })

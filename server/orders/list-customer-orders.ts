@@ -2,12 +2,14 @@ import { and, asc, desc, eq, inArray, max, not, sql, sum } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
+import type { OrderDocumentLink } from "../../core/order-documents";
 import { type WithdrawalPeriod, withdrawalPeriod } from "../../core/withdrawal";
 import { toResponsiveImage } from "../catalog/product-view";
 import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type OrderItem, order, orderItem, refund } from "../db/schema";
+import { listOrderDocuments } from "../invoices/list-order-documents";
 import { listReturnViews } from "../returns/list-return-views";
 import { lineBlocker, loadReturnableLines, orderReturnability } from "../returns/return-lines";
 import type { ReturnOffer, ReturnView } from "../returns/return-views";
@@ -73,6 +75,8 @@ export interface CustomerOrder {
    * null before delivery, when the 14 days have not started). null: not withdrawable.
    */
   withdrawal: { endsAt: string | null } | null;
+  /** The invoice and its credit notes, to download (docs/INVOICES.md). */
+  documents: OrderDocumentLink[];
 }
 
 /** One customer's orders, newest first, with their items (two queries, whatever the count). */
@@ -127,7 +131,7 @@ export async function listCustomerOrders(options: {
   const open = rows
     .filter((row) => returnability.get(row.id)?.ok || periods.get(row.id)?.open)
     .map((row) => row.id);
-  const [items, refunds, returns, returnable] = await Promise.all([
+  const [items, refunds, returns, returnable, documents] = await Promise.all([
     db
       .select()
       .from(orderItem)
@@ -144,6 +148,7 @@ export async function listCustomerOrders(options: {
       .groupBy(refund.orderId),
     listReturnViews({ db, storage, where: { orderIds: ids } }),
     loadReturnableLines(db, open),
+    listOrderDocuments(db, ids, "customer"),
   ]);
   const refundByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const itemsByOrder = new Map<string, OrderItem[]>();
@@ -169,6 +174,7 @@ export async function listCustomerOrders(options: {
         returnable.filter((line) => line.item.orderId === row.id),
       ),
       tax: orderTax(taxColumns),
+      documents: documents.get(row.id) ?? [],
       createdAt: row.createdAt.toISOString(),
       refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
       awaitingPayment: row.status === "pending" && row.paymentStatus === "pending",

@@ -1,7 +1,9 @@
 import { countryName } from "../../core/checkout";
 import { formatMoney, twoDecimalCurrency } from "../../core/money";
+import type { OrderDocumentLink } from "../../core/order-documents";
 import { cardLabel } from "../../core/payment-method";
 import { vatLabel } from "../../core/tax";
+import { listOrderDocuments } from "../invoices/list-order-documents";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
 
 /** What the receipts screen gets of a receipt; money already formatted on the server. */
@@ -32,6 +34,8 @@ export interface ReceiptView {
    * receipt was written (`createdAt`), and never updated after.
    */
   providerData: string | null;
+  /** The order's invoice and credit notes, to download (docs/INVOICES.md). */
+  documents: OrderDocumentLink[];
 }
 
 /**
@@ -61,7 +65,11 @@ function orderVat(order: ReceiptWithOrder["order"], locale: string): ReceiptView
   };
 }
 
-function toReceiptView(receipt: ReceiptWithOrder, locale: string): ReceiptView {
+function toReceiptView(
+  receipt: ReceiptWithOrder,
+  locale: string,
+  documents: Map<string, OrderDocumentLink[]>,
+): ReceiptView {
   return {
     id: receipt.id,
     receiptNumber: receipt.receiptNumber,
@@ -85,6 +93,7 @@ function toReceiptView(receipt: ReceiptWithOrder, locale: string): ReceiptView {
       receipt.providerData === null || receipt.providerData === undefined
         ? null
         : JSON.stringify(receipt.providerData, null, 2),
+    documents: documents.get(receipt.orderId) ?? [],
   };
 }
 
@@ -96,5 +105,13 @@ export async function searchReceiptViews(
   },
 ) {
   const result = await searchReceipts(options);
-  return { ...result, receipts: result.receipts.map((found) => toReceiptView(found, options.locale)) };
+  const documents = await listOrderDocuments(
+    options.db,
+    result.receipts.map((receipt) => receipt.orderId),
+    "admin",
+  );
+  return {
+    ...result,
+    receipts: result.receipts.map((receipt) => toReceiptView(receipt, options.locale, documents)),
+  };
 }

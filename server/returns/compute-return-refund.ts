@@ -1,8 +1,16 @@
 import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { lineRefund, paidLine, paidShipping } from "../../core/returns";
 import type { Database, Transaction } from "../db/client";
-import { type Order, orderItem, returnItem, returnRequest } from "../db/schema";
+import { type Order, type OrderItem, orderItem, returnItem, returnRequest } from "../db/schema";
 import { loadReturnItems } from "./return-lines";
+
+/** One line's part of a return's refund: its units, and the money and VAT they give back. */
+export interface ReturnRefundLine {
+  item: OrderItem;
+  units: number;
+  cents: number;
+  taxCents: number;
+}
 
 /**
  * What refunding this return gives back (docs/RETURNS.md#money): per line, the price paid for its
@@ -15,6 +23,20 @@ export async function computeReturnRefund(
   row: Order,
   returnId: string,
 ): Promise<{ cents: number; taxCents: number }> {
+  const parts = await returnRefundParts(tx, row, returnId);
+  const all = [...parts.lines, ...(parts.shipping ? [parts.shipping] : [])];
+  return {
+    cents: all.reduce((total, part) => total + part.cents, 0),
+    taxCents: all.reduce((total, part) => total + part.taxCents, 0),
+  };
+}
+
+/** computeReturnRefund line by line (and the shipping, when this return refunds it): a credit note's lines. */
+export async function returnRefundParts(
+  tx: Database | Transaction,
+  row: Order,
+  returnId: string,
+): Promise<{ lines: ReturnRefundLine[]; shipping: { cents: number; taxCents: number } | null }> {
   const [items, earlier, all] = await Promise.all([
     loadReturnItems(tx, returnId),
     tx
@@ -35,19 +57,11 @@ export async function computeReturnRefund(
       .where(eq(orderItem.orderId, row.id)),
   ]);
   const before = new Map(earlier.map((entry) => [entry.orderItemId, entry.units]));
-  let cents = 0;
-  let taxCents = 0;
   let refundedUnits = earlier.reduce((total, entry) => total + entry.units, 0);
-  for (const { ret, line } of items) {
+  const lines = items.map(({ ret, line }): ReturnRefundLine => {
     const part = lineRefund(paidLine(line, row.pricesIncludeTax), before.get(line.id) ?? 0, ret.quantity);
-    cents += part.cents;
-    taxCents += part.taxCents;
     refundedUnits += ret.quantity;
-  }
-  if (refundedUnits === (all[0]?.units ?? 0)) {
-    const shipping = paidShipping(row);
-    cents += shipping.cents;
-    taxCents += shipping.taxCents;
-  }
-  return { cents, taxCents };
+    return { item: line, units: ret.quantity, ...part };
+  });
+  return { lines, shipping: refundedUnits === (all[0]?.units ?? 0) ? paidShipping(row) : null };
 }

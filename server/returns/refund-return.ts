@@ -6,6 +6,7 @@ import { vatLabel } from "../../core/tax";
 import { AppError } from "../app-error";
 import { orderTax } from "../checkout/order-summary";
 import { order, receipt, refund, returnRequest, withdrawal } from "../db/schema";
+import { issueCreditNote } from "../invoices/issue-credit-note";
 import { PaymentProviderError, type ProviderRefund } from "../payments/payment-provider";
 import { computeReturnRefund } from "./compute-return-refund";
 import {
@@ -146,6 +147,12 @@ export async function refundReturn(
         .set({ refundedAt: new Date() })
         .where(eq(withdrawal.id, again.ret.withdrawalId));
     }
+    // last: the year's credit-note counter stays locked until the commit
+    await issueCreditNote(tx, {
+      refundId: inserted.id,
+      credited: { kind: "return", returnId },
+      config: services.config,
+    });
     return { emailId };
   });
   if (!recorded) return alreadyRefunded(locked.ret.rmaNumber);

@@ -1,5 +1,6 @@
-import { CopyIcon, ExternalLinkIcon, MapPinIcon, TruckIcon } from "lucide-react";
+import { CopyIcon, ExternalLinkIcon, FileTextIcon, MapPinIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { OrderDocuments } from "~/components/order-documents";
 import { OrderTotals } from "~/components/order-totals";
 import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
@@ -194,6 +195,16 @@ export function OrderDetailsDialog({
           )}
           <OrderItems order={order} />
           <OrderSummary order={order} />
+          {order.documents.length > 0 ? (
+            <OrderSection
+              id="documents-heading"
+              title="Documents"
+              icon={FileTextIcon}
+              headingClassName="mb-2"
+            >
+              <OrderDocuments documents={order.documents} />
+            </OrderSection>
+          ) : null}
           <OrderReturns order={order} />
           <OrderWithdrawal order={order} />
           <OrderSection

@@ -3,6 +3,7 @@
 export * from "../auth-schema";
 export * from "./catalog";
 export * from "./coupons";
+export * from "./invoices";
 export * from "./jobs";
 export * from "./mail";
 export * from "./orders";

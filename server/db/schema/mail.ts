@@ -1,6 +1,7 @@
 // The mail queue (decision 016).
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { AttachmentReference } from "../../mail/mailer";
 import { instant, timestamps, uuidPrimaryKey } from "./columns";
 
 /** What each queued e-mail is about (for the logs and for finding stuck mail by kind). */
@@ -30,6 +31,8 @@ export const outgoingEmail = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** Files to attach, made at delivery from what they name (an issued invoice). */
+    attachments: jsonb("attachments").$type<AttachmentReference[]>().notNull().default([]),
     createdAt: timestamps.createdAt,
     /** Delivery attempts started, counted when a worker claims the row (a crashed attempt counts). */
     attempts: integer("attempts").notNull().default(0),

@@ -1,5 +1,6 @@
 import { ExternalLinkIcon, MapPinIcon, PencilIcon, TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
+import { OrderDocuments } from "~/components/order-documents";
 import { ProductImage } from "~/components/product-image";
 import { StatusBadge } from "~/components/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -193,6 +194,7 @@ function Details({
               </p>
             </div>
           ))}
+          <OrderDocuments documents={order.documents} className="mt-3" />
         </DetailSection>
 
         <DetailSection title="Shipping">

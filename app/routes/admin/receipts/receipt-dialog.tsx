@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OrderDocuments } from "~/components/order-documents";
 import { StatusBadge } from "~/components/status-badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { useSeller } from "~/lib/store";
@@ -73,6 +74,11 @@ export function ReceiptDetailsDialog({
                   <span className="text-muted-foreground">No payment method reported</span>
                 )}
               </Row>
+              {receipt.documents.length > 0 ? (
+                <Row label="Invoice">
+                  <OrderDocuments documents={receipt.documents} className="justify-items-end" />
+                </Row>
+              ) : null}
               <Row label="Customer email">{receipt.billingEmail}</Row>
               <Row label="Transaction date">
                 <DateTime iso={receipt.createdAt} />
