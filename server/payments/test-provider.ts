@@ -238,25 +238,38 @@ export async function submitTestPayment(options: {
   if (!/^\d{3,4}$/.test(options.cvc.trim())) throw refuse(testCheckoutMessages.cvc);
   if (card.outcome === "declined") throw refuse(testCheckoutMessages.declined);
 
-  // conditional: a session is paid once, and never after it expired
-  const [paid] = await options.db
+  return completeOpenSession(options.db, options.sessionId, now, {
+    paymentMethodType: "card",
+    cardBrand: card.brand,
+    cardLast4: digits.slice(-4),
+  });
+}
+
+/**
+ * Completes a session with what the shopper paid by, and returns its success URL. Conditional: a
+ * session is completed once, and never after it expired.
+ */
+async function completeOpenSession(
+  db: Database,
+  sessionId: string,
+  now: Date,
+  paidWith: Partial<
+    Pick<TestPaymentSession, "paymentMethodType" | "cardBrand" | "cardLast4" | "ibanLast4" | "delayedOutcome">
+  >,
+): Promise<string> {
+  const [completed] = await db
     .update(testPaymentSession)
-    .set({
-      status: "complete",
-      paymentMethodType: "card",
-      cardBrand: card.brand,
-      cardLast4: digits.slice(-4),
-    })
+    .set({ status: "complete", ...paidWith })
     .where(
       and(
-        eq(testPaymentSession.id, options.sessionId),
+        eq(testPaymentSession.id, sessionId),
         eq(testPaymentSession.status, "open"),
         gt(testPaymentSession.expiresAt, now),
       ),
     )
     .returning({ successUrl: testPaymentSession.successUrl });
-  if (!paid) throw refuse(testCheckoutMessages.closed);
-  return paid.successUrl;
+  if (!completed) throw new AppError("payment_refused", testCheckoutMessages.closed, 402);
+  return completed.successUrl;
 }
 
 /**
@@ -276,24 +289,11 @@ export async function submitTestDebit(options: {
   const iban = options.iban.replace(/\s/g, "").toUpperCase();
   if (iban !== TEST_IBAN) throw refuse(testCheckoutMessages.unknownIban);
   if (!options.acceptsMandate) throw refuse(testCheckoutMessages.mandate);
-  const [accepted] = await options.db
-    .update(testPaymentSession)
-    .set({
-      status: "complete",
-      paymentMethodType: "sepa_debit",
-      ibanLast4: iban.slice(-4),
-      delayedOutcome: "processing",
-    })
-    .where(
-      and(
-        eq(testPaymentSession.id, options.sessionId),
-        eq(testPaymentSession.status, "open"),
-        gt(testPaymentSession.expiresAt, now),
-      ),
-    )
-    .returning({ successUrl: testPaymentSession.successUrl });
-  if (!accepted) throw refuse(testCheckoutMessages.closed);
-  return accepted.successUrl;
+  return completeOpenSession(options.db, options.sessionId, now, {
+    paymentMethodType: "sepa_debit",
+    ibanLast4: iban.slice(-4),
+    delayedOutcome: "processing",
+  });
 }
 
 /**
