@@ -9,4 +9,5 @@ export * from "./mail";
 export * from "./orders";
 export * from "./payments";
 export * from "./returns";
+export * from "./stock-alerts";
 export * from "./tax";

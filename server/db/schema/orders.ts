@@ -125,6 +125,8 @@ export const orderItem = pgTable(
     productName: text("product_name").notNull(),
     /** The size as it was sold, kept if the size is later renamed or removed. */
     size: text("size").notNull(),
+    /** The colour's name as it was sold ("Black"); null for a product without colours. */
+    color: text("color"),
     productImage: text("product_image"),
     priceCents: integer("price_cents").notNull(),
     quantity: integer("quantity").notNull(),
