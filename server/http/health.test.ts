@@ -1,9 +1,9 @@
 // The probes a load balancer asks: /healthz (the process answers) and /readyz (send it requests).
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
 import { createApp } from "./app";
@@ -33,7 +33,7 @@ async function startApp(options: { services?: typeof t.services; readiness?: Rea
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  return { server, fetch: (pathname: string) => fetch(`${url}${pathname}`) };
+  return { server, url, fetch: (pathname: string) => fetch(`${url}${pathname}`) };
 }
 
 describe("GET /healthz", () => {
@@ -112,24 +112,73 @@ describe("GET /readyz", () => {
 });
 
 describe("draining on shutdown", () => {
+  /** GET on one kept-alive connection of `agent`: the status, the Connection header, the socket. */
+  const get = (agent: http.Agent, url: string) =>
+    new Promise<{ status: number; connection: string | undefined; socket: net.Socket }>((resolve, reject) => {
+      const request = http.get(url, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            socket: request.socket!,
+          }),
+        );
+      });
+      request.on("error", reject);
+    });
+
   it("stops being ready at once, serves requests for the drain delay, then closes", async () => {
     const readiness = createReadiness();
     const app = await startApp({ readiness });
-    const drainMs = 3_000;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const drainMs = 2_000;
+    const idleCloseMs = 500;
     const started = performance.now();
-    const drained = drainHttpServer({ server: app.server, readiness, drainMs, log: t.services.log });
+    const drained = drainHttpServer({
+      server: app.server,
+      readiness,
+      drainMs,
+      idleCloseMs,
+      log: t.services.log,
+    });
 
     expect((await app.fetch("/readyz")).status).toBe(503);
     // everything else is still answered while the balancer takes the process out of rotation, on
-    // connections that close after their answer: none is left idle when the server stops listening
-    const served = await app.fetch("/healthz");
-    expect(served.status).toBe(200);
-    expect(served.headers.get("connection")).toBe("close");
+    // connections kept alive: a balancer without probes opens no new one to a process about to close
+    const during = await get(agent, `${app.url}/healthz`);
+    expect(during).toMatchObject({ status: 200, connection: "keep-alive" });
     expect(performance.now() - started).toBeLessThan(drainMs);
 
-    await drained;
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: drainMs + 1_000 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(drainMs - 10);
-    expect(app.server.listening).toBe(false);
-    await expect(app.fetch("/healthz")).rejects.toThrow();
+    // a kept-alive connection is still answered once, and closed after its answer
+    const after = await get(agent, `${app.url}/healthz`);
+    expect(after).toMatchObject({ status: 200, connection: "close" });
+    expect(after.socket).toBe(during.socket);
+    // a new connection is refused: a balancer sends the request to another process
+    await expect(get(new http.Agent(), `${app.url}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
+    await drained;
+    agent.destroy();
+  });
+
+  it("closes connections left idle once the balancer would have closed its own", async () => {
+    const readiness = createReadiness();
+    const app = await startApp({ readiness });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const idle = await get(agent, `${app.url}/healthz`);
+    const closed = new Promise((resolve) => idle.socket.once("close", resolve));
+    const started = performance.now();
+
+    await drainHttpServer({
+      server: app.server,
+      readiness,
+      drainMs: 0,
+      idleCloseMs: 300,
+      log: t.services.log,
+    });
+    await closed;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    agent.destroy();
   });
 });

@@ -15,18 +15,30 @@ export const READY_TIMEOUT_MS = 2_000;
 /** Whether this process wants new requests: not once it has been told to stop (SIGTERM). */
 export interface Readiness {
   readonly isDraining: boolean;
+  /** Whether the server has stopped listening: every answer then closes its connection. */
+  readonly isClosing: boolean;
   /** From now on /readyz answers 503, so a balancer stops sending before the server closes. */
   startDraining(): void;
+  /** The server stops listening now (server/http/drain.ts). */
+  startClosing(): void;
 }
 
 export function createReadiness(): Readiness {
   let draining = false;
+  let closing = false;
   return {
     get isDraining() {
       return draining;
     },
+    get isClosing() {
+      return closing;
+    },
     startDraining() {
       draining = true;
+    },
+    startClosing() {
+      draining = true;
+      closing = true;
     },
   };
 }
@@ -52,12 +64,11 @@ export function healthRoutes(options: {
   });
   const router = express.Router();
 
-  // while draining, every answer closes its connection: a balancer without probes (nginx's open
-  // source build) then holds no idle connection to this process when it stops listening, and sends
-  // the next request to another process instead of on a connection being closed (a POST sent on
-  // one would fail, as nginx never sends a POST twice)
+  // once the server has stopped listening, every answer closes its connection: a balancer still
+  // holding kept-alive connections to this process (nginx's open-source build has no probes) uses
+  // each at most once more, then connects elsewhere (drain.ts says why not before)
   router.use((_req, res, next) => {
-    if (readiness.isDraining) res.setHeader("Connection", "close");
+    if (readiness.isClosing) res.setHeader("Connection", "close");
     next();
   });
 
