@@ -160,8 +160,9 @@ const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProd
   images: [],
   stock: sizes.reduce((sum, size) => sum + size.stock, 0),
   sizes,
+  colors: [],
 });
-const sizeView = (size: CartSize) => ({ ...size, sku: `SKU-${size.id}` });
+const sizeView = (size: CartSize) => ({ ...size, sku: `SKU-${size.id}`, colorId: null });
 
 describe("refreshing against the catalog", () => {
   it("drops gone and sold-out sizes, updates prices and lowers quantities above a size's stock", () => {
