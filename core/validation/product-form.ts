@@ -275,7 +275,10 @@ const variantsField = z
     if (rows.length === 0) {
       const parsed = sizeRows.safeParse(sizes);
       if (!parsed.success) {
-        context.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? productMessages.sizeRequired });
+        context.addIssue({
+          code: "custom",
+          message: parsed.error.issues[0]?.message ?? productMessages.sizeRequired,
+        });
         return z.NEVER;
       }
       return { sizes: parsed.data, colors: [] as ColorInput[] };
@@ -290,7 +293,8 @@ const variantsField = z
     for (const [index, row] of rows.entries()) {
       const parsed = colorRow.safeParse(row);
       if (!parsed.success) {
-        const name = typeof (row as { name?: unknown })?.name === "string" ? (row as { name: string }).name.trim() : "";
+        const name =
+          typeof (row as { name?: unknown })?.name === "string" ? (row as { name: string }).name.trim() : "";
         const message = parsed.error.issues[0]?.message ?? productMessages.unreadableColors;
         return problem(productMessages.ofColor(name || `Colour ${index + 1}`, message));
       }

@@ -35,7 +35,8 @@ export async function saveProduct(options: {
     throw new AppError("too_many_images", productMessages.tooManyImages);
   if (new Set(input.images).size !== input.images.length)
     throw new AppError("duplicate_image", productMessages.duplicateImage);
-  if (input.colors.length > MAX_PRODUCT_COLORS) throw new AppError("too_many_colors", productMessages.tooManyColors);
+  if (input.colors.length > MAX_PRODUCT_COLORS)
+    throw new AppError("too_many_colors", productMessages.tooManyColors);
   if (input.colors.some((color) => color.images.length > MAX_PRODUCT_IMAGES))
     throw new AppError("too_many_images", productMessages.tooManyImages);
   if (input.colors.length > 0 && input.sizes.length > 0)

@@ -19,11 +19,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
     : `/products/${product.id}`;
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
-      <Link
-        to={productUrl}
-        className="w-24 shrink-0 overflow-hidden rounded-lg border sm:w-28"
-        tabIndex={-1}
-      >
+      <Link to={productUrl} className="w-24 shrink-0 overflow-hidden rounded-lg border sm:w-28" tabIndex={-1}>
         <ProductImage image={product.image} alt={product.name} sizes="112px" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-3">

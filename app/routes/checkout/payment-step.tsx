@@ -31,7 +31,10 @@ export function PaymentStep(props: {
           </h3>
           <ul className="divide-y rounded-lg border">
             {summary.lines.map((line) => (
-              <li key={`${line.productId}-${line.name}-${line.color}-${line.size}`} className="px-4 py-3 text-sm">
+              <li
+                key={`${line.productId}-${line.name}-${line.color}-${line.size}`}
+                className="px-4 py-3 text-sm"
+              >
                 {/* at its price: the coupon is one discount row below (each line's share of it, and
                     the VAT on what is left, stay on the order and its invoice) */}
                 <p className="flex justify-between gap-4" data-testid="checkout-line">

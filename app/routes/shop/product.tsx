@@ -176,7 +176,9 @@ function ProductJsonLd({
         : "https://schema.org/size",
     hasVariant: product.sizes.map((size) => {
       const color = product.colors.find((candidate) => candidate.id === size.colorId);
-      const query = new URLSearchParams(color ? { color: color.slug, size: size.label } : { size: size.label });
+      const query = new URLSearchParams(
+        color ? { color: color.slug, size: size.label } : { size: size.label },
+      );
       const variantUrl = `${url}?${query}`;
       const colorImage = color?.images[0];
       return {
