@@ -38,6 +38,7 @@ import {
   type ProductSafetyView,
   productSafetyOf,
 } from "../../../core/product-safety";
+import { withCardImages } from "../../../server/catalog/card-images";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
 import { listProductColors } from "../../../server/catalog/product-colors";
@@ -49,7 +50,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const row = await getProduct({ db: context.db, id: params.id });
   if (!row) throw data("Product Not Found", { status: 404 });
   const [related, sizes, colors] = await Promise.all([
-    listRelatedProducts({ db: context.db, product: row }),
+    listRelatedProducts({ db: context.db, product: row }).then((rows) =>
+      withCardImages({ db: context.db, rows }),
+    ),
     listProductSizes({ db: context.db, productIds: [row.id] }),
     listProductColors({ db: context.db, productIds: [row.id] }),
   ]);
