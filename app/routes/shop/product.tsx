@@ -144,7 +144,10 @@ function ProductJsonLd({
   safety: ProductSafetyView;
   url: string;
 }) {
-  const images = product.images.map((image) => new URL(image.src, url).href);
+  // a product in colours without pictures of its own: each colour's card picture
+  const groupImages =
+    product.images.length > 0 ? product.images : product.colors.flatMap((color) => color.images.slice(0, 1));
+  const images = groupImages.map((image) => new URL(image.src, url).href);
   const price = (product.priceCents / 100).toFixed(2);
   const taxMode = useTaxMode();
   // the store's currency, as ISO 4217 (schema.org priceCurrency)
@@ -186,7 +189,7 @@ function ProductJsonLd({
       const colorImage = color?.images[0];
       return {
         "@type": "Product",
-        name: sizedName(product.name, size.label, color?.name),
+        name: color ? sizedName(product.name, size.label, color.name) : `${product.name} (${size.label})`,
         sku: size.sku,
         color: color?.name,
         size: size.label,
