@@ -1,4 +1,5 @@
-import { registerCustomer } from "./support/accounts";
+import { productMessages } from "../../core/validation/product-form";
+import { registerCustomer, signInAsAdmin } from "./support/accounts";
 import { adminBrowser } from "./support/admin";
 import { payForCart } from "./support/checkout";
 import { expect, type Page, test } from "./support/fixtures";
@@ -165,5 +166,41 @@ test.describe("colours", () => {
       "href",
       new RegExp(`/products/${id}$`),
     );
+  });
+
+  test("the admin sees each colour with its pictures and sizes, and is told when a colour is listed twice", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await visit(page, `/admin/products?q=${encodeURIComponent(TEE)}`);
+    await page.getByRole("button", { name: `Edit ${TEE}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Product" });
+    const cards = edit.getByTestId("color-card");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(1).getByLabel(/^Colour name/)).toHaveValue("Black");
+    await expect(cards.nth(1).getByText("3/5")).toBeVisible();
+    await expect(
+      cards.nth(1).getByRole("heading", { name: /^Sizes and stock of Black · \d+ in stock$/ }),
+    ).toBeVisible();
+    // sizes are per colour: the product's own sizes editor is not offered beside them
+    await expect(edit.getByRole("heading", { name: /^Sizes and stock · / })).toHaveCount(0);
+    await cards.nth(0).evaluate((card) => card.scrollIntoView({ block: "start" }));
+    await shot(page, "colours-admin-dialog");
+
+    // a new colour starts with the sizes of the one before it, without stock
+    await edit.getByRole("button", { name: "Add colour" }).click();
+    await expect(cards).toHaveCount(4);
+    const added = cards.nth(3);
+    await expect(
+      added.getByRole("heading", { name: /^Sizes and stock of colour 4 · 0 in stock$/ }),
+    ).toBeVisible();
+    await added.getByLabel(/^Colour name/).fill(" black ");
+    await edit.getByRole("button", { name: "Update Product" }).click();
+    await expect(edit.getByRole("alert")).toHaveText(productMessages.duplicateColor);
+    await added.getByLabel(/^Colour name/).fill("");
+    await edit.getByRole("button", { name: "Update Product" }).click();
+    await expect(edit.getByRole("alert")).toHaveText(`Colour 4: ${productMessages.colorNameRequired}`);
+    await added.getByRole("button", { name: "Remove colour 4" }).click();
+    await expect(cards).toHaveCount(3);
   });
 });
