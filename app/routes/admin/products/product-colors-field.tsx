@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, PaletteIcon, PlusIcon, XIcon } from "lucide-react";
+import { PaletteIcon, PlusIcon, XIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -13,6 +13,7 @@ import {
   SizeRowsEditor,
   toSizeRows,
 } from "./product-sizes-field";
+import { RowControls } from "./row-controls";
 import type { UploaderImage } from "./use-image-uploads";
 
 interface ColorRow {
@@ -239,38 +240,15 @@ function ColorCard({
             )}
           </div>
         </div>
-        <div className="ml-auto flex">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${name} up`}
-            disabled={disabled || index === 0}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUpIcon />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${name} down`}
-            disabled={disabled || index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDownIcon />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${name}`}
-            disabled={disabled}
-            onClick={onRemove}
-          >
-            <XIcon />
-          </Button>
-        </div>
+        <RowControls
+          name={name}
+          index={index}
+          count={count}
+          disabled={disabled}
+          onMove={onMove}
+          onRemove={onRemove}
+          className="ml-auto"
+        />
       </div>
       {slug ? (
         <p className="-mt-2 text-muted-foreground text-xs">

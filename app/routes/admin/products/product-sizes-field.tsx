@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -9,6 +9,7 @@ import {
   MAX_SKU_SUFFIX_LENGTH,
 } from "../../../../core/validation/product-form";
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+import { RowControls } from "./row-controls";
 
 export interface SizeRow {
   /** React's key: stable while rows move. */
@@ -176,40 +177,17 @@ export function SizeRowsEditor({
                   disabled={disabled}
                 />
               </div>
-              <div className="flex">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${name} up`}
-                  disabled={disabled || index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUpIcon />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${name} down`}
-                  disabled={disabled || index === rows.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDownIcon />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${name}`}
-                  disabled={disabled || rows.length === 1}
-                  onClick={() =>
-                    setRows((current) => current.filter((candidate) => candidate.key !== row.key))
-                  }
-                >
-                  <XIcon />
-                </Button>
-              </div>
+              <RowControls
+                name={name}
+                index={index}
+                count={rows.length}
+                disabled={disabled}
+                canRemove={rows.length > 1}
+                onMove={(by) => move(index, by)}
+                onRemove={() =>
+                  setRows((current) => current.filter((candidate) => candidate.key !== row.key))
+                }
+              />
             </li>
           );
         })}
