@@ -6,15 +6,18 @@ import {
   type CartSize,
   cartItemCount,
   clearCart,
+  lineName,
   lineQuantityLimit,
   parseStoredCart,
   refreshCart,
   removeFromCart,
   removePaidLines,
+  toCartProduct,
+  toCartSize,
   updateCartQuantity,
 } from "./cart";
 import { MAX_LINE_QUANTITY } from "./line-quantity";
-import type { SizedProductView } from "./product";
+import type { ColorView, SizedProductView } from "./product";
 
 const tee: CartProduct = {
   id: "t",
@@ -160,8 +163,9 @@ const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProd
   images: [],
   stock: sizes.reduce((sum, size) => sum + size.stock, 0),
   sizes,
+  colors: [],
 });
-const sizeView = (size: CartSize) => ({ ...size, sku: `SKU-${size.id}` });
+const sizeView = (size: CartSize) => ({ ...size, sku: `SKU-${size.id}`, colorId: null });
 
 describe("refreshing against the catalog", () => {
   it("drops gone and sold-out sizes, updates prices and lowers quantities above a size's stock", () => {
@@ -208,5 +212,83 @@ describe("reading the saved cart", () => {
     expect(parseStoredCart(raw)).toEqual([line(tee, teeM, 1)]);
     expect(parseStoredCart("{not json")).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
+  });
+});
+
+describe("colours", () => {
+  const picture = (name: string) => ({
+    src: `/media/${name}-640.webp`,
+    srcSet: `/media/${name}-640.webp 640w`,
+  });
+  const black: ColorView = {
+    id: "black",
+    name: "Black",
+    slug: "black",
+    swatch: "#111111",
+    images: [picture("black")],
+  };
+  const sand: ColorView = { id: "sand", name: "Sand", slug: "sand", swatch: null, images: [picture("sand")] };
+  const hoodie: SizedProductView = {
+    id: "h",
+    name: "Hoodie",
+    description: null,
+    priceCents: 9900,
+    stock: 9,
+    category: "Hoodies",
+    featured: false,
+    finalSale: false,
+    images: [picture("shared")],
+    sizes: [
+      { id: "h-black-m", label: "M", stock: 4, sku: "SKU-BM", colorId: "black" },
+      { id: "h-sand-m", label: "M", stock: 5, sku: "SKU-SM", colorId: "sand" },
+    ],
+    colors: [black, sand],
+  };
+  const [blackM, sandM] = hoodie.sizes as [
+    SizedProductView["sizes"][number],
+    SizedProductView["sizes"][number],
+  ];
+
+  it("keeps two colours of one size as two lines, each named by colour and size, each with its colour's picture", () => {
+    const first = addToCart([], toCartProduct(hoodie, black), toCartSize(blackM, black));
+    const { lines } = addToCart(first.lines, toCartProduct(hoodie, sand), toCartSize(sandM, sand));
+    expect(lines).toHaveLength(2);
+    expect(lines.map(lineName)).toEqual(["Hoodie (Black, M)", "Hoodie (Sand, M)"]);
+    expect(lines.map((cartLine) => cartLine.product.image?.src)).toEqual([
+      black.images[0]?.src,
+      sand.images[0]?.src,
+    ]);
+    // the same colour and size again is the same line
+    const again = addToCart(lines, toCartProduct(hoodie, black), toCartSize(blackM, black));
+    expect(again.lines.map((cartLine) => cartLine.quantity)).toEqual([2, 1]);
+  });
+
+  it("a product without colours keeps its own picture and its plain name", () => {
+    expect(toCartProduct(hoodie).image?.src).toBe("/media/shared-640.webp");
+    expect(toCartSize(blackM, null)).toEqual({ id: "h-black-m", label: "M", stock: 4 });
+    expect(lineName({ product: tee, size: teeM })).toBe("Midnight Tee (M)");
+  });
+
+  it("refreshes a line of a colour, and drops it when the colour is no longer sold", () => {
+    const saved = [
+      line(toCartProduct(hoodie, black), toCartSize(blackM, black), 5),
+      line(toCartProduct(hoodie, sand), toCartSize(sandM, sand), 1),
+    ];
+    const { lines, notices } = refreshCart(
+      saved,
+      // Sand was retired: its sizes left the shop with it
+      new Map([["h", { ...hoodie, sizes: [blackM], colors: [black] }]]),
+    );
+    expect(lines).toEqual([line(toCartProduct(hoodie, black), toCartSize(blackM, black), 4)]);
+    expect(notices).toEqual([
+      "Only 4 of Hoodie (Black, M) left: quantity lowered to 4.",
+      "Hoodie (Sand, M) is no longer available and was removed from your cart.",
+    ]);
+  });
+
+  it("reads a saved line's colour back, and drops a tampered one", () => {
+    const colored = line(toCartProduct(hoodie, black), toCartSize(blackM, black), 1);
+    const raw = JSON.stringify([colored, { ...colored, size: { ...colored.size, color: { name: 1 } } }]);
+    expect(parseStoredCart(raw)).toEqual([colored]);
   });
 });

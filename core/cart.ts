@@ -1,6 +1,6 @@
 // The cart's rules (docs/SPEC.md#quantities), per size. Pure functions: the browser store and the tests use them.
 import { lineQuantityProblem, MAX_LINE_QUANTITY } from "./line-quantity";
-import { type ProductView, type SizedProductView, sizedName } from "./product";
+import { type ColorView, type ProductView, type SizedProductView, sizedName } from "./product";
 
 export interface CartProduct {
   id: string;
@@ -15,9 +15,14 @@ export interface CartSize {
   id: string;
   label: string;
   stock: number;
+  /** The colour of this size, for a product with colours (a line is then a colour and a size). */
+  color?: { name: string; slug: string } | null;
 }
 
-/** One product in one size: the same product in two sizes is two lines. */
+/**
+ * One product in one size (and colour): the same product in two sizes, or in two colours of one
+ * size, is two lines.
+ */
 export interface CartLine {
   product: CartProduct;
   size: CartSize;
@@ -38,9 +43,12 @@ const cartMessages = {
   notEnoughStock: (stock: number) => `Sorry, only ${stock} items available in stock.`,
 };
 
-/** The cart's copy of a product (what the cart page shows without asking the server). */
-export function toCartProduct(product: ProductView): CartProduct {
-  const image = product.images[0];
+/**
+ * The cart's copy of a product (what the cart page shows without asking the server); a line of a
+ * colour shows that colour's card image.
+ */
+export function toCartProduct(product: ProductView, color?: Pick<ColorView, "images"> | null): CartProduct {
+  const image = color?.images[0] ?? product.images[0];
   return {
     id: product.id,
     name: product.name,
@@ -87,6 +95,20 @@ export function removeFromCart(lines: CartLine[], sizeId: string): CartChange | 
     lines: lines.filter((candidate) => candidate !== line),
     message: { kind: "success", text: cartMessages.removed(line.product.name) },
   };
+}
+
+/** What a cart line holds of a size and its colour (null for a product without colours). */
+export function toCartSize(
+  size: { id: string; label: string; stock: number },
+  color: Pick<ColorView, "name" | "slug"> | null,
+): CartSize {
+  const line = { id: size.id, label: size.label, stock: size.stock };
+  return color ? { ...line, color: { name: color.name, slug: color.slug } } : line;
+}
+
+/** A line as messages name it: "Hoodie (Black, M)". */
+export function lineName(line: Pick<CartLine, "product" | "size">): string {
+  return sizedName(line.product.name, line.size.label, line.size.color?.name);
 }
 
 export function clearCart(): CartChange {
@@ -138,14 +160,16 @@ export function refreshCart(lines: CartLine[], current: Map<string, SizedProduct
   for (const line of lines) {
     const product = current.get(line.product.id);
     const size = product?.sizes.find((candidate) => candidate.id === line.size.id);
+    const color = product?.colors.find((candidate) => candidate.id === size?.colorId) ?? null;
     const name = product?.name ?? line.product.name;
+    // a size of a colour that is no longer sold is not in the product's sizes either
     if (!product || !size) {
       notices.push(
-        `${sizedName(name, line.size.label)} is no longer available and was removed from your cart.`,
+        `${lineName({ ...line, product: { ...line.product, name } })} is no longer available and was removed from your cart.`,
       );
       continue;
     }
-    const label = sizedName(name, size.label);
+    const label = sizedName(name, size.label, color?.name);
     if (size.stock === 0) {
       notices.push(`${label} is sold out and was removed from your cart.`);
       continue;
@@ -159,8 +183,8 @@ export function refreshCart(lines: CartLine[], current: Map<string, SizedProduct
       notices.push(`Only ${size.stock} of ${label} left: quantity lowered to ${quantity}.`);
     }
     next.push({
-      product: toCartProduct(product),
-      size: { id: size.id, label: size.label, stock: size.stock },
+      product: toCartProduct(product, color),
+      size: toCartSize(size, color),
       quantity,
     });
   }
@@ -187,9 +211,20 @@ export function parseStoredCart(raw: string | null): CartLine[] {
         Number.isInteger(line.product?.priceCents) &&
         typeof line.size?.id === "string" &&
         typeof line.size?.label === "string" &&
-        Number.isInteger(line.size?.stock),
+        Number.isInteger(line.size?.stock) &&
+        isStoredColor(line.size?.color),
     );
   } catch {
     return [];
   }
+}
+
+/** A line's colour as stored: absent or null (no colours), or a name and a slug. */
+function isStoredColor(color: unknown): boolean {
+  if (color === undefined || color === null) return true;
+  return (
+    typeof color === "object" &&
+    typeof (color as { name?: unknown }).name === "string" &&
+    typeof (color as { slug?: unknown }).slug === "string"
+  );
 }

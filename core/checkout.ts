@@ -138,6 +138,8 @@ export interface OrderLineView {
   name: string;
   /** The size as sold ("M", "One Size"). */
   size: string;
+  /** The colour as sold ("Black"); null for a product without colours. */
+  color: string | null;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isProductId, productSku } from "./product";
+import {
+  chosenColor,
+  colorSlug,
+  isProductId,
+  ONE_SIZE,
+  productSku,
+  sizedName,
+  variantLabel,
+} from "./product";
 import { parseShopQuery, shopQueryString } from "./shop-query";
 
 describe("productSku", () => {
@@ -64,5 +72,34 @@ describe("shop query", () => {
     expect(
       shopQueryString({ category: "tees", page: 5, cursor: { direction: "after", key: "1999", id: "abc" } }),
     ).toBe("?category=tees&page=5&after=1999_abc");
+  });
+});
+
+describe("colours and naming", () => {
+  it("derives a colour's slug from its name: lower case, words joined by hyphens", () => {
+    expect(colorSlug("Black")).toBe("black");
+    expect(colorSlug("  Forest Green ")).toBe("forest-green");
+    expect(colorSlug("Off-White / Cream")).toBe("off-white-cream");
+    expect(colorSlug("Crème Brûlée")).toBe("creme-brulee");
+    expect(colorSlug("Grey #2")).toBe("grey-2");
+    expect(colorSlug("!!")).toBe("");
+  });
+
+  it("names a line by product, colour and size", () => {
+    expect(sizedName("Hoodie", "M", "Black")).toBe("Hoodie (Black, M)");
+    expect(sizedName("Hoodie", "M")).toBe("Hoodie (M)");
+    expect(sizedName("Hoodie", "M", null)).toBe("Hoodie (M)");
+    expect(sizedName("Cap", ONE_SIZE, "Sand")).toBe("Cap (Sand)");
+    expect(sizedName("Cap", ONE_SIZE)).toBe("Cap");
+    expect(variantLabel("M", "Black")).toBe("Black · Size M");
+    expect(variantLabel("M", null)).toBe("Size M");
+  });
+
+  it("chooses the colour ?color= names, else the first one", () => {
+    const colors = [{ slug: "black" }, { slug: "sand" }];
+    expect(chosenColor(colors, "sand")).toBe(colors[1]);
+    expect(chosenColor(colors, "purple")).toBe(colors[0]);
+    expect(chosenColor(colors, null)).toBe(colors[0]);
+    expect(chosenColor([], "black")).toBeNull();
   });
 });

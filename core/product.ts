@@ -18,6 +18,19 @@ export interface SizeView {
   stock: number;
   /** The product's SKU with this size's suffix. */
   sku: string;
+  /** The colour this size is of (`ColorView.id`); null for a product without colours. */
+  colorId: string | null;
+}
+
+/** One colour of a product on sale, with its own pictures (the first is its card image). */
+export interface ColorView {
+  id: string;
+  name: string;
+  /** What `?color=` says: the name in lower case, words joined by hyphens. */
+  slug: string;
+  /** "#1f2a44", or null: the swatch then shows the colour's first picture. */
+  swatch: string | null;
+  images: ResponsiveImage[];
 }
 
 /** A product as the browser sees it. */
@@ -38,6 +51,8 @@ export interface ProductView {
 /** A product with its sizes on sale, in display order (the product page and the cart). */
 export interface SizedProductView extends ProductView {
   sizes: SizeView[];
+  /** Its colours on sale, in display order; empty for a product without colours. */
+  colors: ColorView[];
 }
 
 /** "PRD-" plus the first 8 characters of the id in upper case, and "-{suffix}" for a size that has one. */
@@ -46,9 +61,33 @@ export function productSku(id: string, sizeSuffix?: string | null): string {
   return sizeSuffix ? `${sku}-${sizeSuffix}` : sku;
 }
 
-/** A product and size as messages name them: "Hoodie (M)", or the name alone for One Size. */
-export function sizedName(name: string, size: string): string {
-  return size === ONE_SIZE ? name : `${name} (${size})`;
+/**
+ * A product, colour and size as messages name them: "Hoodie (Black, M)", "Hoodie (M)", "Cap (Black)",
+ * or the name alone for One Size without a colour.
+ */
+export function sizedName(name: string, size: string, color?: string | null): string {
+  const parts = [color, size === ONE_SIZE ? null : size].filter(Boolean);
+  return parts.length > 0 ? `${name} (${parts.join(", ")})` : name;
+}
+
+/** What an order line says of its variant: "Size M", or "Black · Size M" when it has a colour. */
+export function variantLabel(size: string, color?: string | null): string {
+  return color ? `${color} · Size ${size}` : `Size ${size}`;
+}
+
+/** A colour's slug, from its name: "Forest Green" is "forest-green", "Off-White / Cream" is "off-white-cream". */
+export function colorSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The colour `?color=` names, or the first colour when it names none (a stale or mistyped link). */
+export function chosenColor<T extends { slug: string }>(colors: readonly T[], slug: string | null): T | null {
+  return colors.find((color) => color.slug === slug) ?? colors[0] ?? null;
 }
 
 export function isProductId(value: string): boolean {

@@ -37,6 +37,7 @@ describe("productFormSchema", () => {
           description: null,
           category: "T-Shirts",
           sizes: oneSize(0),
+          colors: [],
           featured: false,
           finalSale: false,
           images: [],
@@ -121,6 +122,7 @@ describe("productFormSchema", () => {
           { id: null, size: "S", stock: 2, skuSuffix: null },
           { id: "0b9c3a52-6f7e-4d0e-8f3a-1c2d3e4f5a6b", size: "M", stock: 0, skuSuffix: "MED" },
         ],
+        colors: [],
         featured: true,
         finalSale: true,
         images: ["b", "a"],
@@ -134,6 +136,104 @@ describe("productFormSchema", () => {
     expect(parseForm(productFormSchema, data)).toMatchObject({
       value: { featured: false, finalSale: false, images: ["c"] },
     });
+  });
+});
+
+describe("productFormSchema: colours", () => {
+  /** The form of a product in colours: no sizes of its own, each colour with its sizes. */
+  const colorForm = (colors: unknown) => ({
+    name: "Orbit Tee",
+    price: "34.50",
+    colors: typeof colors === "string" ? colors : JSON.stringify(colors),
+  });
+  const black = {
+    id: "",
+    name: " Jet Black ",
+    swatch: "#1A1A1A",
+    images: ["img-1", "img-2"],
+    sizes: [
+      { id: "", size: "S", stock: "3", skuSuffix: "" },
+      { id: "", size: "M", stock: "", skuSuffix: "blk-m" },
+    ],
+  };
+
+  it("reads each colour with its slug, swatch, pictures and sizes", () => {
+    const sand = {
+      id: "0b9c3a52-6f7e-4d0e-8f3a-1c2d3e4f5a6b",
+      name: "Sand",
+      swatch: "",
+      images: [],
+      sizes: [{ id: "", size: "S", stock: "1", skuSuffix: "" }],
+    };
+    expect(parseProductForm(colorForm([black, sand]))).toMatchObject({
+      ok: true,
+      value: {
+        sizes: [],
+        colors: [
+          {
+            id: null,
+            name: "Jet Black",
+            slug: "jet-black",
+            swatch: "#1a1a1a",
+            images: ["img-1", "img-2"],
+            sizes: [
+              { id: null, size: "S", stock: 3, skuSuffix: null },
+              { id: null, size: "M", stock: 0, skuSuffix: "BLK-M" },
+            ],
+          },
+          {
+            id: sand.id,
+            name: "Sand",
+            slug: "sand",
+            swatch: null,
+            images: [],
+            sizes: [{ size: "S", stock: 1 }],
+          },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ["a colour without a name", [{ ...black, name: " " }], `Colour 1: ${productMessages.colorNameRequired}`],
+    ["a name without a letter", [{ ...black, name: "!!" }], `!!: ${productMessages.colorNameWithoutLetter}`],
+    [
+      "a long name",
+      [{ ...black, name: "x".repeat(31) }],
+      `${"x".repeat(31)}: ${productMessages.colorNameTooLong}`,
+    ],
+    ["a bad swatch", [{ ...black, swatch: "black" }], `Jet Black: ${productMessages.invalidSwatch}`],
+    ["a colour without sizes", [{ ...black, sizes: [] }], `Jet Black: ${productMessages.sizeRequired}`],
+    [
+      "a size twice in a colour",
+      [{ ...black, sizes: [black.sizes[0], { ...black.sizes[0], size: "s" }] }],
+      `Jet Black: ${productMessages.duplicateSize}`,
+    ],
+    [
+      "six pictures",
+      [{ ...black, images: ["1", "2", "3", "4", "5", "6"] }],
+      `Jet Black: ${productMessages.tooManyImages}`,
+    ],
+    ["two colours of one name", [black, { ...black, name: "jet-black" }], productMessages.duplicateColor],
+    [
+      "eleven colours",
+      Array.from({ length: 11 }, (_, index) => ({ ...black, name: `Colour ${index}` })),
+      productMessages.tooManyColors,
+    ],
+    ["colours that are not JSON", "[{", productMessages.unreadableColors],
+    ["colours that are not a list", "{}", productMessages.unreadableColors],
+  ])("refuses %s", (_, colors, message) => {
+    expect(parseProductForm(colorForm(colors))).toEqual({ ok: false, message });
+  });
+
+  it("refuses sizes of the product beside its colours", () => {
+    expect(
+      parseProductForm({ ...colorForm([black]), sizeId: "", sizeLabel: "M", sizeStock: "1", sizeSku: "" }),
+    ).toEqual({ ok: false, message: productMessages.sizesBesideColors });
+  });
+
+  it("asks a product without colours for a size, as before", () => {
+    expect(parseProductForm(colorForm(""))).toEqual({ ok: false, message: productMessages.sizeRequired });
   });
 });
 

@@ -2,6 +2,7 @@
 // browser for instant feedback and by the server, which decides.
 import { z } from "zod";
 import { parseAmountToCents } from "../money";
+import { colorSlug } from "../product";
 import { isElectronicAddress } from "../product-safety";
 import { checkbox, optionalText, requiredText, textList } from "./form-schema";
 
@@ -20,6 +21,8 @@ const MAX_STOCK = 1_000_000;
 export const MAX_PRODUCT_SIZES = 20;
 export const MAX_SIZE_LENGTH = 20;
 export const MAX_SKU_SUFFIX_LENGTH = 20;
+export const MAX_PRODUCT_COLORS = 10;
+export const MAX_COLOR_NAME_LENGTH = 30;
 /** Product safety texts (core/product-safety.ts): room for a real address or label, not for a novel. */
 export const MAX_MANUFACTURER_NAME_LENGTH = 200;
 export const MAX_MANUFACTURER_ADDRESS_LENGTH = 500;
@@ -40,6 +43,17 @@ export const productMessages = {
   tooManySizes: `A product can have at most ${MAX_PRODUCT_SIZES} sizes`,
   invalidSkuSuffix: `A SKU suffix may use letters, digits and hyphens, at most ${MAX_SKU_SUFFIX_LENGTH}`,
   unknownSize: "A size was changed by someone else. Please reload and try again.",
+  colorNameRequired: "Please name every colour",
+  colorNameTooLong: `A colour name must be at most ${MAX_COLOR_NAME_LENGTH} characters`,
+  colorNameWithoutLetter: "A colour name needs at least one letter or digit",
+  duplicateColor: "Each colour can be listed only once",
+  invalidSwatch: "A swatch must be a colour code like #1f2a44, or left empty",
+  tooManyColors: `A product can have at most ${MAX_PRODUCT_COLORS} colours`,
+  sizesBesideColors: "A product with colours has its sizes in each colour",
+  unknownColor: "A colour was changed by someone else. Please reload and try again.",
+  unreadableColors: "The colours could not be read. Please reload and try again.",
+  /** A problem of one colour, named by the colour: "Black: Add at least one size". */
+  ofColor: (color: string, problem: string) => `${color}: ${problem}`,
   nameTooLong: `Product name must be at most ${MAX_PRODUCT_NAME_LENGTH} characters`,
   descriptionTooLong: `Description must be at most ${MAX_PRODUCT_DESCRIPTION_LENGTH} characters`,
   categoryTooLong: `Category must be at most ${MAX_PRODUCT_CATEGORY_LENGTH} characters`,
@@ -84,6 +98,8 @@ const productFormFields = z.object({
   sizeLabel: textList,
   sizeStock: textList,
   sizeSku: textList,
+  // the colours' editor, as JSON: [{ id, name, swatch, images, sizes: [{ id, size, stock, skuSuffix }] }]
+  colors: optionalText,
   description: optionalText,
   category: optionalText,
   featured: checkbox,
@@ -174,8 +190,18 @@ const sizeRow = z.object({
     .transform((suffix) => suffix.toUpperCase() || null),
 });
 
+/** A product's sizes, or one colour's: at least one, each listed once. */
+const sizeRows = z
+  .array(sizeRow)
+  .min(1, productMessages.sizeRequired)
+  .max(MAX_PRODUCT_SIZES, productMessages.tooManySizes)
+  .refine(
+    (sizes) => new Set(sizes.map((row) => row.size.toLowerCase())).size === sizes.length,
+    productMessages.duplicateSize,
+  );
+
 /** The rows of the sizes editor, from its parallel lists, in display order. */
-const sizesField = z
+const sizeLists = z
   .object({
     sizeId: z.array(z.string()),
     sizeLabel: z.array(z.string()),
@@ -189,17 +215,95 @@ const sizesField = z
       stock: sizeStock[index] ?? "",
       skuSuffix: sizeSku[index] ?? "",
     })),
-  )
-  .pipe(
-    z
-      .array(sizeRow)
-      .min(1, productMessages.sizeRequired)
-      .max(MAX_PRODUCT_SIZES, productMessages.tooManySizes)
-      .refine(
-        (sizes) => new Set(sizes.map((row) => row.size.toLowerCase())).size === sizes.length,
-        productMessages.duplicateSize,
-      ),
   );
+
+const textOf = z.string().catch("");
+
+/** One colour of the colours' editor (docs/ARCHITECTURE.md#colours); the slug follows from the name. */
+const colorRow = z
+  .object({
+    id: textOf.transform((id) => id.trim() || null),
+    name: z
+      .string()
+      .trim()
+      .min(1, productMessages.colorNameRequired)
+      .max(MAX_COLOR_NAME_LENGTH, productMessages.colorNameTooLong)
+      .refine((name) => colorSlug(name) !== "", productMessages.colorNameWithoutLetter),
+    swatch: textOf
+      .transform((swatch) => swatch.trim().toLowerCase())
+      .refine((swatch) => swatch === "" || /^#[0-9a-f]{6}$/.test(swatch), productMessages.invalidSwatch)
+      .transform((swatch) => swatch || null),
+    // the colour's pictures in their order; the first is its card image
+    images: z
+      .array(z.string().trim())
+      .catch([])
+      .transform((ids) => ids.filter(Boolean))
+      .refine((ids) => ids.length <= MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
+      .refine((ids) => new Set(ids).size === ids.length, productMessages.duplicateImage),
+    sizes: z
+      .array(z.object({ id: textOf, size: textOf, stock: textOf, skuSuffix: textOf }))
+      .catch([])
+      .pipe(sizeRows),
+  })
+  .transform((color) => ({ ...color, slug: colorSlug(color.name) }));
+
+export type ColorInput = z.output<typeof colorRow>;
+
+/** The colours' JSON: a list, or nothing (a product without colours). */
+function readColors(json: string): unknown[] | null {
+  if (json === "") return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The product's variants: its sizes, or, for a product with colours, each colour with its own
+ * sizes. The first problem wins, and a colour's problem names the colour.
+ */
+const variantsField = z
+  .object({ sizes: sizeLists, colors: z.string() })
+  .transform(({ sizes, colors: json }, context) => {
+    const rows = readColors(json);
+    if (rows === null) {
+      context.addIssue({ code: "custom", message: productMessages.unreadableColors });
+      return z.NEVER;
+    }
+    if (rows.length === 0) {
+      const parsed = sizeRows.safeParse(sizes);
+      if (!parsed.success) {
+        context.addIssue({
+          code: "custom",
+          message: parsed.error.issues[0]?.message ?? productMessages.sizeRequired,
+        });
+        return z.NEVER;
+      }
+      return { sizes: parsed.data, colors: [] as ColorInput[] };
+    }
+    const problem = (message: string) => {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (sizes.length > 0) return problem(productMessages.sizesBesideColors);
+    if (rows.length > MAX_PRODUCT_COLORS) return problem(productMessages.tooManyColors);
+    const colors: ColorInput[] = [];
+    for (const [index, row] of rows.entries()) {
+      const parsed = colorRow.safeParse(row);
+      if (!parsed.success) {
+        const name =
+          typeof (row as { name?: unknown })?.name === "string" ? (row as { name: string }).name.trim() : "";
+        const message = parsed.error.issues[0]?.message ?? productMessages.unreadableColors;
+        return problem(productMessages.ofColor(name || `Colour ${index + 1}`, message));
+      }
+      colors.push(parsed.data);
+    }
+    if (new Set(colors.map((color) => color.slug)).size !== colors.length)
+      return problem(productMessages.duplicateColor);
+    return { sizes: [], colors };
+  });
 
 /**
  * The admin product form (docs/SPEC.md#product-save): a product as saved, trimmed, money in cents, empty
@@ -212,6 +316,7 @@ export const productFormSchema = productFormFields
       sizeLabel,
       sizeStock,
       sizeSku,
+      colors,
       manufacturerName,
       manufacturerAddress,
       manufacturerEmail,
@@ -222,7 +327,7 @@ export const productFormSchema = productFormFields
       ...product
     }) => ({
       ...product,
-      sizes: { sizeId, sizeLabel, sizeStock, sizeSku },
+      variants: { sizes: { sizeId, sizeLabel, sizeStock, sizeSku }, colors },
       safety: {
         manufacturerName,
         manufacturerAddress,
@@ -246,7 +351,7 @@ export const productFormSchema = productFormFields
             .number({ error: productMessages.invalidPrice })
             .max(MAX_PRICE_CENTS, productMessages.invalidPrice),
         ),
-      sizes: sizesField,
+      variants: variantsField,
       description: z
         .string()
         .max(MAX_PRODUCT_DESCRIPTION_LENGTH, productMessages.descriptionTooLong)
@@ -266,7 +371,12 @@ export const productFormSchema = productFormFields
       safety: productSafetyFields,
     }),
   )
-  .transform(({ price, safety, ...product }) => ({ ...product, ...safety, priceCents: price }));
+  .transform(({ price, safety, variants, ...product }) => ({
+    ...product,
+    ...variants,
+    ...safety,
+    priceCents: price,
+  }));
 
 /** A product as saved. */
 export type ProductInput = z.output<typeof productFormSchema>;

@@ -1,7 +1,9 @@
 import type { ResponsiveImage } from "../../core/images";
 import type { ProductSafetyFields } from "../../core/product-safety";
+import type { ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { listAdminProducts } from "./list-admin-products";
+import { listProductColors } from "./product-colors";
 import { listProductSizes } from "./product-sizes";
 import { toResponsiveImage } from "./product-view";
 
@@ -14,20 +16,42 @@ export interface AdminProductView extends ProductSafetyFields {
   category: string | null;
   /** The sum of its sizes' stock. */
   stock: number;
-  /** Its sizes on sale, in order, as the dialog edits them. */
-  sizes: { id: string; size: string; stock: number; skuSuffix: string | null }[];
+  /** Its sizes on sale, in order, as the dialog edits them (none when it has colours). */
+  sizes: AdminSizeView[];
+  /** Its colours on sale, in order, each with its images and sizes (docs/ARCHITECTURE.md#colours). */
+  colors: {
+    id: string;
+    name: string;
+    swatch: string | null;
+    images: (ResponsiveImage & { id: string })[];
+    sizes: AdminSizeView[];
+  }[];
   featured: boolean;
   /** Final sale: customers cannot return it. */
   finalSale: boolean;
   images: (ResponsiveImage & { id: string })[];
 }
 
+type AdminSizeView = { id: string; size: string; stock: number; skuSuffix: string | null };
+
+const toAdminSize = ({ id, size, stock, skuSuffix }: ProductVariant): AdminSizeView => ({
+  id,
+  size,
+  stock,
+  skuSuffix,
+});
+
 /** One page of the admin's product list (listAdminProducts), shaped for the screen. */
 export async function listAdminProductViews(
   options: Parameters<typeof listAdminProducts>[0] & { storage: Storage },
 ) {
   const result = await listAdminProducts(options);
-  const sizes = await listProductSizes({ db: options.db, productIds: result.products.map((row) => row.id) });
+  const productIds = result.products.map((row) => row.id);
+  const [sizes, colors] = await Promise.all([
+    listProductSizes({ db: options.db, productIds }),
+    listProductColors({ db: options.db, productIds }),
+  ]);
+  const image = (id: string) => ({ id, ...toResponsiveImage(options.storage, id) });
   const products = result.products.map(
     (row): AdminProductView => ({
       id: row.id,
@@ -36,15 +60,17 @@ export async function listAdminProductViews(
       priceCents: row.priceCents,
       category: row.category,
       stock: row.stock,
-      sizes: (sizes.get(row.id) ?? []).map(({ id, size, stock, skuSuffix }) => ({
-        id,
-        size,
-        stock,
-        skuSuffix,
+      sizes: (sizes.get(row.id) ?? []).filter((size) => size.colorId === null).map(toAdminSize),
+      colors: (colors.get(row.id) ?? []).map((color) => ({
+        id: color.id,
+        name: color.name,
+        swatch: color.swatch,
+        images: color.images.map(image),
+        sizes: (sizes.get(row.id) ?? []).filter((size) => size.colorId === color.id).map(toAdminSize),
       })),
       featured: row.featured,
       finalSale: row.finalSale,
-      images: row.images.map((id) => ({ id, ...toResponsiveImage(options.storage, id) })),
+      images: row.images.map(image),
       manufacturerName: row.manufacturerName,
       manufacturerAddress: row.manufacturerAddress,
       manufacturerEmail: row.manufacturerEmail,

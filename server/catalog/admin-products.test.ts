@@ -368,6 +368,7 @@ describe("saving a product", () => {
     const refused = await saveProduct({
       ...t.services,
       input: {
+        colors: [],
         name: "Six Pack",
         priceCents: 900,
         description: null,

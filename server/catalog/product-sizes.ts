@@ -25,5 +25,6 @@ export function toSizeView(variant: ProductVariant): SizeView {
     label: variant.size,
     stock: variant.stock,
     sku: productSku(variant.productId, variant.skuSuffix),
+    colorId: variant.colorId,
   };
 }

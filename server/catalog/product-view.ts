@@ -1,7 +1,8 @@
 import { IMAGE_WIDTHS, imageKey, type ResponsiveImage } from "../../core/images";
 import type { ProductView, SizedProductView } from "../../core/product";
-import type { Product, ProductVariant } from "../db/schema";
+import type { Product, ProductColor, ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
+import { toColorView } from "./product-colors";
 import { toSizeView } from "./product-sizes";
 
 export function toResponsiveImage(storage: Storage, imageId: string): ResponsiveImage {
@@ -48,11 +49,20 @@ export function toProductCardView(
   };
 }
 
-/** A product with its sizes on sale (the product page, the cart's refresh). */
+/**
+ * A product with its sizes and colours on sale (the product page, the cart's refresh). A size of a
+ * retired colour is left out with its colour.
+ */
 export function toSizedProductView(
   storage: Storage,
   product: Product,
   sizes: readonly ProductVariant[],
+  colors: readonly ProductColor[],
 ): SizedProductView {
-  return { ...toProductView(storage, product), sizes: sizes.map(toSizeView) };
+  const onSale = new Set(colors.map((color) => color.id));
+  return {
+    ...toProductView(storage, product),
+    sizes: sizes.filter((size) => size.colorId === null || onSale.has(size.colorId)).map(toSizeView),
+    colors: colors.map((color) => toColorView(storage, color)),
+  };
 }

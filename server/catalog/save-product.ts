@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isProductId } from "../../core/product";
 import {
+  MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SIZES,
   type ProductInput,
@@ -8,17 +9,18 @@ import {
 } from "../../core/validation/product-form";
 import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
-import { mediaUpload, orderItem, type Product, product, productVariant } from "../db/schema";
+import { mediaUpload, orderItem, type Product, product, productColor, productVariant } from "../db/schema";
 import type { Logger } from "../logger";
 import { deleteUnusedImages } from "../media/delete-image";
 import type { Storage } from "../storage/storage";
 
 /**
- * Creates a product, or updates the product `productId`, with the images in the given order.
- * An image may be attached only if it is already on this product or is a fresh upload recorded in
- * media_upload: nobody can point a product at an arbitrary storage key. Attached uploads stop
- * being fresh (their rows go, so the sweeper leaves them alone); images the edit dropped are
- * deleted from storage once nothing else uses them.
+ * Creates a product, or updates the product `productId`, with the images in the given order, and
+ * its sizes, or its colours with their own images and sizes (docs/ARCHITECTURE.md#colours).
+ * An image may be attached only if it is already on this product (or one of its colours) or is a
+ * fresh upload recorded in media_upload: nobody can point a product at an arbitrary storage key.
+ * Attached uploads stop being fresh (their rows go, so the sweeper leaves them alone); images the
+ * edit dropped are deleted from storage once nothing else uses them.
  */
 export async function saveProduct(options: {
   db: Database;
@@ -33,6 +35,13 @@ export async function saveProduct(options: {
     throw new AppError("too_many_images", productMessages.tooManyImages);
   if (new Set(input.images).size !== input.images.length)
     throw new AppError("duplicate_image", productMessages.duplicateImage);
+  if (input.colors.length > MAX_PRODUCT_COLORS)
+    throw new AppError("too_many_colors", productMessages.tooManyColors);
+  if (input.colors.some((color) => color.images.length > MAX_PRODUCT_IMAGES))
+    throw new AppError("too_many_images", productMessages.tooManyImages);
+  if (input.colors.length > 0 && input.sizes.length > 0)
+    throw new AppError("sizes_beside_colors", productMessages.sizesBesideColors);
+  const wantedImages = [...new Set([...input.images, ...input.colors.flatMap((color) => color.images)])];
 
   if (productId !== undefined && !isProductId(productId))
     throw new AppError("product_not_found", productMessages.notFound, 404);
@@ -43,8 +52,14 @@ export async function saveProduct(options: {
       : [];
     if (productId && !existing) throw new AppError("product_not_found", productMessages.notFound, 404);
 
-    const current = new Set(existing?.images ?? []);
-    const fresh = input.images.filter((imageId) => !current.has(imageId));
+    const colorImages = existing
+      ? await tx
+          .select({ images: productColor.images })
+          .from(productColor)
+          .where(eq(productColor.productId, existing.id))
+      : [];
+    const current = new Set([...(existing?.images ?? []), ...colorImages.flatMap((row) => row.images)]);
+    const fresh = wantedImages.filter((imageId) => !current.has(imageId));
     if (fresh.length > 0) {
       // locking the rows keeps a concurrent sweep from deleting an upload while it is attached here
       const uploads = await tx
@@ -79,12 +94,14 @@ export async function saveProduct(options: {
       ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning({ id: product.id })
       : await tx.insert(product).values(values).returning({ id: product.id });
     if (!written) throw new Error("the product row was not written");
-    await saveSizes(tx, written.id, input.sizes);
+    // a product without colours has its sizes; one with colours has none outside them
+    await saveSizes(tx, written.id, null, input.sizes);
+    await saveColors(tx, written.id, input.colors);
     // read back: the stock is the sum of the sizes, written by the database
     const [row] = await tx.select().from(product).where(eq(product.id, written.id));
     if (!row) throw new Error("the product row was not written");
-    const kept = new Set(input.images);
-    return { saved: row, dropped: (existing?.images ?? []).filter((imageId) => !kept.has(imageId)) };
+    const kept = new Set(wantedImages);
+    return { saved: row, dropped: [...current].filter((imageId) => !kept.has(imageId)) };
   });
 
   // after the commit: a failure to delete a file must not undo the admin's save
@@ -93,13 +110,99 @@ export async function saveProduct(options: {
 }
 
 /**
- * Makes the product's sizes those of the form, in its order. A size keeps its id (and so its
- * place in carts) when edited; a size dropped from the form is deleted, or retired when orders
- * name it; a retired size named again is put back on sale. The caller holds the product's row
- * lock, which every writer of sizes takes first.
+ * Makes the product's colours those of the form, in its order, each with its sizes. A colour keeps
+ * its id when edited; a colour dropped from the form is deleted with its sizes, or retired (with
+ * its sizes) when orders name one of them; a retired colour named again is put back on sale. The
+ * caller holds the product's row lock.
  */
-async function saveSizes(tx: Transaction, productId: string, sizes: ProductInput["sizes"]): Promise<void> {
-  const current = await tx.select().from(productVariant).where(eq(productVariant.productId, productId));
+async function saveColors(tx: Transaction, productId: string, colors: ProductInput["colors"]): Promise<void> {
+  const current = await tx.select().from(productColor).where(eq(productColor.productId, productId));
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const claimed = new Set(colors.flatMap((color) => (color.id ? [color.id] : [])));
+  // a new colour with the name of one no other row keeps (retired, or removed now) brings it back
+  const bySlug = new Map(current.filter((row) => !claimed.has(row.id)).map((row) => [row.slug, row]));
+  const wanted = colors.map((color, position) => {
+    if (color.id && !byId.has(color.id)) {
+      throw new AppError("unknown_color", productMessages.unknownColor, 409, {
+        logMessage: `colour ${color.id} is not a colour of product ${productId}`,
+      });
+    }
+    return { ...color, position, id: color.id ?? bySlug.get(color.slug)?.id ?? null };
+  });
+  const kept = new Set(wanted.flatMap((color) => (color.id ? [color.id] : [])));
+
+  for (const row of current.filter((candidate) => !kept.has(candidate.id) && !candidate.retiredAt)) {
+    // its sizes go the way sizes go: deleted, or retired when sold
+    await saveSizes(tx, productId, row.id, []);
+    const [sold] = await tx
+      .select({ id: productVariant.id })
+      .from(productVariant)
+      .where(eq(productVariant.colorId, row.id))
+      .limit(1);
+    if (sold) {
+      await tx
+        .update(productColor)
+        .set({ retiredAt: new Date(), position: sql`${productColor.position} + ${MAX_PRODUCT_COLORS}` })
+        .where(eq(productColor.id, row.id));
+    } else {
+      await tx.delete(productColor).where(eq(productColor.id, row.id));
+    }
+  }
+  // slugs may swap between rows ("black" renamed "navy" and back): park the kept rows first, so
+  // the unique (product, slug) index never sees two rows with one slug mid-way
+  if (kept.size > 0) {
+    await tx
+      .update(productColor)
+      .set({ slug: sql`'parked-' || replace(${productColor.id}::text, '-', '')` })
+      .where(inArray(productColor.id, [...kept]));
+  }
+  for (const color of wanted) {
+    const values = {
+      name: color.name,
+      slug: color.slug,
+      swatch: color.swatch,
+      images: color.images,
+      position: color.position,
+    };
+    let colorId = color.id;
+    if (colorId) {
+      await tx
+        .update(productColor)
+        .set({ ...values, retiredAt: null, updatedAt: new Date() })
+        .where(eq(productColor.id, colorId));
+    } else {
+      const [inserted] = await tx
+        .insert(productColor)
+        .values({ ...values, productId })
+        .returning({ id: productColor.id });
+      if (!inserted) throw new Error("the colour row was not written");
+      colorId = inserted.id;
+    }
+    await saveSizes(tx, productId, colorId, color.sizes);
+  }
+}
+
+/**
+ * Makes the sizes of the product (of one of its colours, or those without a colour) those of the
+ * form, in its order. A size keeps its id (and so its place in carts) when edited; a size dropped
+ * from the form is deleted, or retired when orders name it; a retired size named again is put back
+ * on sale. The caller holds the product's row lock, which every writer of sizes takes first.
+ */
+async function saveSizes(
+  tx: Transaction,
+  productId: string,
+  colorId: string | null,
+  sizes: ProductInput["sizes"],
+): Promise<void> {
+  const current = await tx
+    .select()
+    .from(productVariant)
+    .where(
+      and(
+        eq(productVariant.productId, productId),
+        colorId ? eq(productVariant.colorId, colorId) : isNull(productVariant.colorId),
+      ),
+    );
   const byId = new Map(current.map((row) => [row.id, row]));
   const claimed = new Set(sizes.flatMap((size) => (size.id ? [size.id] : [])));
   // a new row with the label of a size no other row keeps (retired, or removed in this edit) brings it back
@@ -148,7 +251,7 @@ async function saveSizes(tx: Transaction, productId: string, sizes: ProductInput
         .set({ ...values, retiredAt: null })
         .where(eq(productVariant.id, size.id));
     } else {
-      await tx.insert(productVariant).values({ ...values, productId });
+      await tx.insert(productVariant).values({ ...values, productId, colorId });
     }
   }
 }

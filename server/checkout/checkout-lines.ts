@@ -4,7 +4,14 @@ import { checkoutMessages, lineQuantityProblem, MAX_ORDER_LINES } from "../../co
 import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
-import { type Product, type ProductVariant, product, productVariant } from "../db/schema";
+import {
+  type Product,
+  type ProductColor,
+  type ProductVariant,
+  product,
+  productColor,
+  productVariant,
+} from "../db/schema";
 
 /**
  * What the browser may say about its cart: sizes (variant ids) and quantities, nothing priced.
@@ -41,6 +48,8 @@ export function parseCheckoutLines(json: string): CheckoutLine[] {
 export interface PricedCartLine {
   product: Product;
   variant: ProductVariant;
+  /** The variant's colour; null for a product without colours. */
+  color: ProductColor | null;
   quantity: number;
 }
 
@@ -54,9 +63,10 @@ export async function priceCheckoutLines(options: {
   lines: CheckoutLine[];
 }): Promise<PricedCartLine[]> {
   const rows = await options.db
-    .select({ product, variant: productVariant })
+    .select({ product, variant: productVariant, color: productColor })
     .from(productVariant)
     .innerJoin(product, eq(product.id, productVariant.productId))
+    .leftJoin(productColor, eq(productColor.id, productVariant.colorId))
     .where(
       and(
         inArray(
@@ -64,13 +74,15 @@ export async function priceCheckoutLines(options: {
           options.lines.map((line) => line.variantId),
         ),
         isNull(productVariant.retiredAt),
+        // a retired colour's sizes are retired with it; this says so once more
+        isNull(productColor.retiredAt),
       ),
     );
   const found = new Map(rows.map((row) => [row.variant.id, row]));
   return options.lines.map((line) => {
     const row = found.get(line.variantId);
     if (!row) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
-    const name = sizedName(row.product.name, row.variant.size);
+    const name = sizedName(row.product.name, row.variant.size, row.color?.name);
     if (line.quantity > row.variant.stock) {
       throw new AppError("not_enough_stock", checkoutMessages.notEnoughStock(name, row.variant.stock), 409);
     }

@@ -40,6 +40,7 @@ export function orderLineView(storage: Storage, item: OrderItem): OrderLineView 
     productId: item.productId,
     name: item.productName,
     size: item.size,
+    color: item.color,
     // the snapshot keeps the product's first image id, as product.images does
     image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
     priceCents: item.priceCents,

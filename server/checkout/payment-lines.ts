@@ -22,7 +22,7 @@ type PaidOrder = Pick<
 type PaidItem = Pick<
   OrderItem,
   "productName" | "size" | "productImage" | "priceCents" | "quantity" | "discountCents" | "taxCents"
->;
+> & { color?: string | null };
 
 /**
  * What the provider's page charges, as the order priced it (core/pricing.ts): each line after its
@@ -85,7 +85,7 @@ function discountedLine(
   couponCode: string | null,
   money: MoneySettings,
 ): Omit<CheckoutLineItem, "imageUrl"> {
-  const name = sizedName(item.productName, item.size);
+  const name = sizedName(item.productName, item.size, item.color);
   const amountCents = item.priceCents * item.quantity - discountCents;
   const isEvenSplit = discountCents % item.quantity === 0;
   const description =

@@ -167,13 +167,15 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
       saved = inserted.id;
     }
     await tx.insert(orderItem).values(
-      priced.map(({ product, variant, quantity }, index) => ({
+      priced.map(({ product, variant, color, quantity }, index) => ({
         orderId: saved,
         productId: product.id,
         variantId: variant.id,
         productName: product.name,
         size: variant.size,
-        productImage: product.images[0] ?? null,
+        // the colour as sold, and its picture: renaming or retiring it never rewrites the order
+        color: color?.name ?? null,
+        productImage: color?.images[0] ?? product.images[0] ?? null,
         priceCents: product.priceCents,
         quantity,
         ...lineTaxColumns(totals.lines[index]!),

@@ -10,6 +10,7 @@ interface StockLine {
   variantId: string | null;
   productName: string;
   size: string;
+  color?: string | null;
   quantity: number;
 }
 
@@ -59,7 +60,7 @@ export async function takeStock(tx: Transaction, lines: readonly StockLine[]): P
     if (!current) throw new AppError("product_missing", checkoutMessages.productUnavailable, 409);
     throw new AppError(
       "not_enough_stock",
-      checkoutMessages.notEnoughStock(sizedName(line.productName, line.size), current.stock),
+      checkoutMessages.notEnoughStock(sizedName(line.productName, line.size, line.color), current.stock),
       409,
     );
   }

@@ -96,6 +96,7 @@ describe("page cache", () => {
           featured: false,
           finalSale: false,
           images: [],
+          colors: [],
           sizes: [{ id: product.variant.id, size: product.variant.size, stock: 10, skuSuffix: null }],
           ...NO_PRODUCT_SAFETY,
         },

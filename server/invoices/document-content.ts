@@ -118,8 +118,10 @@ export function customerFromAddress(shippingAddress: string): DocumentContent["c
   return { name, addressLines };
 }
 
-/** An order line's description on a document. */
-export const lineDescription = (item: { productName: string; size: string }) =>
-  `${item.productName} (size ${item.size})`;
+/** An order line's description on a document: "Hoodie (size M)", "Hoodie (Black, size M)". */
+export const lineDescription = (item: { productName: string; size: string; color?: string | null }) =>
+  item.color
+    ? `${item.productName} (${item.color}, size ${item.size})`
+    : `${item.productName} (size ${item.size})`;
 
 export const SHIPPING_DESCRIPTION = "Shipping";

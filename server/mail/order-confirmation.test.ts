@@ -47,6 +47,7 @@ function orderOf(mode: TaxMode | null, country = "DE", currency = "USD"): OrderS
       productId: null,
       name: item.name,
       size: item.size,
+      color: null,
       image: null,
       priceCents: item.priceCents,
       quantity: item.quantity,

@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import type { Storage } from "../storage/storage";
 
 /**
- * Deletes the stored variants of each image that nothing uses any more: no product shows it, no
+ * Deletes the stored variants of each image that nothing uses any more: no product or colour shows it, no
  * past order keeps it in its item snapshot, and no fresh upload waits to be attached (image ids are
  * content-addressed, so the same file uploaded again has the same id). Returns the ids deleted.
  * A storage failure is logged and leaves that image behind; it never fails the caller.
@@ -35,6 +35,7 @@ export async function deleteUnusedImages(options: {
     select candidate.id
     from unnest(array[${ids}]::text[]) as candidate(id)
     where not exists (select 1 from product where candidate.id = any(product.images))
+      and not exists (select 1 from product_color where candidate.id = any(product_color.images))
       and not exists (select 1 from order_item where order_item.product_image = candidate.id)
       and not exists (select 1 from media_upload where media_upload.image_id = candidate.id)
   `)) as unknown as { rows: { id: string }[] };

@@ -120,7 +120,7 @@ export function exportOrdersCsv(
                       Number,
                     ),
                   // "Eclipse Hoodie (M) x 2; Crescent Cap (One Size) x 1"
-                  lines: sql<string>`(select string_agg(${orderItem.productName} || ' (' || ${orderItem.size} || ') x ' || ${orderItem.quantity}, '; ' order by ${orderItem.productName}, ${orderItem.size}) from ${orderItem} where ${orderItem.orderId} = ${order.id})`,
+                  lines: sql<string>`(select string_agg(${orderItem.productName} || ' (' || coalesce(${orderItem.color} || ', ', '') || ${orderItem.size} || ') x ' || ${orderItem.quantity}, '; ' order by ${orderItem.productName}, ${orderItem.size}) from ${orderItem} where ${orderItem.orderId} = ${order.id})`,
                 })
                 .from(order)
                 .leftJoin(user, eq(user.id, order.userId))

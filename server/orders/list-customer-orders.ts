@@ -29,6 +29,8 @@ export interface CustomerOrderItem {
   productName: string;
   /** The size as sold. */
   size: string;
+  /** The colour as sold; null for a product without colours. */
+  color: string | null;
   image: ResponsiveImage | null;
   priceCents: number;
   quantity: number;
@@ -187,6 +189,7 @@ export async function listCustomerOrders(options: {
         productId: item.productId,
         productName: item.productName,
         size: item.size,
+        color: item.color,
         image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
         priceCents: item.priceCents,
         quantity: item.quantity,

@@ -174,7 +174,12 @@ async function queueShippedEmail(options: {
     ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, options.userId))
     : [];
   const items = await tx
-    .select({ name: orderItem.productName, size: orderItem.size, quantity: orderItem.quantity })
+    .select({
+      name: orderItem.productName,
+      size: orderItem.size,
+      color: orderItem.color,
+      quantity: orderItem.quantity,
+    })
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.productName), asc(orderItem.size));

@@ -88,6 +88,7 @@ export interface ExportedReturn {
   lines: Array<{
     productName: string;
     size: string;
+    color: string | null;
     quantity: number;
     exchangeSize: string | null;
     condition: string | null;
@@ -121,6 +122,7 @@ interface ExportedOrder {
     productId: string | null;
     productName: string;
     size: string;
+    color: string | null;
     priceCents: number;
     quantity: number;
     discountCents: number;
@@ -306,6 +308,7 @@ export async function exportCustomerData(options: {
               productId: item.productId,
               productName: item.productName,
               size: item.size,
+              color: item.color,
               priceCents: item.priceCents,
               quantity: item.quantity,
               discountCents: item.discountCents,
@@ -352,6 +355,7 @@ export async function exportCustomerData(options: {
         lines: entry.items.map((item) => ({
           productName: item.productName,
           size: item.size,
+          color: item.color,
           quantity: item.quantity,
           exchangeSize: item.exchangeSize,
           condition: item.condition,

@@ -1,8 +1,12 @@
+import { asc, inArray } from "drizzle-orm";
 import { countryName } from "../../core/checkout";
 import { formatMoney, twoDecimalCurrency } from "../../core/money";
 import type { OrderDocumentLink } from "../../core/order-documents";
 import { cardLabel } from "../../core/payment-method";
+import { sizedName } from "../../core/product";
 import { vatLabel } from "../../core/tax";
+import type { Database } from "../db/client";
+import { orderItem } from "../db/schema";
 import { listOrderDocuments } from "../invoices/list-order-documents";
 import { type ReceiptWithOrder, searchReceipts } from "./search-receipts";
 
@@ -36,6 +40,8 @@ export interface ReceiptView {
   providerData: string | null;
   /** The order's invoice and credit notes, to download (docs/INVOICES.md). */
   documents: OrderDocumentLink[];
+  /** What was paid for, a line each: "Hoodie (Black, M) × 2". */
+  items: string[];
 }
 
 /**
@@ -69,6 +75,7 @@ function toReceiptView(
   receipt: ReceiptWithOrder,
   locale: string,
   documents: Map<string, OrderDocumentLink[]>,
+  items: Map<string, string[]>,
 ): ReceiptView {
   return {
     id: receipt.id,
@@ -94,7 +101,30 @@ function toReceiptView(
         ? null
         : JSON.stringify(receipt.providerData, null, 2),
     documents: documents.get(receipt.orderId) ?? [],
+    items: items.get(receipt.orderId) ?? [],
   };
+}
+
+/** Each order's lines as a receipt names them, by order id. */
+async function listReceiptItems(db: Database, orderIds: readonly string[]): Promise<Map<string, string[]>> {
+  const items = new Map<string, string[]>();
+  if (orderIds.length === 0) return items;
+  const rows = await db
+    .select({
+      orderId: orderItem.orderId,
+      productName: orderItem.productName,
+      size: orderItem.size,
+      color: orderItem.color,
+      quantity: orderItem.quantity,
+    })
+    .from(orderItem)
+    .where(inArray(orderItem.orderId, [...orderIds]))
+    .orderBy(asc(orderItem.productName), asc(orderItem.color), asc(orderItem.size));
+  for (const row of rows) {
+    const line = `${sizedName(row.productName, row.size, row.color)} × ${row.quantity}`;
+    items.set(row.orderId, [...(items.get(row.orderId) ?? []), line]);
+  }
+  return items;
 }
 
 /** One page of payment receipts (searchReceipts), shaped for the receipts screen. */
@@ -105,13 +135,13 @@ export async function searchReceiptViews(
   },
 ) {
   const result = await searchReceipts(options);
-  const documents = await listOrderDocuments(
-    options.db,
-    result.receipts.map((receipt) => receipt.orderId),
-    "admin",
-  );
+  const orderIds = result.receipts.map((receipt) => receipt.orderId);
+  const [documents, items] = await Promise.all([
+    listOrderDocuments(options.db, orderIds, "admin"),
+    listReceiptItems(options.db, orderIds),
+  ]);
   return {
     ...result,
-    receipts: result.receipts.map((receipt) => toReceiptView(receipt, options.locale, documents)),
+    receipts: result.receipts.map((receipt) => toReceiptView(receipt, options.locale, documents, items)),
   };
 }

@@ -42,6 +42,7 @@ export function approveReturn(options: AdminReturnStep): Promise<ReturnStepResul
         variantId: ret.exchangeVariantId,
         productName: line.productName,
         size: ret.exchangeSize ?? line.size,
+        color: line.color,
         quantity: ret.quantity,
       }));
       try {

@@ -45,6 +45,8 @@ export function exchangeReturn(options: AdminReturnStep): Promise<ReturnStepResu
         variantId: ret.exchangeVariantId,
         productName: line.productName,
         size: ret.exchangeSize ?? line.size,
+        // an exchange changes the size, never the colour (request-return.ts)
+        color: line.color,
         productImage: line.productImage,
         priceCents: 0,
         quantity: ret.quantity,

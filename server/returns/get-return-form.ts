@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { order } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { listReturnReasons } from "./request-return";
-import { lineBlocker, loadReturnableLines, orderReturnability, sizesInStock } from "./return-lines";
+import { exchangeSizes, lineBlocker, loadReturnableLines, orderReturnability } from "./return-lines";
 import type { ReturnForm } from "./return-views";
 
 /**
@@ -32,9 +32,9 @@ export async function getReturnForm(options: {
   if (!returnability.ok) throw new AppError("not_returnable", returnability.message, 409);
 
   const lines = await loadReturnableLines(db, [row.id]);
-  const sizes = await sizesInStock(
+  const exchanges = await exchangeSizes(
     db,
-    lines.flatMap((line) => (line.item.productId ? [line.item.productId] : [])),
+    lines.map((line) => line.item),
   );
   const reasons = await listReturnReasons(db);
   return {
@@ -52,14 +52,14 @@ export async function getReturnForm(options: {
         orderItemId: item.id,
         productName: item.productName,
         size: item.size,
+        color: item.color,
         image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
         unitPaidCents: Math.round(paid.paidCents / item.quantity),
         quantityBought: item.quantity,
         returnable: line.finalSale ? 0 : line.returnable,
         unavailableReason: lineBlocker(line),
-        exchangeSizes: sizes
-          .filter((size) => size.productId === item.productId && size.size !== item.size)
-          .map((size) => size.size),
+        // another size of the same colour only (docs/ARCHITECTURE.md#colours)
+        exchangeSizes: (exchanges.get(item.id) ?? []).map((size) => size.size),
       };
     }),
   };

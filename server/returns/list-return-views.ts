@@ -89,6 +89,7 @@ export async function listReturnViews(options: {
         orderItemId: line.id,
         productName: line.productName,
         size: line.size,
+        color: line.color,
         image: storage && line.productImage ? toResponsiveImage(storage, line.productImage) : null,
         quantity: item.quantity,
         exchangeSize: item.exchangeSize,

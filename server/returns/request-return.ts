@@ -5,7 +5,7 @@ import { AppError, parseInput } from "../app-error";
 import { limitCustomer } from "../auth/auth-errors";
 import { RATE_LIMITS } from "../auth/rate-limit";
 import { order, returnEvent, returnItem, returnReason, returnRequest } from "../db/schema";
-import { loadReturnableLines, orderReturnability, sizesInStock } from "./return-lines";
+import { exchangeSizes, loadReturnableLines, orderReturnability } from "./return-lines";
 import { deliverReturnEmail, queueReturnEmail, type ReturnServices } from "./return-workflow";
 
 /**
@@ -48,13 +48,13 @@ export async function requestReturn(options: {
     if (!reason) throw new AppError("invalid_return", returnMessages.chooseReason);
 
     const lines = new Map((await loadReturnableLines(tx, [locked.id])).map((line) => [line.item.id, line]));
-    const sizes =
+    const exchanges =
       input.resolution === "exchange"
-        ? await sizesInStock(
+        ? await exchangeSizes(
             tx,
-            [...lines.values()].flatMap((line) => (line.item.productId ? [line.item.productId] : [])),
+            [...lines.values()].map((line) => line.item),
           )
-        : [];
+        : new Map<string, never[]>();
     // one entry per line: a form naming a line twice is not one a browser sends
     if (new Set(input.lines.map((line) => line.orderItemId)).size !== input.lines.length) {
       throw new AppError("invalid_return", returnMessages.chooseItems);
@@ -77,13 +77,10 @@ export async function requestReturn(options: {
         throw new AppError("invalid_return", returnMessages.chooseExchangeSize(item.productName));
       if (!item.productId)
         throw new AppError("product_gone", `${item.productName}: ${returnMessages.productGone}`, 409);
-      const size = sizes.find(
-        (candidate) =>
-          candidate.productId === item.productId &&
-          candidate.size === wanted.exchangeSize &&
-          candidate.size !== item.size &&
-          candidate.stock >= wanted.quantity,
-      );
+      // another size of the same product in the same colour
+      const size = exchanges
+        .get(item.id)
+        ?.find((candidate) => candidate.size === wanted.exchangeSize && candidate.stock >= wanted.quantity);
       if (!size) {
         throw new AppError(
           "exchange_size_unavailable",

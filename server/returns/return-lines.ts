@@ -116,28 +116,67 @@ export function orderReturnability(
 /** The payment method of an exchange's replacement order: nothing was charged. */
 export const REPLACEMENT_PAYMENT_METHOD = "exchange";
 
-/** The sizes of these products on sale and in stock, in display order. */
-export async function sizesInStock(
+/** A size an order line may be exchanged for. */
+export interface ExchangeSize {
+  variantId: string;
+  size: string;
+  stock: number;
+}
+
+/**
+ * The sizes each order line may be exchanged for, by order item id: the same product in the same
+ * colour (docs/ARCHITECTURE.md#colours), another size, on sale and in stock. A line whose size was
+ * deleted since, of a product in colours, has no colour to match and is offered none.
+ */
+export async function exchangeSizes(
   db: Reader,
-  productIds: readonly string[],
-): Promise<Array<{ productId: string; variantId: string; size: string; stock: number }>> {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      productId: productVariant.productId,
-      variantId: productVariant.id,
-      size: productVariant.size,
-      stock: productVariant.stock,
-    })
-    .from(productVariant)
-    .where(
-      and(
-        inArray(productVariant.productId, [...productIds]),
-        isNull(productVariant.retiredAt),
-        sql`${productVariant.stock} > 0`,
-      ),
-    )
-    .orderBy(asc(productVariant.productId), asc(productVariant.position));
+  items: readonly Pick<OrderItem, "id" | "productId" | "variantId" | "size" | "color">[],
+): Promise<Map<string, ExchangeSize[]>> {
+  const productIds = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+  const variantIds = items.flatMap((item) => (item.variantId ? [item.variantId] : []));
+  if (productIds.length === 0) return new Map(items.map((item) => [item.id, []]));
+  const [sizes, sold] = await Promise.all([
+    db
+      .select({
+        productId: productVariant.productId,
+        colorId: productVariant.colorId,
+        variantId: productVariant.id,
+        size: productVariant.size,
+        stock: productVariant.stock,
+      })
+      .from(productVariant)
+      .where(
+        and(
+          inArray(productVariant.productId, productIds),
+          isNull(productVariant.retiredAt),
+          sql`${productVariant.stock} > 0`,
+        ),
+      )
+      .orderBy(asc(productVariant.productId), asc(productVariant.position)),
+    variantIds.length > 0
+      ? db
+          .select({ id: productVariant.id, colorId: productVariant.colorId })
+          .from(productVariant)
+          .where(inArray(productVariant.id, variantIds))
+      : [],
+  ]);
+  const colorOf = new Map(sold.map((row) => [row.id, row.colorId]));
+  return new Map(
+    items.map((item) => {
+      // the colour of the size sold: null for a product without colours
+      const colorId = item.variantId ? colorOf.get(item.variantId) : item.color === null ? null : undefined;
+      const offered = sizes
+        .filter(
+          (size) =>
+            size.productId === item.productId &&
+            colorId !== undefined &&
+            size.colorId === colorId &&
+            size.size !== item.size,
+        )
+        .map(({ variantId, size, stock }) => ({ variantId, size, stock }));
+      return [item.id, offered];
+    }),
+  );
 }
 
 /** A return's lines with the order lines they come from (an admin's steps and the refund's amount read them). */

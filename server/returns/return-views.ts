@@ -23,6 +23,8 @@ export interface ReturnItemView {
   orderItemId: string;
   productName: string;
   size: string;
+  /** The colour as sold; null for a product without colours. */
+  color: string | null;
   image: ResponsiveImage | null;
   quantity: number;
   /** Exchanges: the size sent instead. */
@@ -75,6 +77,8 @@ export interface ReturnFormLine {
   orderItemId: string;
   productName: string;
   size: string;
+  /** The colour as sold; null for a product without colours. */
+  color: string | null;
   image: ResponsiveImage | null;
   /** What one unit cost after its share of the coupon, VAT included (an estimate; the refund is computed when made). */
   unitPaidCents: number;

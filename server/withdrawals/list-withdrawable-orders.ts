@@ -21,6 +21,7 @@ export interface WithdrawableOrder {
     orderItemId: string;
     productName: string;
     size: string;
+    color: string | null;
     image: ResponsiveImage | null;
     withdrawable: number;
   }>;
@@ -54,6 +55,7 @@ export async function listWithdrawableOrders(options: {
           orderItemId: item.id,
           productName: item.productName,
           size: item.size,
+          color: item.color,
           image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
           withdrawable: returnable,
         })),

@@ -13,6 +13,7 @@ import { OrderReturns, OrderWithdrawal } from "~/routes/account/order-returns";
 import { OrderSection } from "~/routes/account/order-section";
 import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
 import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../../core/order";
+import { colorSlug, variantLabel } from "../../../core/product";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 
 const PAYMENT_LABELS: Record<CustomerOrder["paymentStatus"], string> = {
@@ -114,7 +115,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
             <div className="min-w-0 flex-1">
               {item.productId ? (
                 <Link
-                  to={`/products/${item.productId}?size=${encodeURIComponent(item.size)}`}
+                  to={`/products/${item.productId}?${new URLSearchParams(item.color ? { color: colorSlug(item.color), size: item.size } : { size: item.size })}`}
                   className="font-medium text-sm underline-offset-4 hover:underline"
                 >
                   {item.productName}
@@ -126,7 +127,7 @@ function OrderItems({ order }: { order: CustomerOrder }) {
                 </p>
               )}
               <p className="text-muted-foreground text-xs">
-                Size {item.size} · {item.quantity} × {money(item.priceCents)}
+                {variantLabel(item.size, item.color)} · {item.quantity} × {money(item.priceCents)}
               </p>
             </div>
             <p className="shrink-0 font-medium text-sm">{money(item.priceCents * item.quantity)}</p>

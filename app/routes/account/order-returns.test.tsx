@@ -29,6 +29,7 @@ function aReturn(overrides: Partial<ReturnView>): ReturnView {
         orderItemId: "11111111-1111-4111-8111-111111111111",
         productName: "Eclipse Hoodie",
         size: "M",
+        color: null,
         image: null,
         quantity: 1,
         exchangeSize: null,

@@ -10,6 +10,7 @@ import { ConfirmButtons } from "~/routes/account/confirm-buttons";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderSection } from "~/routes/account/order-section";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
+import { variantLabel } from "../../../core/product";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
 import { WITHDRAW_LINK_LABEL } from "../../../core/withdrawal";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
@@ -91,7 +92,8 @@ function ReturnCard({ ret, currency }: { ret: ReturnView; currency: string }) {
         {ret.items.map((item) => (
           <li key={item.id} className="flex justify-between gap-3 py-2">
             <span className="min-w-0">
-              {item.productName} <span className="text-muted-foreground">· Size {item.size}</span>
+              {item.productName}{" "}
+              <span className="text-muted-foreground">· {variantLabel(item.size, item.color)}</span>
               {item.exchangeSize && (
                 <span className="text-muted-foreground"> → size {item.exchangeSize}</span>
               )}

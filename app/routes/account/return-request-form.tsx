@@ -8,6 +8,7 @@ import { Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { useMoney } from "~/lib/money";
 import { useFormError } from "~/lib/use-form-error";
 import { cn } from "~/lib/utils";
+import { variantLabel } from "../../../core/product";
 import { RETURN_COMMENT_MAX_LENGTH, type ReturnResolution } from "../../../core/returns";
 import { returnFieldNames, returnRequestFormSchema } from "../../../core/validation/returns";
 import type { ReturnForm, ReturnFormLine } from "../../../server/returns/return-views";
@@ -57,7 +58,7 @@ function ReturnLine({
             {line.productName}
           </p>
           <p className="text-muted-foreground text-sm">
-            Size {line.size} · {money(line.unitPaidCents)} each
+            {variantLabel(line.size, line.color)} · {money(line.unitPaidCents)} each
           </p>
           <p className="text-muted-foreground text-sm">Bought {line.quantityBought}</p>
           {line.unavailableReason && (

@@ -31,14 +31,17 @@ export function PaymentStep(props: {
           </h3>
           <ul className="divide-y rounded-lg border">
             {summary.lines.map((line) => (
-              <li key={`${line.productId}-${line.name}-${line.size}`} className="px-4 py-3 text-sm">
+              <li
+                key={`${line.productId}-${line.name}-${line.color}-${line.size}`}
+                className="px-4 py-3 text-sm"
+              >
                 {/* at its price: the coupon is one discount row below (each line's share of it, and
                     the VAT on what is left, stay on the order and its invoice) */}
                 <p className="flex justify-between gap-4" data-testid="checkout-line">
                   <span>
                     {line.name}{" "}
                     <span className="text-muted-foreground">
-                      ({line.size}) × {line.quantity}
+                      ({[line.color, line.size].filter(Boolean).join(", ")}) × {line.quantity}
                     </span>
                   </span>
                   <span className="shrink-0">{money(line.lineTotalCents)}</span>

@@ -20,6 +20,7 @@ import type { MoneySettings } from "../../../core/money";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { FEATURED_LIMIT } from "../../../core/product";
 import type { TaxMode } from "../../../core/tax";
+import { withCardImages } from "../../../server/catalog/card-images";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
 import { toProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/home";
@@ -36,9 +37,9 @@ export const links: Route.LinksFunction = () => heroPreloadLinks;
 
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
-  const featured = listFeaturedProducts({ db: context.db }).then((rows) =>
-    rows.map((row) => toProductView(context.storage, row)),
-  );
+  const featured = listFeaturedProducts({ db: context.db })
+    .then((rows) => withCardImages({ db: context.db, rows }))
+    .then((rows) => rows.map((row) => toProductView(context.storage, row)));
   return { featured };
 }
 

@@ -15,35 +15,52 @@ import { useTaxMode, VatNote } from "~/components/vat-note";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/money";
+import { ColorPicker, useChosenColor } from "~/routes/shop/color-picker";
 import { ProductGallery } from "~/routes/shop/product-gallery";
 import { ProductSafety } from "~/routes/shop/product-safety";
 import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
 import { SizePicker } from "~/routes/shop/size-picker";
-import { lineQuantityLimit, toCartProduct } from "../../../core/cart";
+import { lineQuantityLimit, toCartProduct, toCartSize } from "../../../core/cart";
 import { DEFAULT_CURRENCY } from "../../../core/money";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
-import { LOW_STOCK_THRESHOLD, productSku, type SizedProductView, type SizeView } from "../../../core/product";
+import {
+  type ColorView,
+  chosenColor,
+  LOW_STOCK_THRESHOLD,
+  productSku,
+  type SizedProductView,
+  type SizeView,
+  sizedName,
+} from "../../../core/product";
 import {
   electronicAddressHref,
   isEmailAddress,
   type ProductSafetyView,
   productSafetyOf,
 } from "../../../core/product-safety";
+import { withCardImages } from "../../../server/catalog/card-images";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
+import { listProductColors } from "../../../server/catalog/product-colors";
 import { listProductSizes } from "../../../server/catalog/product-sizes";
 import { toProductView, toSizedProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const row = await getProduct({ db: context.db, id: params.id });
   if (!row) throw data("Product Not Found", { status: 404 });
-  const [related, sizes] = await Promise.all([
-    listRelatedProducts({ db: context.db, product: row }),
+  const [related, sizes, colors] = await Promise.all([
+    listRelatedProducts({ db: context.db, product: row }).then((rows) =>
+      withCardImages({ db: context.db, rows }),
+    ),
     listProductSizes({ db: context.db, productIds: [row.id] }),
+    listProductColors({ db: context.db, productIds: [row.id] }),
   ]);
+  const product = toSizedProductView(context.storage, row, sizes.get(row.id) ?? [], colors.get(row.id) ?? []);
   return {
-    product: toSizedProductView(context.storage, row, sizes.get(row.id) ?? []),
+    product,
+    // `?color=` (an unknown colour is the first): the page, its pictures and its meta image are rendered in it
+    color: chosenColor(product.colors, url.searchParams.get("color")),
     // the size guide's table travels as data, so its content is not in every product page's code
     sizeGuide: sizeGuideFor(row.category),
     related: related.map((item) => toProductView(context.storage, item)),
@@ -53,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Choosing a size only changes `?size=`: the page's data stays as it is. */
+/** Choosing a size or a colour only changes `?size=` or `?color=`: the page's data stays as it is. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -64,6 +81,7 @@ export function shouldRevalidate({
   const withoutSize = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("size");
+    params.delete("color");
     return params.toString();
   };
   return withoutSize(currentUrl) === withoutSize(nextUrl) ? false : defaultShouldRevalidate;
@@ -71,6 +89,7 @@ export function shouldRevalidate({
 
 export function meta(args: Route.MetaArgs) {
   const product = args.loaderData?.product;
+  const color = args.loaderData?.color;
   if (!product)
     return pageMeta(args, {
       title: "Product Not Found",
@@ -81,7 +100,7 @@ export function meta(args: Route.MetaArgs) {
     ...pageMeta(args, {
       title: product.name,
       description: (product.description ?? `${product.name} by Nocturn.`).slice(0, 160),
-      image: product.images[0]?.src,
+      image: (color?.images[0] ?? product.images[0])?.src,
       type: "product",
     }),
     { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
@@ -111,7 +130,8 @@ function manufacturerJsonLd({ manufacturer }: ProductSafetyView) {
 }
 
 /**
- * schema.org ProductGroup: one Product per size with its own offer, varying by size. The group's
+ * schema.org ProductGroup: one Product per size (per colour and size for a product with colours)
+ * with its own offer, varying by size (and colour); a colour's variants show its pictures. The group's
  * productGroupID and each size's sku are the product's identifier; its maker and material come from
  * the product safety details (care instructions and warnings have no schema.org property).
  */
@@ -124,7 +144,10 @@ function ProductJsonLd({
   safety: ProductSafetyView;
   url: string;
 }) {
-  const images = product.images.map((image) => new URL(image.src, url).href);
+  // a product in colours without pictures of its own: each colour's card picture
+  const groupImages =
+    product.images.length > 0 ? product.images : product.colors.flatMap((color) => color.images.slice(0, 1));
+  const images = groupImages.map((image) => new URL(image.src, url).href);
   const price = (product.priceCents / 100).toFixed(2);
   const taxMode = useTaxMode();
   // the store's currency, as ISO 4217 (schema.org priceCurrency)
@@ -153,17 +176,26 @@ function ProductJsonLd({
     image: images,
     manufacturer: manufacturerJsonLd(safety),
     material: safety.composition ?? undefined,
-    variesBy: "https://schema.org/size",
+    variesBy:
+      product.colors.length > 0
+        ? ["https://schema.org/color", "https://schema.org/size"]
+        : "https://schema.org/size",
     hasVariant: product.sizes.map((size) => {
-      const sizeUrl = `${url}?size=${encodeURIComponent(size.label)}`;
+      const color = product.colors.find((candidate) => candidate.id === size.colorId);
+      const query = new URLSearchParams(
+        color ? { color: color.slug, size: size.label } : { size: size.label },
+      );
+      const variantUrl = `${url}?${query}`;
+      const colorImage = color?.images[0];
       return {
         "@type": "Product",
-        name: `${product.name} (${size.label})`,
+        name: color ? sizedName(product.name, size.label, color.name) : `${product.name} (${size.label})`,
         sku: size.sku,
+        color: color?.name,
         size: size.label,
-        image: images[0],
-        url: sizeUrl,
-        offers: offer(size.stock, sizeUrl),
+        image: colorImage ? new URL(colorImage.src, url).href : images[0],
+        url: variantUrl,
+        offers: offer(size.stock, variantUrl),
       };
     }),
   };
@@ -204,16 +236,27 @@ function stockLineOf(stock: number) {
 
 const SELECT_SIZE = "Please select a size";
 
-function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuide: SizeGuideTable | null }) {
+function AddToCart({
+  product,
+  color,
+  sizeGuide,
+}: {
+  product: SizedProductView;
+  /** The chosen colour, for a product with colours: its sizes are the ones offered. */
+  color: ColorView | null;
+  sizeGuide: SizeGuideTable | null;
+}) {
   const { add } = useCart();
-  const [chosen, choose] = useChosenSize(product.sizes);
+  const sizes = color ? product.sizes.filter((size) => size.colorId === color.id) : product.sizes;
+  const [chosen, choose] = useChosenSize(sizes);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const soldOut = product.stock === 0;
+  const colorStock = sizes.reduce((sum, size) => sum + size.stock, 0);
+  const soldOut = colorStock === 0;
   // before a size is chosen, the stepper allows what the largest size has
-  const stock = chosen ? chosen.stock : Math.max(0, ...product.sizes.map((size) => size.stock));
+  const stock = chosen ? chosen.stock : Math.max(0, ...sizes.map((size) => size.stock));
   const limit = lineQuantityLimit(stock);
-  const stockLine = stockLineOf(chosen ? chosen.stock : product.stock);
+  const stockLine = stockLineOf(chosen ? chosen.stock : colorStock);
 
   const handleAdd = () => {
     if (!chosen) {
@@ -221,7 +264,7 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
       document.querySelector<HTMLInputElement>("[data-size-picker] input:not(:disabled)")?.focus();
       return;
     }
-    add(toCartProduct(product), { id: chosen.id, label: chosen.label, stock: chosen.stock }, quantity);
+    add(toCartProduct(product, color), toCartSize(chosen, color), quantity);
     setQuantity(1);
   };
 
@@ -230,15 +273,15 @@ function AddToCart({ product, sizeGuide }: { product: SizedProductView; sizeGuid
       <p className={stockLine.className} data-testid="stock-line">
         {stockLine.text}
       </p>
-      {product.sizes.length > 0 && (
+      {sizes.length > 0 && (
         <div data-size-picker>
           <SizePicker
-            sizes={product.sizes}
+            sizes={sizes}
             value={chosen?.label ?? null}
             onChange={(label) => {
               choose(label);
               setSizeError(null);
-              const size = product.sizes.find((candidate) => candidate.label === label);
+              const size = sizes.find((candidate) => candidate.label === label);
               if (size)
                 setQuantity((current) => Math.min(current, Math.max(1, lineQuantityLimit(size.stock))));
             }}
@@ -275,6 +318,9 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   const taxMode = useTaxMode();
   const money = useMoney();
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
+  const [color, chooseColor] = useChosenColor(product.colors);
+  // a colour's own pictures first, then the pictures the product shares between its colours
+  const images = color ? [...color.images, ...product.images] : product.images;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -287,7 +333,11 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       </Link>
 
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery
+          key={color?.id ?? product.id}
+          images={images}
+          name={color ? `${product.name}, ${color.name}` : product.name}
+        />
 
         <div className="flex flex-col gap-6">
           <div className="space-y-3">
@@ -301,7 +351,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}
           </p>
-          <AddToCart key={product.id} product={product} sizeGuide={sizeGuide} />
+          {product.colors.length > 0 && (
+            <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />
+          )}
+          <AddToCart key={product.id} product={product} color={color} sizeGuide={sizeGuide} />
 
           <dl className="grid grid-cols-[auto_1fr] gap-x-8 gap-y-3 rounded-xl border bg-card/60 p-5 text-sm">
             <dt className="text-muted-foreground">Category</dt>

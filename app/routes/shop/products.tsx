@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { SHOP_SORTS } from "../../../core/product";
 import { parseShopQuery, type ShopQuery, shopQueryString } from "../../../core/shop-query";
+import { withCardImages } from "../../../server/catalog/card-images";
 import type { ProductCount } from "../../../server/catalog/estimate-products";
 import { listCategories } from "../../../server/catalog/list-categories";
 import { listSizesInStock } from "../../../server/catalog/list-sizes-in-stock";
@@ -47,7 +48,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     query,
     categories,
     sizes,
-    products: result.products.map((row) => toProductCardView(context.storage, row)),
+    products: (await withCardImages({ db: context.db, rows: result.products })).map((row) =>
+      toProductCardView(context.storage, row),
+    ),
     count: result.count,
     page: result.page,
     pageCount: result.pageCount,

@@ -7,6 +7,7 @@ import { NativeSelect } from "~/components/ui/input";
 import { useDateFormat } from "~/lib/date-format";
 import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { variantLabel } from "../../../core/product";
 import type { Seller } from "../../../core/seller";
 import { withdrawalQuantityField } from "../../../core/validation/withdrawal-actions";
 import { withdrawalMessages, withdrawalStatement } from "../../../core/withdrawal";
@@ -222,10 +223,10 @@ function ItemChoice({
               />
               <span className="min-w-0 flex-1 text-sm">
                 <span className="block font-medium">{line.productName}</span>
-                <span className="text-muted-foreground">Size {line.size}</span>
+                <span className="text-muted-foreground">{variantLabel(line.size, line.color)}</span>
               </span>
               <NativeSelect
-                aria-label={`Quantity of ${line.productName}, size ${line.size}`}
+                aria-label={`Quantity of ${line.productName}, ${variantLabel(line.size, line.color)}`}
                 value={quantities[line.orderItemId] ?? 0}
                 onChange={(event) => onQuantity(line.orderItemId, Number(event.target.value))}
                 className="w-20! shrink-0"

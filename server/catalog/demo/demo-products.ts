@@ -1,4 +1,4 @@
-import type { GarmentDesign, GarmentShot, GarmentView } from "./garment-art";
+import type { ColourwayName, GarmentDesign, GarmentShot, GarmentView } from "./garment-art";
 
 export const DEMO_CATEGORIES = ["T-Shirts", "Hoodies", "Jackets", "Pants", "Accessories"] as const;
 export type DemoCategory = (typeof DEMO_CATEGORIES)[number];
@@ -15,12 +15,24 @@ export interface DemoProduct {
   finalSale?: boolean;
   /** in display order; the first is the card image */
   images: readonly GarmentShot[];
+  /**
+   * Sold in these colours (docs/ARCHITECTURE.md#colours): each colour's pictures are `images`
+   * drawn in its colourway, and the stock is shared out over the colours. The product then has no
+   * pictures of its own; its card shows the first colour's.
+   */
+  colors?: readonly DemoColor[];
   /** Product safety (core/product-safety.ts): fibre content and care, as on the sewn-in label. */
   composition: string;
   care: string;
   warnings?: string;
   /** An outside manufacturer; absent for the shop's own brand (the seller is the manufacturer). */
   manufacturer?: DemoManufacturer;
+}
+
+/** One colour of a demo product: its name as the shop shows it and the colourway it is drawn in. */
+export interface DemoColor {
+  name: string;
+  colourway: ColourwayName;
 }
 
 /** A manufacturer outside the EU, with the EU responsible person GPSR Art. 4 requires for it. */
@@ -103,6 +115,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       "back",
       "detail",
     ]),
+    colors: [
+      { name: "Bone", colourway: "bone" },
+      { name: "Black", colourway: "onyx" },
+      { name: "Rust", colourway: "rust" },
+    ],
   },
   {
     name: "Static Boxy Tee",
@@ -206,7 +223,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: "Vantage Fleece Hoodie",
     description:
-      "Saturated cobalt loopback fleece, finished with a chest wordmark in white. Loud colour, quiet cut.",
+      "Saturated loopback fleece in cobalt or oxblood, finished with a chest wordmark in white. Loud colour, quiet cut.",
     priceCents: 12900,
     stock: 31,
     category: "Hoodies",
@@ -215,6 +232,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     warnings: DRAWCORD_WARNING,
     featured: false,
     images: shots({ kind: "hoodie", colourway: "cobalt", pattern: "block" }, ["front", "back", "flat"]),
+    colors: [
+      { name: "Cobalt", colourway: "cobalt" },
+      { name: "Oxblood", colourway: "oxblood" },
+    ],
   },
   {
     name: "Ashfall Brushed Hoodie",
@@ -392,7 +413,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: "Transit Tapered Pants",
     description:
-      "Slate stretch-twill pants for long days and later nights. Clean up front, utility on the side.",
+      "Stretch-twill pants for long days and later nights, in slate, sand or olive. Clean up front, utility on the side.",
     priceCents: 10900,
     stock: 44,
     category: "Pants",
@@ -404,6 +425,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       "back",
       "detail",
     ]),
+    colors: [
+      { name: "Slate", colourway: "slate" },
+      { name: "Sand", colourway: "sand" },
+      { name: "Olive", colourway: "olive" },
+    ],
   },
   {
     name: "Dune Ripstop Cargo Pants",
@@ -478,6 +504,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     care: CAP_CARE,
     featured: true,
     images: shots({ kind: "cap", colourway: "onyx" }, ["front", "back", "detail"]),
+    colors: [
+      { name: "Black", colourway: "onyx" },
+      { name: "Sand", colourway: "sand" },
+      { name: "Cobalt", colourway: "cobalt" },
+    ],
   },
   {
     name: "Lunar Washed Cap",

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
+import { colorSlug } from "../../../core/product";
 import type { Database } from "../../db/client";
-import { type NewProduct, product, productVariant } from "../../db/schema";
+import { type NewProduct, product, productColor, productVariant } from "../../db/schema";
 import { storeImage } from "../../media/store-image";
 import type { Storage } from "../../storage/storage";
 import { insertSizes } from "../insert-sizes";
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from "./demo-products";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoColor, type DemoProduct } from "./demo-products";
 import { demoSizes } from "./demo-sizes";
-import { type GarmentShot, renderGarmentSvg } from "./garment-art";
+import { COLOURWAYS, type GarmentShot, renderGarmentSvg } from "./garment-art";
 
 /** Rasterising is CPU-bound; a few at a time keeps both cores busy without piling up memory. */
 const RENDER_CONCURRENCY = 4;
@@ -44,7 +45,8 @@ export async function seedDemoCatalog(options: {
       category: demo.category,
       featured: demo.featured,
       finalSale: demo.finalSale ?? false,
-      images: demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
+      // a product in colours shows its colours' pictures (the first colour's on its card)
+      images: demo.colors ? [] : demo.images.map((shot) => imageIds.get(shotKey(shot)) as string),
       manufacturerName: demo.manufacturer?.name ?? null,
       manufacturerAddress: demo.manufacturer?.address ?? null,
       manufacturerEmail: demo.manufacturer?.email ?? null,
@@ -64,17 +66,53 @@ export async function seedDemoCatalog(options: {
     if (await hasProducts(tx)) return false;
     const inserted = await tx.insert(product).values(rows).returning({ id: product.id, name: product.name });
     // each product's sizes, with its stock spread over them (its stock is their sum); names are unique
-    const sizesByName = new Map(arrivals.map((demo, index) => [demo.name, demoSizes(demo, index)]));
+    const byName = new Map(arrivals.map((demo, index) => [demo.name, { demo, index }]));
+    const plain = inserted.filter(({ name }) => !byName.get(name)?.demo.colors);
     await insertSizes(
       tx,
-      inserted.map(({ id, name }) => ({ productId: id, sizes: sizesByName.get(name) ?? [] })),
+      plain.map(({ id, name }) => {
+        const found = byName.get(name);
+        return { productId: id, sizes: found ? demoSizes(found.demo, found.index) : [] };
+      }),
     );
+    // a product in colours: each colour with its pictures, and its share of the stock over its sizes
+    for (const { id, name } of inserted) {
+      const found = byName.get(name);
+      const colors = found?.demo.colors;
+      if (!found || !colors) continue;
+      const rows = await tx
+        .insert(productColor)
+        .values(
+          colors.map((color, position) => ({
+            productId: id,
+            name: color.name,
+            slug: colorSlug(color.name),
+            swatch: COLOURWAYS[color.colourway].fabric,
+            position,
+            images: colorShots(found.demo, color).map((shot) => imageIds.get(shotKey(shot)) as string),
+          })),
+        )
+        .returning({ id: productColor.id, position: productColor.position });
+      await insertSizes(
+        tx,
+        rows.map((row) => ({
+          productId: id,
+          colorId: row.id,
+          // 30 is a multiple of every run's length: each colour sells out in the size the product
+          // would have (the shop's size filter counts on it), with its own low stocks
+          sizes: demoSizes(
+            { ...found.demo, stock: colorStock(found.demo, row.position) },
+            found.index + row.position * 30,
+          ),
+        })),
+      );
+    }
     return true;
   });
   if (!inserted) return { seeded: false, products: 0 };
   // PGlite has no autovacuum: without statistics the planner guesses the catalog's size from its
   // pages, and the shop's "About n products" (countProducts) would say twice the truth
-  await db.execute(sql`analyze ${product}, ${productVariant}`);
+  await db.execute(sql`analyze ${product}, ${productVariant}, ${productColor}`);
   log(`Seeded ${rows.length} demo products in ${Math.round(performance.now() - started)} ms`);
   return { seeded: true, products: rows.length };
 }
@@ -87,9 +125,25 @@ async function hasProducts(db: Database): Promise<boolean> {
 // the whole shot: two products may share a garment and colourway but not their style
 const shotKey = (shot: GarmentShot) => JSON.stringify(shot);
 
-/** Each distinct shot is rendered once, should two products ever share one. */
+/** A colour's pictures: the product's views, drawn in the colour's colourway. */
+function colorShots(demo: DemoProduct, color: DemoColor): GarmentShot[] {
+  return demo.images.map((shot) => ({ ...shot, colourway: color.colourway }));
+}
+
+/** A colour's share of the product's stock: even, the first colours taking the remainder. */
+function colorStock(demo: DemoProduct, position: number): number {
+  const count = demo.colors?.length ?? 1;
+  return Math.floor(demo.stock / count) + (position < demo.stock % count ? 1 : 0);
+}
+
+/** What is drawn: each product's pictures, or each of its colours'. */
+function shotsOf(demo: DemoProduct): GarmentShot[] {
+  return demo.colors ? demo.colors.flatMap((color) => colorShots(demo, color)) : [...demo.images];
+}
+
+/** Each distinct shot is rendered once, should two products (or colours) ever share one. */
 function uniqueShots(products: readonly DemoProduct[]): Map<string, GarmentShot> {
-  return new Map(products.flatMap((demo) => demo.images.map((shot) => [shotKey(shot), shot] as const)));
+  return new Map(products.flatMap((demo) => shotsOf(demo).map((shot) => [shotKey(shot), shot] as const)));
 }
 
 /**

@@ -26,7 +26,7 @@ export function orderConfirmationEmail(options: {
   const vat = order.tax && { label: vatRowLabel(order.tax), value: money(order.taxCents) };
   const rows = [
     ...order.lines.map((line) => ({
-      label: `${sizedName(line.name, line.size)} × ${line.quantity}`,
+      label: `${sizedName(line.name, line.size, line.color)} × ${line.quantity}`,
       value: money(line.lineTotalCents),
     })),
     { label: "Subtotal", value: money(order.subtotalCents) },

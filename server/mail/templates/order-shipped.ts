@@ -14,11 +14,11 @@ export function orderShippedEmail(options: {
   trackingCode: string;
   trackingUrl: string;
   /** What is in the parcel. */
-  items: readonly { name: string; size: string; quantity: number }[];
+  items: readonly { name: string; size: string; color?: string | null; quantity: number }[];
 }): RenderedEmail {
   const { storeName, orderNumber, trackingCode } = options;
   const parcel = options.items.map((item) => ({
-    label: sizedName(item.name, item.size),
+    label: sizedName(item.name, item.size, item.color),
     value: `× ${item.quantity}`,
   }));
   return mail.composeEmail({

@@ -130,7 +130,12 @@ export interface CatalogProduct {
   sizes: SavedSize[];
 }
 
-/** Current name, price, per-size stock and first image of these products, from the store's cart API. */
+/**
+ * Current name, price, per-size stock and first image of these products, from the store's cart API.
+ * Products in colours are left out: a size of theirs is chosen after its colour, and a line of
+ * theirs names the colour (colours.spec.ts buys them), so the specs that pick any product in stock
+ * get one whose sizes are chosen by label alone.
+ */
 export async function cartProducts(page: Page, ids: string[]): Promise<CatalogProduct[]> {
   const response = await page.request.get(`/api/cart-products?ids=${encodeURIComponent(ids.join(","))}`);
   expect(response.ok()).toBe(true);
@@ -139,22 +144,25 @@ export async function cartProducts(page: Page, ids: string[]): Promise<CatalogPr
       stock: number;
       images: { src: string; srcSet: string }[];
       sizes: SavedSize[];
+      colors: unknown[];
     })[];
   };
-  return products.map(({ images, sizes, stock, ...product }) => {
-    const image = images[0];
-    return {
-      product: {
-        id: product.id,
-        name: product.name,
-        priceCents: product.priceCents,
-        category: product.category,
-        image: image ? { src: image.src, srcSet: image.srcSet } : null,
-      },
-      stock,
-      sizes: sizes.map(({ id, label, stock: sizeStock }) => ({ id, label, stock: sizeStock })),
-    };
-  });
+  return products
+    .filter((found) => found.colors.length === 0)
+    .map(({ images, sizes, stock, colors: _colors, ...product }) => {
+      const image = images[0];
+      return {
+        product: {
+          id: product.id,
+          name: product.name,
+          priceCents: product.priceCents,
+          category: product.category,
+          image: image ? { src: image.src, srcSet: image.srcSet } : null,
+        },
+        stock,
+        sizes: sizes.map(({ id, label, stock: sizeStock }) => ({ id, label, stock: sizeStock })),
+      };
+    });
 }
 
 /** The stock of one size of a product now, as the cart sees it. */

@@ -16,6 +16,7 @@ import {
   paymentStatusLabel,
   paymentStatusTone,
 } from "../../../../core/order";
+import { variantLabel } from "../../../../core/product";
 import { formatRate, vatLabel } from "../../../../core/tax";
 import type { AdminOrderView } from "../../../../server/orders/admin-order.view";
 import { DateTime } from "../admin-date-time";
@@ -252,7 +253,7 @@ function Details({
                     </span>
                   )}
                   <p className="text-muted-foreground text-xs tabular-nums">
-                    Size {item.size} · {money(item.priceCents)} × {item.quantity}
+                    {variantLabel(item.size, item.color)} · {money(item.priceCents)} × {item.quantity}
                   </p>
                   {order.tax ? <LineTax item={item} currency={order.currency} /> : null}
                   {item.productId ? (

@@ -106,11 +106,16 @@ export function ImageUploader({
   onImagesChange,
   onBusyChange,
   disabled = false,
+  label = "Product Images",
+  chooseLabel = "Choose product images",
 }: {
   images: UploaderImage[];
   onImagesChange: (update: (images: UploaderImage[]) => UploaderImage[]) => void;
   onBusyChange: (busy: boolean) => void;
   disabled?: boolean;
+  /** The group's heading: a colour's uploader names the colour. */
+  label?: string;
+  chooseLabel?: string;
 }) {
   const { pending, busy, count, full, addFiles, remove, move, removedOnSave, undoRemove } = useImageUploads({
     images,
@@ -130,7 +135,7 @@ export function ImageUploader({
     <fieldset aria-labelledby={headingId} aria-describedby={hintId} className="flex min-w-0 flex-col gap-3">
       <div className="flex items-baseline justify-between">
         <span id={headingId} className="font-medium text-sm">
-          Product Images
+          {label}
         </span>
         <span className="text-muted-foreground text-xs tabular-nums" aria-live="polite">
           <span className="sr-only">Images: </span>
@@ -257,7 +262,7 @@ export function ImageUploader({
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             multiple
             hidden
-            aria-label="Choose product images"
+            aria-label={chooseLabel}
             onChange={(event) => {
               const files = [...(event.currentTarget.files ?? [])];
               // the same file can be chosen again after a failure

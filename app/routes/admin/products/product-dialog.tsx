@@ -18,8 +18,8 @@ import {
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
 import type { action } from "./admin-products";
 import { ImageUploader } from "./image-uploader";
+import { ProductColorsField } from "./product-colors-field";
 import { ProductSafetyFields } from "./product-safety-fields";
-import { ProductSizesField } from "./product-sizes-field";
 import type { UploaderImage } from "./use-image-uploads";
 
 /** A labelled field; the asterisk of a required one is for the eye only (the input says required). */
@@ -102,6 +102,7 @@ export function ProductDialog({
   const fetcher = useFetcher<typeof action>();
   const [images, setImages] = useState<UploaderImage[]>(product?.images ?? []);
   const [uploading, setUploading] = useState(false);
+  const [uploadingColors, setUploadingColors] = useState(false);
   const ids = {
     name: useId(),
     price: useId(),
@@ -185,7 +186,7 @@ export function ProductDialog({
               />
             </FieldRow>
           </div>
-          <ProductSizesField product={product} disabled={saving} />
+          <ProductColorsField product={product} disabled={saving} onBusyChange={setUploadingColors} />
           <FieldRow label="Description" htmlFor={ids.description}>
             <Textarea
               id={ids.description}
@@ -216,7 +217,7 @@ export function ProductDialog({
           <ProductSafetyFields product={product} />
 
           <DialogActions busy={saving} className="border-t pt-5">
-            <Button type="submit" disabled={saving || uploading}>
+            <Button type="submit" disabled={saving || uploading || uploadingColors}>
               {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
             </Button>
           </DialogActions>

@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -9,8 +9,9 @@ import {
   MAX_SKU_SUFFIX_LENGTH,
 } from "../../../../core/validation/product-form";
 import type { AdminProductView } from "../../../../server/catalog/admin-product.view";
+import { RowControls } from "./row-controls";
 
-interface SizeRow {
+export interface SizeRow {
   /** React's key: stable while rows move. */
   key: string;
   /** The size's id once saved; "" for a new row. */
@@ -28,13 +29,26 @@ const PRESETS = [
 ];
 
 let nextKey = 0;
-const newRow = (size = "", stock = "0"): SizeRow => ({
+export const newSizeRow = (size = "", stock = "0"): SizeRow => ({
   key: `new-${++nextKey}`,
   id: "",
   size,
   stock,
   sku: "",
 });
+
+/** The editor's rows of saved sizes; a product without any starts with One Size. */
+export function toSizeRows(sizes: AdminProductView["sizes"]): SizeRow[] {
+  return sizes.length > 0
+    ? sizes.map((size) => ({
+        key: size.id,
+        id: size.id,
+        size: size.size,
+        stock: String(size.stock),
+        sku: size.skuSuffix ?? "",
+      }))
+    : [newSizeRow(ONE_SIZE)];
+}
 
 /**
  * The product dialog's sizes: one row per size with its stock and optional SKU suffix, in the
@@ -47,17 +61,27 @@ export function ProductSizesField({
   product: AdminProductView | null;
   disabled: boolean;
 }) {
-  const [rows, setRows] = useState<SizeRow[]>(() =>
-    product && product.sizes.length > 0
-      ? product.sizes.map((size) => ({
-          key: size.id,
-          id: size.id,
-          size: size.size,
-          stock: String(size.stock),
-          sku: size.skuSuffix ?? "",
-        }))
-      : [newRow(ONE_SIZE)],
-  );
+  const [rows, setRows] = useState<SizeRow[]>(() => toSizeRows(product?.sizes ?? []));
+  return <SizeRowsEditor rows={rows} onRowsChange={setRows} disabled={disabled} posted />;
+}
+
+/**
+ * The rows of sizes, edited in place: the product's (`posted`: its inputs carry the form's
+ * parallel lists) or a colour's (the colours' editor posts them as JSON).
+ */
+export function SizeRowsEditor({
+  rows,
+  onRowsChange: setRows,
+  disabled,
+  posted = false,
+  title = "Sizes and stock",
+}: {
+  rows: SizeRow[];
+  onRowsChange: (update: (rows: SizeRow[]) => SizeRow[]) => void;
+  disabled: boolean;
+  posted?: boolean;
+  title?: string;
+}) {
   const headingId = useId();
   const update = (key: string, change: Partial<SizeRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -71,7 +95,8 @@ export function ProductSizesField({
   const applyPreset = (sizes: string[]) =>
     setRows((current) =>
       sizes.map(
-        (size) => current.find((row) => row.size.trim().toLowerCase() === size.toLowerCase()) ?? newRow(size),
+        (size) =>
+          current.find((row) => row.size.trim().toLowerCase() === size.toLowerCase()) ?? newSizeRow(size),
       ),
     );
   const total = rows.reduce((sum, row) => sum + (Number.parseInt(row.stock, 10) || 0), 0);
@@ -80,7 +105,7 @@ export function ProductSizesField({
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-medium text-sm">
-          Sizes and stock <span className="font-normal text-muted-foreground">· {total} in stock</span>
+          {title} <span className="font-normal text-muted-foreground">· {total} in stock</span>
         </h3>
         <div className="flex flex-wrap gap-1.5">
           {PRESETS.map((preset) => (
@@ -105,14 +130,14 @@ export function ProductSizesField({
               key={row.key}
               className="grid grid-cols-[1fr_5.5rem_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_7rem_auto]"
             >
-              <input type="hidden" name="sizeId" value={row.id} />
+              {posted && <input type="hidden" name="sizeId" value={row.id} />}
               <div className="flex flex-col gap-1">
                 <Label htmlFor={`${row.key}-size`} className={index > 0 ? "sr-only" : undefined}>
                   Size
                 </Label>
                 <Input
                   id={`${row.key}-size`}
-                  name="sizeLabel"
+                  name={posted ? "sizeLabel" : undefined}
                   value={row.size}
                   onChange={(event) => update(row.key, { size: event.target.value })}
                   maxLength={MAX_SIZE_LENGTH}
@@ -127,7 +152,7 @@ export function ProductSizesField({
                 </Label>
                 <Input
                   id={`${row.key}-stock`}
-                  name="sizeStock"
+                  name={posted ? "sizeStock" : undefined}
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -143,7 +168,7 @@ export function ProductSizesField({
                 </Label>
                 <Input
                   id={`${row.key}-sku`}
-                  name="sizeSku"
+                  name={posted ? "sizeSku" : undefined}
                   value={row.sku}
                   onChange={(event) => update(row.key, { sku: event.target.value })}
                   maxLength={MAX_SKU_SUFFIX_LENGTH}
@@ -152,40 +177,17 @@ export function ProductSizesField({
                   disabled={disabled}
                 />
               </div>
-              <div className="flex">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${name} up`}
-                  disabled={disabled || index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUpIcon />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Move ${name} down`}
-                  disabled={disabled || index === rows.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDownIcon />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${name}`}
-                  disabled={disabled || rows.length === 1}
-                  onClick={() =>
-                    setRows((current) => current.filter((candidate) => candidate.key !== row.key))
-                  }
-                >
-                  <XIcon />
-                </Button>
-              </div>
+              <RowControls
+                name={name}
+                index={index}
+                count={rows.length}
+                disabled={disabled}
+                canRemove={rows.length > 1}
+                onMove={(by) => move(index, by)}
+                onRemove={() =>
+                  setRows((current) => current.filter((candidate) => candidate.key !== row.key))
+                }
+              />
             </li>
           );
         })}
@@ -196,7 +198,7 @@ export function ProductSizesField({
           variant="outline"
           size="sm"
           disabled={disabled || rows.length >= MAX_PRODUCT_SIZES}
-          onClick={() => setRows((current) => [...current, newRow()])}
+          onClick={() => setRows((current) => [...current, newSizeRow()])}
         >
           <PlusIcon /> Add size
         </Button>

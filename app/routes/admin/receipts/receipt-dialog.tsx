@@ -57,6 +57,15 @@ export function ReceiptDetailsDialog({
                   <span className="tabular-nums">{receipt.providerVat}</span>
                 </Row>
               ) : null}
+              {receipt.items.length > 0 ? (
+                <Row label="Items">
+                  <ul className="grid gap-0.5" data-testid="receipt-items">
+                    {receipt.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                </Row>
+              ) : null}
               <Row label="Status">
                 <StatusBadge status={receipt.status} tone={receiptStatusTone(receipt.status)} />
               </Row>

@@ -54,7 +54,8 @@ export function ConfirmStep({
           <>
             {exchanged.map((item) => (
               <li key={item.id}>
-                {item.productName}: size {item.size} → size {item.exchangeSize} × {item.quantity}
+                {item.productName}: {item.color ? `${item.color}, ` : ""}size {item.size} → size{" "}
+                {item.exchangeSize} × {item.quantity}
               </li>
             ))}
             <li>A new order at no charge ships the replacement sizes.</li>

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { useFormError } from "~/lib/use-form-error";
+import { variantLabel } from "../../../../core/product";
 import { RETURN_ITEM_CONDITIONS, RETURN_REJECTION_MAX_LENGTH } from "../../../../core/returns";
 import { conditionFieldName, receiveFormSchema } from "../../../../core/validation/return-actions";
 import { proofOfSendingSchema, returnRejectionSchema } from "../../../../core/validation/returns";
@@ -173,12 +174,12 @@ export function ReceiveForm({ details, ...props }: ReturnFormProps & { details: 
               <li key={item.id} className="py-2 first:pt-0 last:pb-0">
                 <fieldset className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                   <legend className="sr-only">
-                    Condition of {item.productName}, size {item.size}
+                    Condition of {item.productName}, {variantLabel(item.size, item.color)}
                   </legend>
                   <span className="min-w-0 text-sm" aria-hidden>
                     {item.productName}{" "}
                     <span className="text-muted-foreground">
-                      · Size {item.size} · Qty {item.quantity}
+                      · {variantLabel(item.size, item.color)} · Qty {item.quantity}
                     </span>
                   </span>
                   <span className="flex shrink-0 gap-4">

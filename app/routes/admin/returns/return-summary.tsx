@@ -5,6 +5,7 @@ import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { DetailRow, DetailSection } from "~/routes/admin/detail-section";
 import { capitalize, DELETED_CUSTOMER_LABEL } from "../../../../core/order";
+import { variantLabel } from "../../../../core/product";
 import { RETURN_STATE_LABELS, type ReturnItemCondition } from "../../../../core/returns";
 import type { AdminReturnDetails } from "../../../../server/returns/return-views";
 import { DateTime } from "../admin-date-time";
@@ -150,7 +151,7 @@ export function ReturnSummary({
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{item.productName}</p>
                 <p className="text-muted-foreground text-xs tabular-nums">
-                  Size {item.size} · Qty {item.quantity}
+                  {variantLabel(item.size, item.color)} · Qty {item.quantity}
                   {item.exchangeSize ? ` · Exchange for size ${item.exchangeSize}` : null}
                 </p>
               </div>

@@ -1,0 +1,32 @@
+import { and, asc, inArray, isNull } from "drizzle-orm";
+import type { ColorView } from "../../core/product";
+import type { Database, Transaction } from "../db/client";
+import { type ProductColor, productColor } from "../db/schema";
+import type { Storage } from "../storage/storage";
+import { toResponsiveImage } from "./product-view";
+
+/** The colours on sale of each product, in display order (retired colours are left out). */
+export async function listProductColors(options: {
+  db: Database | Transaction;
+  productIds: readonly string[];
+}): Promise<Map<string, ProductColor[]>> {
+  const colors = new Map<string, ProductColor[]>(options.productIds.map((id) => [id, []]));
+  if (options.productIds.length === 0) return colors;
+  const rows = await options.db
+    .select()
+    .from(productColor)
+    .where(and(inArray(productColor.productId, [...options.productIds]), isNull(productColor.retiredAt)))
+    .orderBy(asc(productColor.productId), asc(productColor.position));
+  for (const row of rows) colors.get(row.productId)?.push(row);
+  return colors;
+}
+
+export function toColorView(storage: Storage, color: ProductColor): ColorView {
+  return {
+    id: color.id,
+    name: color.name,
+    slug: color.slug,
+    swatch: color.swatch,
+    images: color.images.map((imageId) => toResponsiveImage(storage, imageId)),
+  };
+}
