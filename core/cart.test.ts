@@ -154,6 +154,7 @@ describe("removing and clearing", () => {
 
 const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProductView => ({
   ...product,
+  sale: null,
   description: null,
   finalSale: false,
   featured: false,

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hourAt, instants, priceHistories } from "./sale-price.arbitraries";
 import {
   LOWEST_PRIOR_PRICE_DAYS,
   type PriceChange,
@@ -8,6 +7,7 @@ import {
   priceInForce,
   reductionAt,
 } from "./sale-price";
+import { hourAt, instants, priceHistories } from "./sale-price.arbitraries";
 
 const WINDOW_HOURS = LOWEST_PRIOR_PRICE_DAYS * 24;
 
@@ -56,7 +56,12 @@ const row = (hour: number, priceCents: number, sale?: Partial<PriceSettings>): P
 });
 
 describe("priceInForce", () => {
-  const settings = { priceCents: 5000, salePriceCents: 3500, saleStartsAt: hourAt(10), saleEndsAt: hourAt(20) };
+  const settings = {
+    priceCents: 5000,
+    salePriceCents: 3500,
+    saleStartsAt: hourAt(10),
+    saleEndsAt: hourAt(20),
+  };
 
   it("is the sale price inside the window [start, end) and the regular price outside it", () => {
     expect(priceInForce(settings, hourAt(9))).toBe(5000);
@@ -169,7 +174,9 @@ describe("reductionAt (the 30-day lowest prior price)", () => {
         fc.pre(start > first && start - first < WINDOW_HOURS * 3_600_000);
         const prices: number[] = [];
         for (let time = first; time < start; time += 3_600_000)
-          prices.push(priceInForce(history.filter((row) => row.changedAt.getTime() <= time).at(-1)!, new Date(time)));
+          prices.push(
+            priceInForce(history.filter((row) => row.changedAt.getTime() <= time).at(-1)!, new Date(time)),
+          );
         expect(reduction!.lowestPriorPriceCents).toBe(Math.min(...prices));
       }),
     );
@@ -189,10 +196,7 @@ describe("reductionAt (the 30-day lowest prior price)", () => {
   });
 
   it("a product listed already reduced: the first step's price, no greater saving claimed", () => {
-    const history = [
-      row(0, 5000, { salePriceCents: 4000 }),
-      row(48, 5000, { salePriceCents: 3000 }),
-    ];
+    const history = [row(0, 5000, { salePriceCents: 4000 }), row(48, 5000, { salePriceCents: 3000 })];
     expect(reductionAt(history, hourAt(72))).toMatchObject({ priceCents: 3000, lowestPriorPriceCents: 4000 });
   });
 });

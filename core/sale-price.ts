@@ -99,7 +99,12 @@ export function priceSegments(history: readonly PriceChange[]): PriceSegment[] {
       const priceCents = priceInForce(row, new Date(start));
       const last = segments.at(-1);
       // neighbours with the same prices are one segment
-      if (last && last.to === start && last.priceCents === priceCents && last.regularPriceCents === row.priceCents)
+      if (
+        last &&
+        last.to === start &&
+        last.priceCents === priceCents &&
+        last.regularPriceCents === row.priceCents
+      )
         last.to = end;
       else segments.push({ from: start, to: end, priceCents, regularPriceCents: row.priceCents });
     }

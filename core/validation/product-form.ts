@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseAmountToCents } from "../money";
 import { isElectronicAddress } from "../product-safety";
 import { checkbox, optionalText, requiredText, textList } from "./form-schema";
+import { saleFormFields, salePriceProblem, saleSchema } from "./sale-form";
 
 export const MAX_PRODUCT_IMAGES = 5;
 /** 5MB, as the spec says (binary megabytes, like the original uploader). */
@@ -96,6 +97,7 @@ const productFormFields = z.object({
   composition: optionalText,
   careInstructions: optionalText,
   safetyWarnings: optionalText,
+  ...saleFormFields,
 });
 
 /** An optional text of at most `max` characters; empty is null. */
@@ -219,10 +221,14 @@ export const productFormSchema = productFormFields
       composition,
       careInstructions,
       safetyWarnings,
+      salePrice,
+      saleStartsAt,
+      saleEndsAt,
       ...product
     }) => ({
       ...product,
       sizes: { sizeId, sizeLabel, sizeStock, sizeSku },
+      sale: { salePrice, saleStartsAt, saleEndsAt },
       safety: {
         manufacturerName,
         manufacturerAddress,
@@ -264,9 +270,15 @@ export const productFormSchema = productFormFields
         .refine((ids) => ids.length <= MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
         .refine((ids) => new Set(ids).size === ids.length, productMessages.duplicateImage),
       safety: productSafetyFields,
+      /** A markdown (docs/PRICING.md#sale-prices); no sale price, no sale. */
+      sale: saleSchema,
     }),
   )
-  .transform(({ price, safety, ...product }) => ({ ...product, ...safety, priceCents: price }));
+  .transform(({ price, safety, sale, ...product }) => ({ ...product, ...safety, ...sale, priceCents: price }))
+  .superRefine((product, context) => {
+    const problem = salePriceProblem(product);
+    if (problem) context.addIssue({ code: "custom", path: ["salePrice"], message: problem });
+  });
 
 /** A product as saved. */
 export type ProductInput = z.output<typeof productFormSchema>;

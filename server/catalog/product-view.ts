@@ -2,6 +2,7 @@ import { IMAGE_WIDTHS, imageKey, type ResponsiveImage } from "../../core/images"
 import type { ProductView, SizedProductView } from "../../core/product";
 import type { Product, ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
+import type { ProductPricing } from "./product-prices";
 import { toSizeView } from "./product-sizes";
 
 export function toResponsiveImage(storage: Storage, imageId: string): ResponsiveImage {
@@ -12,13 +13,17 @@ export function toResponsiveImage(storage: Storage, imageId: string): Responsive
   };
 }
 
-/** What the browser may see of a product, with image URLs resolved. */
-export function toProductView(storage: Storage, product: Product): ProductView {
+/**
+ * What the browser may see of a product, with image URLs resolved, at the price in force
+ * (loadProductPricing).
+ */
+export function toProductView(storage: Storage, product: Product, pricing: ProductPricing): ProductView {
   return {
     id: product.id,
     name: product.name,
     description: product.description,
-    priceCents: product.priceCents,
+    priceCents: pricing.priceCents,
+    sale: pricing.sale,
     stock: product.stock,
     category: product.category,
     featured: product.featured,
@@ -30,18 +35,20 @@ export function toProductView(storage: Storage, product: Product): ProductView {
 /** What a product card reads; the shop's grid sends only this, with the first image alone. */
 export type ProductCardView = Pick<
   ProductView,
-  "id" | "name" | "priceCents" | "stock" | "category" | "images"
+  "id" | "name" | "priceCents" | "sale" | "stock" | "category" | "images"
 >;
 
 /** What a product card shows (the shop's grid), from the few columns the shop selects. */
 export function toProductCardView(
   storage: Storage,
-  row: Pick<Product, "id" | "name" | "priceCents" | "stock" | "category" | "images">,
+  row: Pick<Product, "id" | "name" | "stock" | "category" | "images">,
+  pricing: ProductPricing,
 ): ProductCardView {
   return {
     id: row.id,
     name: row.name,
-    priceCents: row.priceCents,
+    priceCents: pricing.priceCents,
+    sale: pricing.sale,
     stock: row.stock,
     category: row.category,
     images: row.images.map((imageId) => toResponsiveImage(storage, imageId)),
@@ -53,6 +60,7 @@ export function toSizedProductView(
   storage: Storage,
   product: Product,
   sizes: readonly ProductVariant[],
+  pricing: ProductPricing,
 ): SizedProductView {
-  return { ...toProductView(storage, product), sizes: sizes.map(toSizeView) };
+  return { ...toProductView(storage, product, pricing), sizes: sizes.map(toSizeView) };
 }

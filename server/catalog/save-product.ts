@@ -8,7 +8,14 @@ import {
 } from "../../core/validation/product-form";
 import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
-import { mediaUpload, orderItem, type Product, product, productVariant } from "../db/schema";
+import {
+  mediaUpload,
+  orderItem,
+  type Product,
+  product,
+  productPriceChange,
+  productVariant,
+} from "../db/schema";
 import type { Logger } from "../logger";
 import { deleteUnusedImages } from "../media/delete-image";
 import type { Storage } from "../storage/storage";
@@ -27,6 +34,8 @@ export async function saveProduct(options: {
   /** Absent: a new product. */
   productId?: string;
   input: ProductInput;
+  /** The admin saving it, recorded with a price change; absent for the demo seed and scripts. */
+  changedBy?: string | null;
 }): Promise<{ product: Product; created: boolean }> {
   const { db, input, productId } = options;
   if (input.images.length > MAX_PRODUCT_IMAGES)
@@ -62,6 +71,9 @@ export async function saveProduct(options: {
     const values = {
       name: input.name,
       priceCents: input.priceCents,
+      salePriceCents: input.salePriceCents,
+      saleStartsAt: input.saleStartsAt,
+      saleEndsAt: input.saleEndsAt,
       description: input.description,
       category: input.category,
       featured: input.featured,
@@ -79,6 +91,18 @@ export async function saveProduct(options: {
       ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning({ id: product.id })
       : await tx.insert(product).values(values).returning({ id: product.id });
     if (!written) throw new Error("the product row was not written");
+    if (!existing || priceSettingsChanged(existing, input)) {
+      // the price history the 30-day lowest price is computed from (docs/PRICING.md#sale-prices);
+      // changed_at defaults to the transaction's now(), the instant the trigger priced the row at
+      await tx.insert(productPriceChange).values({
+        productId: written.id,
+        priceCents: input.priceCents,
+        salePriceCents: input.salePriceCents,
+        saleStartsAt: input.saleStartsAt,
+        saleEndsAt: input.saleEndsAt,
+        changedBy: options.changedBy ?? null,
+      });
+    }
     await saveSizes(tx, written.id, input.sizes);
     // read back: the stock is the sum of the sizes, written by the database
     const [row] = await tx.select().from(product).where(eq(product.id, written.id));
@@ -90,6 +114,18 @@ export async function saveProduct(options: {
   // after the commit: a failure to delete a file must not undo the admin's save
   if (dropped.length > 0) await deleteUnusedImages({ ...options, imageIds: dropped });
   return { product: saved, created: !productId };
+}
+
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether a save changes the regular price or any part of the sale. */
+function priceSettingsChanged(before: Product, after: ProductInput): boolean {
+  return (
+    before.priceCents !== after.priceCents ||
+    before.salePriceCents !== after.salePriceCents ||
+    !sameInstant(before.saleStartsAt, after.saleStartsAt) ||
+    !sameInstant(before.saleEndsAt, after.saleEndsAt)
+  );
 }
 
 /**

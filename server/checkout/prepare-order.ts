@@ -84,7 +84,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
   if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
 
   const priced = await priceCheckoutLines({ db, lines: options.lines });
-  const lines = priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity }));
+  const lines = priced.map(({ priceCents, quantity }) => ({ priceCents, quantity }));
   const subtotal = subtotalCents(lines);
   const applied = options.couponCode.trim()
     ? await checkCoupon({
@@ -167,14 +167,14 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
       saved = inserted.id;
     }
     await tx.insert(orderItem).values(
-      priced.map(({ product, variant, quantity }, index) => ({
+      priced.map(({ product, variant, quantity, priceCents }, index) => ({
         orderId: saved,
         productId: product.id,
         variantId: variant.id,
         productName: product.name,
         size: variant.size,
         productImage: product.images[0] ?? null,
-        priceCents: product.priceCents,
+        priceCents,
         quantity,
         ...lineTaxColumns(totals.lines[index]!),
       })),

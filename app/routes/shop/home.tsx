@@ -21,6 +21,7 @@ import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import { FEATURED_LIMIT } from "../../../core/product";
 import type { TaxMode } from "../../../core/tax";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
+import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { toProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/home";
 
@@ -36,9 +37,10 @@ export const links: Route.LinksFunction = () => heroPreloadLinks;
 
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
-  const featured = listFeaturedProducts({ db: context.db }).then((rows) =>
-    rows.map((row) => toProductView(context.storage, row)),
-  );
+  const featured = listFeaturedProducts({ db: context.db }).then(async (rows) => {
+    const pricing = await loadProductPricing({ db: context.db, ids: rows.map((row) => row.id) });
+    return rows.map((row) => toProductView(context.storage, row, pricingOf(pricing, row)));
+  });
   return { featured };
 }
 
