@@ -2,6 +2,7 @@ import type { ResponsiveImage } from "../../core/images";
 import type { ProductSafetyFields } from "../../core/product-safety";
 import type { Storage } from "../storage/storage";
 import { listAdminProducts } from "./list-admin-products";
+import { listPriceHistory, type PriceHistoryEntry } from "./list-price-history";
 import { listProductSizes } from "./product-sizes";
 import { toResponsiveImage } from "./product-view";
 
@@ -11,6 +12,12 @@ export interface AdminProductView extends ProductSafetyFields {
   name: string;
   description: string | null;
   priceCents: number;
+  /** The sale as saved (running, coming or past), instants as ISO 8601; null price: no sale. */
+  salePriceCents: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  /** The latest price changes, newest first (docs/PRICING.md#sale-prices). */
+  priceHistory: PriceHistoryEntry[];
   category: string | null;
   /** The sum of its sizes' stock. */
   stock: number;
@@ -27,13 +34,21 @@ export async function listAdminProductViews(
   options: Parameters<typeof listAdminProducts>[0] & { storage: Storage },
 ) {
   const result = await listAdminProducts(options);
-  const sizes = await listProductSizes({ db: options.db, productIds: result.products.map((row) => row.id) });
+  const productIds = result.products.map((row) => row.id);
+  const [sizes, history] = await Promise.all([
+    listProductSizes({ db: options.db, productIds }),
+    listPriceHistory({ db: options.db, productIds }),
+  ]);
   const products = result.products.map(
     (row): AdminProductView => ({
       id: row.id,
       name: row.name,
       description: row.description,
       priceCents: row.priceCents,
+      salePriceCents: row.salePriceCents,
+      saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+      saleEndsAt: row.saleEndsAt?.toISOString() ?? null,
+      priceHistory: history.get(row.id) ?? [],
       category: row.category,
       stock: row.stock,
       sizes: (sizes.get(row.id) ?? []).map(({ id, size, stock, skuSuffix }) => ({

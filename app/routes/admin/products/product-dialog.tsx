@@ -19,6 +19,7 @@ import type { AdminProductView } from "../../../../server/catalog/admin-product.
 import type { action } from "./admin-products";
 import { ImageUploader } from "./image-uploader";
 import { ProductSafetyFields } from "./product-safety-fields";
+import { ProductSaleFields } from "./product-sale-fields";
 import { ProductSizesField } from "./product-sizes-field";
 import type { UploaderImage } from "./use-image-uploads";
 
@@ -185,6 +186,7 @@ export function ProductDialog({
               />
             </FieldRow>
           </div>
+          <ProductSaleFields product={product} disabled={saving} />
           <ProductSizesField product={product} disabled={saving} />
           <FieldRow label="Description" htmlFor={ids.description}>
             <Textarea
