@@ -302,17 +302,15 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <div className="space-y-3">
             {product.featured && <Badge variant="accent">Featured</Badge>}
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
-            <div className="space-y-1" data-testid="product-price">
-              <p className="flex flex-wrap items-baseline gap-2">
-                <PriceTag
-                  priceCents={product.priceCents}
-                  regularPriceCents={product.sale?.regularPriceCents}
-                  className="font-semibold text-2xl"
-                />{" "}
-                <VatNote className="text-sm!" />
-              </p>
-              <LowestPriorPrice sale={product.sale} className="text-sm" />
-            </div>
+            <p className="flex flex-wrap items-baseline gap-2" data-testid="product-price">
+              <PriceTag
+                priceCents={product.priceCents}
+                regularPriceCents={product.sale?.regularPriceCents}
+                className="font-semibold text-2xl"
+              />{" "}
+              <VatNote className="text-sm!" />
+            </p>
+            <LowestPriorPrice sale={product.sale} className="-mt-1 text-sm" />
           </div>
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}
