@@ -3,10 +3,10 @@
 import fc from "fast-check";
 import type { PriceChange } from "./sale-price";
 
-export const HOUR_MS = 3_600_000;
-export const EPOCH = Date.UTC(2026, 0, 1);
+const HOUR_MS = 3_600_000;
+const EPOCH = Date.UTC(2026, 0, 1);
 /** Histories span about four months: room for 30-day windows before and after a sale starts. */
-export const SPAN_HOURS = 24 * 120;
+const SPAN_HOURS = 24 * 120;
 
 export const hourAt = (hour: number) => new Date(EPOCH + hour * HOUR_MS);
 

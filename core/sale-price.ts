@@ -38,7 +38,7 @@ export interface PriceChange extends PriceSettings {
 }
 
 /** Whether the settings' sale price applies at `at`: [saleStartsAt ?? -∞, saleEndsAt ?? +∞). */
-export function saleOpenAt(settings: PriceSettings, at: Date): boolean {
+function saleOpenAt(settings: PriceSettings, at: Date): boolean {
   return (
     settings.salePriceCents !== null &&
     (settings.saleStartsAt === null || settings.saleStartsAt.getTime() <= at.getTime()) &&
@@ -58,7 +58,7 @@ export function priceInForce(settings: PriceSettings, at: Date): number {
 }
 
 /** A stretch of time [from, to) with one price in force and one regular price, in epoch ms. */
-export interface PriceSegment {
+interface PriceSegment {
   from: number;
   to: number;
   priceCents: number;
@@ -79,7 +79,7 @@ function inOrder(history: readonly PriceChange[]): PriceChange[] {
  * The price in force over time, from the first row on, as consecutive segments that tile
  * [first changedAt, +∞): each row's span is cut at its sale window's edges.
  */
-export function priceSegments(history: readonly PriceChange[]): PriceSegment[] {
+function priceSegments(history: readonly PriceChange[]): PriceSegment[] {
   const rows = inOrder(history);
   const segments: PriceSegment[] = [];
   rows.forEach((row, index) => {

@@ -15,13 +15,11 @@ export const saleMessages = {
 
 const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Empty: no bound; otherwise an absolute instant (ISO 8601 with Z or an offset). */
-const optionalInstant = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((text) => text === "" || (INSTANT_PATTERN.test(text) && !Number.isNaN(Date.parse(text))), message)
-    .transform((text) => (text ? new Date(text) : null));
+/** Empty (no bound) or an absolute instant (ISO 8601 with Z or an offset). */
+const isInstantOrEmpty = (text: string) =>
+  text === "" || (INSTANT_PATTERN.test(text) && !Number.isNaN(Date.parse(text)));
+
+const instantOrNull = (text: string) => (text ? new Date(text) : null);
 
 /** A product's sale settings as saved (the product row's sale columns). */
 export interface SaleInput {
@@ -52,16 +50,28 @@ export const saleSchema = z
       }
       return cents;
     }),
-    saleStartsAt: optionalInstant(saleMessages.invalidSaleStart),
-    saleEndsAt: optionalInstant(saleMessages.invalidSaleEnd),
+    saleStartsAt: z.string().trim(),
+    saleEndsAt: z.string().trim(),
   })
+  // the dates are read only with a sale price: clearing the price removes the sale, dates and all
   .superRefine(({ salePrice, saleStartsAt, saleEndsAt }, context) => {
-    if (salePrice !== null && saleStartsAt && saleEndsAt && saleEndsAt <= saleStartsAt)
+    if (salePrice === null) return;
+    if (!isInstantOrEmpty(saleStartsAt))
+      context.addIssue({ code: "custom", path: ["saleStartsAt"], message: saleMessages.invalidSaleStart });
+    else if (!isInstantOrEmpty(saleEndsAt))
+      context.addIssue({ code: "custom", path: ["saleEndsAt"], message: saleMessages.invalidSaleEnd });
+    else if (saleStartsAt && saleEndsAt && Date.parse(saleEndsAt) <= Date.parse(saleStartsAt))
       context.addIssue({ code: "custom", path: ["saleEndsAt"], message: saleMessages.saleEndBeforeStart });
   })
   .transform(
     ({ salePrice, saleStartsAt, saleEndsAt }): SaleInput =>
-      salePrice === null ? NO_SALE : { salePriceCents: salePrice, saleStartsAt, saleEndsAt },
+      salePrice === null
+        ? NO_SALE
+        : {
+            salePriceCents: salePrice,
+            saleStartsAt: instantOrNull(saleStartsAt),
+            saleEndsAt: instantOrNull(saleEndsAt),
+          },
   );
 
 /** The check that needs the regular price too: a sale price is a reduction. */

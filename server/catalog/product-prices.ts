@@ -17,8 +17,8 @@ export interface ProductPricing {
  * price in force is the settings' one); a product whose history lacks its sale is sold at the sale
  * price but shows no struck-through price, so the shop never claims a saving it cannot document.
  */
-export function pricingFrom(
-  settings: PriceSettings & { saleEndsAt: Date | null },
+function pricingFrom(
+  settings: PriceSettings,
   history: Parameters<typeof reductionAt>[0],
   now: Date,
 ): ProductPricing {
