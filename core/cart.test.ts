@@ -157,6 +157,7 @@ describe("removing and clearing", () => {
 
 const view = (product: CartProduct, sizes: SizedProductView["sizes"]): SizedProductView => ({
   ...product,
+  sale: null,
   description: null,
   finalSale: false,
   featured: false,
@@ -233,6 +234,7 @@ describe("colours", () => {
     name: "Hoodie",
     description: null,
     priceCents: 9900,
+    sale: null,
     stock: 9,
     category: "Hoodies",
     featured: false,

@@ -5,7 +5,10 @@ import { type ColorView, type ProductView, type SizedProductView, sizedName } fr
 export interface CartProduct {
   id: string;
   name: string;
+  /** The price in force when the cart last heard of it (refreshCart brings it up to date). */
   priceCents: number;
+  /** While a sale runs: the regular price, shown struck through beside the sale price. */
+  regularPriceCents?: number;
   category: string | null;
   image: { src: string; srcSet: string } | null;
 }
@@ -53,6 +56,7 @@ export function toCartProduct(product: ProductView, color?: Pick<ColorView, "ima
     id: product.id,
     name: product.name,
     priceCents: product.priceCents,
+    ...(product.sale ? { regularPriceCents: product.sale.regularPriceCents } : {}),
     category: product.category,
     image: image ? { src: image.src, srcSet: image.srcSet } : null,
   };
@@ -209,6 +213,7 @@ export function parseStoredCart(raw: string | null): CartLine[] {
         typeof line.product?.id === "string" &&
         typeof line.product?.name === "string" &&
         Number.isInteger(line.product?.priceCents) &&
+        (line.product.regularPriceCents === undefined || Number.isInteger(line.product.regularPriceCents)) &&
         typeof line.size?.id === "string" &&
         typeof line.size?.label === "string" &&
         Number.isInteger(line.size?.stock) &&

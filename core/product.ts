@@ -33,12 +33,26 @@ export interface ColorView {
   images: ResponsiveImage[];
 }
 
+/**
+ * A reduction in force, as the shop announces it (docs/PRICING.md#sale-prices): the regular price
+ * struck through and the lowest price of the 30 days before the reduction (core/sale-price.ts).
+ */
+export interface SaleView {
+  regularPriceCents: number;
+  lowestPriorPriceCents: number;
+  /** When the sale ends (ISO 8601), or null when it runs until removed. */
+  endsAt: string | null;
+}
+
 /** A product as the browser sees it. */
 export interface ProductView {
   id: string;
   name: string;
   description: string | null;
+  /** What a shopper pays now: the sale price while a sale runs, else the regular price. */
   priceCents: number;
+  /** The reduction in force, or null at the regular price. */
+  sale: SaleView | null;
   /** The sum of its sizes' stock. */
   stock: number;
   category: string | null;

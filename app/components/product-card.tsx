@@ -1,15 +1,14 @@
 import { Link } from "react-router";
-import { useMoney } from "~/lib/money";
 import { LOW_STOCK_THRESHOLD } from "../../core/product";
 import type { ProductCardView } from "../../server/catalog/product-view";
 import { ProductImage } from "./product-image";
+import { LowestPriorPrice, PriceTag } from "./sale-price";
 import { Skeleton } from "./ui/skeleton";
 
 const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4";
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, 46vw";
 
 function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
-  const money = useMoney();
   return (
     <article className="group relative flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border border-border/60">
@@ -41,8 +40,11 @@ function ProductCard({ product, priority = false }: { product: ProductCardView; 
           </h3>
           <p className="text-muted-foreground text-xs sm:text-sm">{product.category ?? "Uncategorized"}</p>
         </div>
-        <p className="shrink-0 font-semibold text-sm sm:text-base">{money(product.priceCents)}</p>
+        <p className="shrink-0 font-semibold text-sm sm:text-base" data-testid="card-price">
+          <PriceTag priceCents={product.priceCents} regularPriceCents={product.sale?.regularPriceCents} />
+        </p>
       </div>
+      <LowestPriorPrice sale={product.sale} className="-mt-2" />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NO_PRODUCT_SAFETY } from "../product-safety";
 import { parseForm } from "./form-schema";
 import { checkImageFile, MAX_IMAGE_BYTES, productFormSchema, productMessages } from "./product-form";
+import { NO_SALE } from "./sale-form";
 
 type ProductForm = Record<"name" | "price" | "description" | "category" | "stock", string> & {
   featured: boolean;
@@ -42,6 +43,7 @@ describe("productFormSchema", () => {
           finalSale: false,
           images: [],
           ...NO_PRODUCT_SAFETY,
+          ...NO_SALE,
         },
       },
     );
@@ -127,6 +129,7 @@ describe("productFormSchema", () => {
         finalSale: true,
         images: ["b", "a"],
         ...NO_PRODUCT_SAFETY,
+        ...NO_SALE,
       },
     });
     data.delete("featured");

@@ -5,6 +5,7 @@ import { parseAmountToCents } from "../money";
 import { colorSlug } from "../product";
 import { isElectronicAddress } from "../product-safety";
 import { checkbox, optionalText, requiredText, textList } from "./form-schema";
+import { saleFormFields, salePriceProblem, saleSchema } from "./sale-form";
 
 export const MAX_PRODUCT_IMAGES = 5;
 /** 5MB, as the spec says (binary megabytes, like the original uploader). */
@@ -112,6 +113,7 @@ const productFormFields = z.object({
   composition: optionalText,
   careInstructions: optionalText,
   safetyWarnings: optionalText,
+  ...saleFormFields,
 });
 
 /** An optional text of at most `max` characters; empty is null. */
@@ -324,10 +326,14 @@ export const productFormSchema = productFormFields
       composition,
       careInstructions,
       safetyWarnings,
+      salePrice,
+      saleStartsAt,
+      saleEndsAt,
       ...product
     }) => ({
       ...product,
       variants: { sizes: { sizeId, sizeLabel, sizeStock, sizeSku }, colors },
+      sale: { salePrice, saleStartsAt, saleEndsAt },
       safety: {
         manufacturerName,
         manufacturerAddress,
@@ -369,14 +375,21 @@ export const productFormSchema = productFormFields
         .refine((ids) => ids.length <= MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
         .refine((ids) => new Set(ids).size === ids.length, productMessages.duplicateImage),
       safety: productSafetyFields,
+      /** A markdown (docs/PRICING.md#sale-prices); no sale price, no sale. */
+      sale: saleSchema,
     }),
   )
-  .transform(({ price, safety, variants, ...product }) => ({
+  .transform(({ price, safety, variants, sale, ...product }) => ({
     ...product,
     ...variants,
     ...safety,
+    ...sale,
     priceCents: price,
-  }));
+  }))
+  .superRefine((product, context) => {
+    const problem = salePriceProblem(product);
+    if (problem) context.addIssue({ code: "custom", path: ["salePrice"], message: problem });
+  });
 
 /** A product as saved. */
 export type ProductInput = z.output<typeof productFormSchema>;

@@ -3,6 +3,7 @@ import type { ProductSafetyFields } from "../../core/product-safety";
 import type { ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { listAdminProducts } from "./list-admin-products";
+import { listPriceHistory, type PriceHistoryEntry } from "./list-price-history";
 import { listProductColors } from "./product-colors";
 import { listProductSizes } from "./product-sizes";
 import { toResponsiveImage } from "./product-view";
@@ -13,6 +14,12 @@ export interface AdminProductView extends ProductSafetyFields {
   name: string;
   description: string | null;
   priceCents: number;
+  /** The sale as saved (running, coming or past), instants as ISO 8601; null price: no sale. */
+  salePriceCents: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  /** The latest price changes, newest first (docs/PRICING.md#sale-prices). */
+  priceHistory: PriceHistoryEntry[];
   category: string | null;
   /** The sum of its sizes' stock. */
   stock: number;
@@ -47,9 +54,10 @@ export async function listAdminProductViews(
 ) {
   const result = await listAdminProducts(options);
   const productIds = result.products.map((row) => row.id);
-  const [sizes, colors] = await Promise.all([
+  const [sizes, colors, history] = await Promise.all([
     listProductSizes({ db: options.db, productIds }),
     listProductColors({ db: options.db, productIds }),
+    listPriceHistory({ db: options.db, productIds }),
   ]);
   const image = (id: string) => ({ id, ...toResponsiveImage(options.storage, id) });
   const products = result.products.map(
@@ -58,6 +66,10 @@ export async function listAdminProductViews(
       name: row.name,
       description: row.description,
       priceCents: row.priceCents,
+      salePriceCents: row.salePriceCents,
+      saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+      saleEndsAt: row.saleEndsAt?.toISOString() ?? null,
+      priceHistory: history.get(row.id) ?? [],
       category: row.category,
       stock: row.stock,
       sizes: (sizes.get(row.id) ?? []).filter((size) => size.colorId === null).map(toAdminSize),

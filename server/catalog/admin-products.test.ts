@@ -11,6 +11,7 @@ import { action as imagesAction } from "../../app/routes/admin/products/product-
 import { IMAGE_WIDTHS } from "../../core/images";
 import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
 import { ADMIN_PRODUCTS_PAGE_SIZE, productMessages } from "../../core/validation/product-form";
+import { NO_SALE } from "../../core/validation/sale-form";
 import { makeImage } from "../../tests/fixtures/images";
 import { callRoute, dataOf, getRequest, locationOf, type RouteFunction } from "../../tests/setup/route-call";
 import { insertTestOrder, setupAdminAndCustomer } from "../../tests/setup/test-commerce";
@@ -371,6 +372,7 @@ describe("saving a product", () => {
         colors: [],
         name: "Six Pack",
         priceCents: 900,
+        ...NO_SALE,
         description: null,
         category: null,
         sizes: [{ id: null, size: "One Size", stock: 0, skuSuffix: null }],

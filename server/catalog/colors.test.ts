@@ -52,6 +52,9 @@ const input = (colors: ColorInput[], values: Partial<ProductInput> = {}): Produc
   images: [],
   sizes: [],
   colors,
+  salePriceCents: null,
+  saleStartsAt: null,
+  saleEndsAt: null,
   ...NO_PRODUCT_SAFETY,
   ...values,
 });

@@ -3,6 +3,7 @@ import type { ProductView, SizedProductView } from "../../core/product";
 import type { Product, ProductColor, ProductVariant } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { toColorView } from "./product-colors";
+import type { ProductPricing } from "./product-prices";
 import { toSizeView } from "./product-sizes";
 
 export function toResponsiveImage(storage: Storage, imageId: string): ResponsiveImage {
@@ -13,13 +14,17 @@ export function toResponsiveImage(storage: Storage, imageId: string): Responsive
   };
 }
 
-/** What the browser may see of a product, with image URLs resolved. */
-export function toProductView(storage: Storage, product: Product): ProductView {
+/**
+ * What the browser may see of a product, with image URLs resolved, at the price in force
+ * (loadProductPricing).
+ */
+export function toProductView(storage: Storage, product: Product, pricing: ProductPricing): ProductView {
   return {
     id: product.id,
     name: product.name,
     description: product.description,
-    priceCents: product.priceCents,
+    priceCents: pricing.priceCents,
+    sale: pricing.sale,
     stock: product.stock,
     category: product.category,
     featured: product.featured,
@@ -31,18 +36,20 @@ export function toProductView(storage: Storage, product: Product): ProductView {
 /** What a product card reads; the shop's grid sends only this, with the first image alone. */
 export type ProductCardView = Pick<
   ProductView,
-  "id" | "name" | "priceCents" | "stock" | "category" | "images"
+  "id" | "name" | "priceCents" | "sale" | "stock" | "category" | "images"
 >;
 
 /** What a product card shows (the shop's grid), from the few columns the shop selects. */
 export function toProductCardView(
   storage: Storage,
-  row: Pick<Product, "id" | "name" | "priceCents" | "stock" | "category" | "images">,
+  row: Pick<Product, "id" | "name" | "stock" | "category" | "images">,
+  pricing: ProductPricing,
 ): ProductCardView {
   return {
     id: row.id,
     name: row.name,
-    priceCents: row.priceCents,
+    priceCents: pricing.priceCents,
+    sale: pricing.sale,
     stock: row.stock,
     category: row.category,
     images: row.images.map((imageId) => toResponsiveImage(storage, imageId)),
@@ -58,10 +65,11 @@ export function toSizedProductView(
   product: Product,
   sizes: readonly ProductVariant[],
   colors: readonly ProductColor[],
+  pricing: ProductPricing,
 ): SizedProductView {
   const onSale = new Set(colors.map((color) => color.id));
   return {
-    ...toProductView(storage, product),
+    ...toProductView(storage, product, pricing),
     sizes: sizes.filter((size) => size.colorId === null || onSale.has(size.colorId)).map(toSizeView),
     colors: colors.map((color) => toColorView(storage, color)),
   };

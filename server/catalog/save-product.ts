@@ -9,7 +9,15 @@ import {
 } from "../../core/validation/product-form";
 import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
-import { mediaUpload, orderItem, type Product, product, productColor, productVariant } from "../db/schema";
+import {
+  mediaUpload,
+  orderItem,
+  type Product,
+  product,
+  productColor,
+  productPriceChange,
+  productVariant,
+} from "../db/schema";
 import type { Logger } from "../logger";
 import { deleteUnusedImages } from "../media/delete-image";
 import type { Storage } from "../storage/storage";
@@ -29,6 +37,8 @@ export async function saveProduct(options: {
   /** Absent: a new product. */
   productId?: string;
   input: ProductInput;
+  /** The admin saving it, recorded with a price change; absent for the demo seed and scripts. */
+  changedBy?: string | null;
 }): Promise<{ product: Product; created: boolean }> {
   const { db, input, productId } = options;
   if (input.images.length > MAX_PRODUCT_IMAGES)
@@ -77,6 +87,9 @@ export async function saveProduct(options: {
     const values = {
       name: input.name,
       priceCents: input.priceCents,
+      salePriceCents: input.salePriceCents,
+      saleStartsAt: input.saleStartsAt,
+      saleEndsAt: input.saleEndsAt,
       description: input.description,
       category: input.category,
       featured: input.featured,
@@ -94,6 +107,18 @@ export async function saveProduct(options: {
       ? await tx.update(product).set(values).where(eq(product.id, existing.id)).returning({ id: product.id })
       : await tx.insert(product).values(values).returning({ id: product.id });
     if (!written) throw new Error("the product row was not written");
+    if (!existing || priceSettingsChanged(existing, input)) {
+      // the price history the 30-day lowest price is computed from (docs/PRICING.md#sale-prices);
+      // changed_at defaults to the transaction's now(), the instant the trigger priced the row at
+      await tx.insert(productPriceChange).values({
+        productId: written.id,
+        priceCents: input.priceCents,
+        salePriceCents: input.salePriceCents,
+        saleStartsAt: input.saleStartsAt,
+        saleEndsAt: input.saleEndsAt,
+        changedBy: options.changedBy ?? null,
+      });
+    }
     // a product without colours has its sizes; one with colours has none outside them
     await saveSizes(tx, written.id, null, input.sizes);
     await saveColors(tx, written.id, input.colors);
@@ -107,6 +132,18 @@ export async function saveProduct(options: {
   // after the commit: a failure to delete a file must not undo the admin's save
   if (dropped.length > 0) await deleteUnusedImages({ ...options, imageIds: dropped });
   return { product: saved, created: !productId };
+}
+
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether a save changes the regular price or any part of the sale. */
+function priceSettingsChanged(before: Product, after: ProductInput): boolean {
+  return (
+    before.priceCents !== after.priceCents ||
+    before.salePriceCents !== after.salePriceCents ||
+    !sameInstant(before.saleStartsAt, after.saleStartsAt) ||
+    !sameInstant(before.saleEndsAt, after.saleEndsAt)
+  );
 }
 
 /**

@@ -17,9 +17,7 @@ export async function applyCoupon(options: {
   money: MoneySettings;
 }): Promise<{ code: string; discountCents: number }> {
   const priced = await priceCheckoutLines({ db: options.db, lines: options.lines });
-  const subtotal = subtotalCents(
-    priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity })),
-  );
+  const subtotal = subtotalCents(priced.map(({ priceCents, quantity }) => ({ priceCents, quantity })));
   const { coupon, discountCents } = await checkCoupon({
     db: options.db,
     userId: options.userId,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutMessages, lineQuantityProblem, MAX_ORDER_LINES } from "../../core/checkout";
 import { sizedName } from "../../core/product";
+import { priceInForce } from "../../core/sale-price";
 import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
 import {
@@ -51,6 +52,8 @@ export interface PricedCartLine {
   /** The variant's colour; null for a product without colours. */
   color: ProductColor | null;
   quantity: number;
+  /** The unit price charged: the price in force at `now` (a running sale's price), not the browser's. */
+  priceCents: number;
 }
 
 /**
@@ -61,7 +64,9 @@ export interface PricedCartLine {
 export async function priceCheckoutLines(options: {
   db: Database | Transaction;
   lines: CheckoutLine[];
+  now?: Date;
 }): Promise<PricedCartLine[]> {
+  const now = options.now ?? new Date();
   const rows = await options.db
     .select({ product, variant: productVariant, color: productColor })
     .from(productVariant)
@@ -88,6 +93,7 @@ export async function priceCheckoutLines(options: {
     }
     const tooMany = lineQuantityProblem(name, line.quantity);
     if (tooMany) throw new AppError("too_many_of_one", tooMany);
-    return { ...row, quantity: line.quantity };
+    // from the sale fields at this moment: product.current_price_cents may lag a window's edge
+    return { ...row, quantity: line.quantity, priceCents: priceInForce(row.product, now) };
   });
 }

@@ -84,7 +84,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
   if (options.lines.length === 0) throw new AppError("cart_empty", checkoutMessages.cartEmpty);
 
   const priced = await priceCheckoutLines({ db, lines: options.lines });
-  const lines = priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity }));
+  const lines = priced.map(({ priceCents, quantity }) => ({ priceCents, quantity }));
   const subtotal = subtotalCents(lines);
   const applied = options.couponCode.trim()
     ? await checkCoupon({
@@ -167,7 +167,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
       saved = inserted.id;
     }
     await tx.insert(orderItem).values(
-      priced.map(({ product, variant, color, quantity }, index) => ({
+      priced.map(({ product, variant, color, quantity, priceCents }, index) => ({
         orderId: saved,
         productId: product.id,
         variantId: variant.id,
@@ -176,7 +176,7 @@ async function saveOrder(options: PrepareOrderOptions): Promise<OrderSummary> {
         // the colour as sold, and its picture: renaming or retiring it never rewrites the order
         color: color?.name ?? null,
         productImage: color?.images[0] ?? product.images[0] ?? null,
-        priceCents: product.priceCents,
+        priceCents,
         quantity,
         ...lineTaxColumns(totals.lines[index]!),
       })),

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
+import { NO_SALE } from "../../core/validation/sale-form";
 import { saveProduct } from "../../server/catalog/save-product";
 import { setupTestApp } from "../../tests/setup/test-app";
 import { insertTestProduct, signUpTestUser } from "../../tests/setup/test-commerce";
@@ -91,6 +92,7 @@ describe("page cache", () => {
         input: {
           name: "Dawn Parka",
           priceCents: 9_900,
+          ...NO_SALE,
           description: null,
           category: "Jackets",
           featured: false,

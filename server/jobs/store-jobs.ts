@@ -1,5 +1,6 @@
 import { deleteExpiredSessions } from "../auth/delete-expired-sessions";
 import { pruneRateLimits } from "../auth/rate-limit";
+import { refreshSalePrices } from "../catalog/refresh-sale-prices";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import type { Services } from "../services";
@@ -27,6 +28,12 @@ export function storeJobs(services: JobServices): Job[] {
       name: "cancel-abandoned-checkouts",
       intervalMs: MINUTE,
       run: async () => ({ cancelled: await cancelAbandonedCheckouts({ db }) }),
+    },
+    {
+      // a sale window that opened or closed: the price sort and filters and the page cache follow
+      name: "refresh-sale-prices",
+      intervalMs: MINUTE,
+      run: () => refreshSalePrices({ db }),
     },
     {
       name: "prune-rate-limits",

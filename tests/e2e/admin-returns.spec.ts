@@ -88,7 +88,7 @@ test.describe("admin: Returns", () => {
     await page.getByRole("button", { name: "Add Product" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Add Product" });
     await dialog.getByLabel("Product Name").fill(name);
-    await dialog.getByLabel("Price").fill("29");
+    await dialog.getByLabel(/^Price/).fill("29");
     const finalSale = dialog.getByRole("checkbox", { name: "Final sale / non-returnable" });
     await expect(finalSale).not.toBeChecked();
     await expect(finalSale).toHaveAccessibleDescription("Customers cannot return this product");

@@ -2,15 +2,14 @@ import { XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
+import { PriceTag } from "~/components/sale-price";
 import { Button } from "~/components/ui/button";
 import { useCart } from "~/lib/cart";
-import { useMoney } from "~/lib/money";
 import { type CartLine, lineName, lineQuantityLimit } from "../../../core/cart";
 import { LOW_STOCK_THRESHOLD, variantLabel } from "../../../core/product";
 
 /** One line of the cart page: picture, name, size, stock warning, price, quantity and Remove. */
 export function CartLineRow({ line }: { line: CartLine }) {
-  const money = useMoney();
   const { update, remove } = useCart();
   const { product, size, quantity } = line;
   // a line of a colour leads back to the product in that colour
@@ -36,7 +35,13 @@ export function CartLineRow({ line }: { line: CartLine }) {
             )}
           </div>
           <p className="shrink-0 font-semibold" data-testid="line-price">
-            {money(product.priceCents * quantity)}
+            <PriceTag
+              priceCents={product.priceCents * quantity}
+              regularPriceCents={
+                product.regularPriceCents === undefined ? null : product.regularPriceCents * quantity
+              }
+              className="justify-end"
+            />
           </p>
         </div>
         <div className="mt-auto flex items-center justify-between gap-4">

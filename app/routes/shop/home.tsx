@@ -22,6 +22,7 @@ import { FEATURED_LIMIT } from "../../../core/product";
 import type { TaxMode } from "../../../core/tax";
 import { withCardImages } from "../../../server/catalog/card-images";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
+import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { toProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/home";
 
@@ -37,9 +38,14 @@ export const links: Route.LinksFunction = () => heroPreloadLinks;
 
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
-  const featured = listFeaturedProducts({ db: context.db })
-    .then((rows) => withCardImages({ db: context.db, rows }))
-    .then((rows) => rows.map((row) => toProductView(context.storage, row)));
+  const featured = listFeaturedProducts({ db: context.db }).then(async (found) => {
+    const ids = found.map((row) => row.id);
+    const [rows, pricing] = await Promise.all([
+      withCardImages({ db: context.db, rows: found }),
+      loadProductPricing({ db: context.db, ids }),
+    ]);
+    return rows.map((row) => toProductView(context.storage, row, pricingOf(pricing, row)));
+  });
   return { featured };
 }
 

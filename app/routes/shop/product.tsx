@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { ProductGrid } from "~/components/product-card";
 import { QuantityStepper } from "~/components/quantity-stepper";
+import { LowestPriorPrice, PriceTag } from "~/components/sale-price";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useTaxMode, VatNote } from "~/components/vat-note";
@@ -42,6 +43,7 @@ import { withCardImages } from "../../../server/catalog/card-images";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
 import { listProductColors } from "../../../server/catalog/product-colors";
+import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { listProductSizes } from "../../../server/catalog/product-sizes";
 import { toProductView, toSizedProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/product";
@@ -56,14 +58,24 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     listProductSizes({ db: context.db, productIds: [row.id] }),
     listProductColors({ db: context.db, productIds: [row.id] }),
   ]);
-  const product = toSizedProductView(context.storage, row, sizes.get(row.id) ?? [], colors.get(row.id) ?? []);
+  const pricing = await loadProductPricing({
+    db: context.db,
+    ids: [row.id, ...related.map((item) => item.id)],
+  });
+  const product = toSizedProductView(
+    context.storage,
+    row,
+    sizes.get(row.id) ?? [],
+    colors.get(row.id) ?? [],
+    pricingOf(pricing, row),
+  );
   return {
     product,
     // `?color=` (an unknown colour is the first): the page, its pictures and its meta image are rendered in it
     color: chosenColor(product.colors, url.searchParams.get("color")),
     // the size guide's table travels as data, so its content is not in every product page's code
     sizeGuide: sizeGuideFor(row.category),
-    related: related.map((item) => toProductView(context.storage, item)),
+    related: related.map((item) => toProductView(context.storage, item, pricingOf(pricing, item))),
     // the same for every visitor (the seller is configuration), so the page stays cacheable
     safety: productSafetyOf(row, context.config.seller, context.config.storeName),
     returnWindowDays: context.config.returnWindowDays,
@@ -152,11 +164,14 @@ function ProductJsonLd({
   const taxMode = useTaxMode();
   // the store's currency, as ISO 4217 (schema.org priceCurrency)
   const { currency } = useMoney();
+  // the price in force; a sale's offer is valid until the sale ends (schema.org wants a date)
+  const priceValidUntil = product.sale?.endsAt ? product.sale.endsAt.slice(0, 10) : undefined;
   const offer = (stock: number, offerUrl: string) => ({
     "@type": "Offer",
     url: offerUrl,
     price,
     priceCurrency: currency,
+    priceValidUntil,
     priceSpecification: {
       "@type": "UnitPriceSpecification",
       price,
@@ -343,10 +358,15 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <div className="space-y-3">
             {product.featured && <Badge variant="accent">Featured</Badge>}
             <h1 className="font-bold text-3xl sm:text-4xl">{product.name}</h1>
-            <p className="flex items-baseline gap-2">
-              <span className="font-semibold text-2xl">{money(product.priceCents)}</span>{" "}
+            <p className="flex flex-wrap items-baseline gap-2" data-testid="product-price">
+              <PriceTag
+                priceCents={product.priceCents}
+                regularPriceCents={product.sale?.regularPriceCents}
+                className="font-semibold text-2xl"
+              />{" "}
               <VatNote className="text-sm!" />
             </p>
+            <LowestPriorPrice sale={product.sale} className="-mt-1 text-sm" />
           </div>
           <p className="text-muted-foreground leading-relaxed">
             {product.description || "No description available."}

@@ -14,6 +14,7 @@ import { withCardImages } from "../../../server/catalog/card-images";
 import type { ProductCount } from "../../../server/catalog/estimate-products";
 import { listCategories } from "../../../server/catalog/list-categories";
 import { listSizesInStock } from "../../../server/catalog/list-sizes-in-stock";
+import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { toProductCardView } from "../../../server/catalog/product-view";
 import { type ShopPageLink, searchProducts } from "../../../server/catalog/search-products";
 import type { Route } from "./+types/products";
@@ -44,13 +45,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // nothing after the cursor: a page past the end
     if (result.products.length === 0) throw data("Page Not Found", { status: 404 });
   }
+  // the sale prices and 30-day figures of the whole page in one query (docs/PRICING.md#sale-prices)
+  const [rows, pricing] = await Promise.all([
+    withCardImages({ db: context.db, rows: result.products }),
+    loadProductPricing({ db: context.db, ids: result.products.map((row) => row.id) }),
+  ]);
   return {
     query,
     categories,
     sizes,
-    products: (await withCardImages({ db: context.db, rows: result.products })).map((row) =>
-      toProductCardView(context.storage, row),
-    ),
+    products: rows.map((row) => toProductCardView(context.storage, row, pricingOf(pricing, row))),
     count: result.count,
     page: result.page,
     pageCount: result.pageCount,

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { colorSlug } from "../../../core/product";
 import type { Database } from "../../db/client";
-import { type NewProduct, product, productColor, productVariant } from "../../db/schema";
+import { type NewProduct, product, productColor, productPriceChange, productVariant } from "../../db/schema";
 import { storeImage } from "../../media/store-image";
 import type { Storage } from "../../storage/storage";
 import { insertSizes } from "../insert-sizes";
+import { demoPriceHistory } from "./demo-markdowns";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoColor, type DemoProduct } from "./demo-products";
 import { demoSizes } from "./demo-sizes";
 import { COLOURWAYS, type GarmentShot, renderGarmentSvg } from "./garment-art";
@@ -36,8 +37,11 @@ export async function seedDemoCatalog(options: {
 
   const now = Date.now();
   const arrivals = inArrivalOrder(DEMO_PRODUCTS);
+  const prices = new Map<string, ReturnType<typeof demoPriceHistory>>();
   const rows = arrivals.map((demo, index): NewProduct => {
     const createdAt = new Date(now - ((index + 1) * ARRIVAL_WINDOW_MS) / arrivals.length);
+    const price = demoPriceHistory(demo.name, demo.priceCents, createdAt, now);
+    prices.set(demo.name, price);
     return {
       name: demo.name,
       description: demo.description,
@@ -56,6 +60,8 @@ export async function seedDemoCatalog(options: {
       safetyWarnings: demo.warnings ?? null,
       createdAt,
       updatedAt: createdAt,
+      // a product on sale was listed earlier, and its row holds its current sale
+      ...price.product,
     };
   });
 
@@ -107,6 +113,14 @@ export async function seedDemoCatalog(options: {
         })),
       );
     }
+    // every product's price history, from its listing (docs/PRICING.md#sale-prices)
+    await tx
+      .insert(productPriceChange)
+      .values(
+        inserted.flatMap(({ id, name }) =>
+          (prices.get(name)?.history ?? []).map((row) => ({ ...row, productId: id })),
+        ),
+      );
     return true;
   });
   if (!inserted) return { seeded: false, products: 0 };

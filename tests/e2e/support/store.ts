@@ -34,7 +34,9 @@ export async function readCards(
     articles.map((article) => {
       const name = article.querySelector("h3")?.textContent?.trim() ?? "";
       const lines = [...article.querySelectorAll("p")].map((p) => p.textContent?.trim() ?? "");
-      const price = lines.find((line) => line.startsWith("$")) ?? "";
+      // the price in force: the sale price of a card on sale, the first amount of its price line
+      const price =
+        article.querySelector("[data-testid=card-price]")?.textContent?.match(/\$[\d,]+\.\d{2}/)?.[0] ?? "";
       const category = lines.find((line) => !line.startsWith("$")) ?? "";
       return { name, category, priceCents: Math.round(Number(price.replace(/[$,]/g, "")) * 100) };
     }),

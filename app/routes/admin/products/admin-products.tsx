@@ -48,7 +48,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const { user } = requireAdmin(context, url);
   const form = await request.formData();
   return runAction(context, form, adminProductActions, {
     save: {
@@ -57,7 +57,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       run: async ({ intent, id }) => {
         // the product's fields are the form's own (core/validation/product-form.ts)
         const input = parseInput(productFormSchema, form);
-        const { created } = await saveProduct({ ...context, productId: id || undefined, input });
+        const { created } = await saveProduct({
+          ...context,
+          productId: id || undefined,
+          input,
+          changedBy: user.id,
+        });
         return {
           intent,
           ok: true as const,

@@ -20,6 +20,7 @@ import type { action } from "./admin-products";
 import { ImageUploader } from "./image-uploader";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductSafetyFields } from "./product-safety-fields";
+import { ProductSaleFields } from "./product-sale-fields";
 import type { UploaderImage } from "./use-image-uploads";
 
 /** A labelled field; the asterisk of a required one is for the eye only (the input says required). */
@@ -186,6 +187,7 @@ export function ProductDialog({
               />
             </FieldRow>
           </div>
+          <ProductSaleFields product={product} disabled={saving} />
           <ProductColorsField product={product} disabled={saving} onBusyChange={setUploadingColors} />
           <FieldRow label="Description" htmlFor={ids.description}>
             <Textarea

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { SaleView } from "../../core/product";
+import { type PriceSettings, priceInForce, reductionAt } from "../../core/sale-price";
+import type { Database } from "../db/client";
+import { product, productPriceChange } from "../db/schema";
+
+/** What a product costs at a moment, as its views show it. */
+export interface ProductPricing {
+  /** The price in force: what a shopper pays. */
+  priceCents: number;
+  sale: SaleView | null;
+}
+
+/**
+ * The price in force and the announced reduction, from the product's settings and price history
+ * (docs/PRICING.md#sale-prices). A reduction is announced only when the history explains it (its
+ * price in force is the settings' one); a product whose history lacks its sale is sold at the sale
+ * price but shows no struck-through price, so the shop never claims a saving it cannot document.
+ */
+function pricingFrom(
+  settings: PriceSettings,
+  history: Parameters<typeof reductionAt>[0],
+  now: Date,
+): ProductPricing {
+  const priceCents = priceInForce(settings, now);
+  if (priceCents >= settings.priceCents) return { priceCents, sale: null };
+  const reduction = reductionAt(history, now);
+  if (
+    !reduction ||
+    reduction.priceCents !== priceCents ||
+    reduction.regularPriceCents !== settings.priceCents
+  )
+    return { priceCents, sale: null };
+  return {
+    priceCents,
+    sale: {
+      regularPriceCents: settings.priceCents,
+      lowestPriorPriceCents: reduction.lowestPriorPriceCents,
+      endsAt: settings.saleEndsAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/**
+ * The pricing at `now` of the products among `ids` that have a sale price (running, coming or
+ * past), in one query for a whole page: their settings with their whole price history. Products
+ * missing from the map have no sale price: they cost their regular price.
+ */
+export async function loadProductPricing(options: {
+  db: Database;
+  ids: readonly string[];
+  now?: Date;
+}): Promise<Map<string, ProductPricing>> {
+  const now = options.now ?? new Date();
+  const ids = [...new Set(options.ids)];
+  const pricing = new Map<string, ProductPricing>();
+  if (ids.length === 0) return pricing;
+  const rows = await options.db
+    .select({
+      id: product.id,
+      priceCents: product.priceCents,
+      salePriceCents: product.salePriceCents,
+      saleStartsAt: product.saleStartsAt,
+      saleEndsAt: product.saleEndsAt,
+      change: {
+        priceCents: productPriceChange.priceCents,
+        salePriceCents: productPriceChange.salePriceCents,
+        saleStartsAt: productPriceChange.saleStartsAt,
+        saleEndsAt: productPriceChange.saleEndsAt,
+        changedAt: productPriceChange.changedAt,
+      },
+    })
+    .from(product)
+    .leftJoin(productPriceChange, eq(productPriceChange.productId, product.id))
+    .where(and(inArray(product.id, ids), isNotNull(product.salePriceCents)))
+    .orderBy(asc(product.id), asc(productPriceChange.changedAt));
+  const byProduct = new Map<
+    string,
+    { settings: PriceSettings; history: NonNullable<(typeof rows)[number]["change"]>[] }
+  >();
+  for (const { id, change, ...settings } of rows) {
+    const entry = byProduct.get(id) ?? { settings, history: [] };
+    if (change) entry.history.push(change);
+    byProduct.set(id, entry);
+  }
+  for (const [id, { settings, history }] of byProduct) pricing.set(id, pricingFrom(settings, history, now));
+  return pricing;
+}
+
+/** A product's pricing from the map, or its regular price when it has no sale price. */
+export function pricingOf(
+  pricing: ReadonlyMap<string, ProductPricing>,
+  row: { id: string; priceCents: number },
+): ProductPricing {
+  return pricing.get(row.id) ?? { priceCents: row.priceCents, sale: null };
+}
