@@ -10,7 +10,10 @@ import { AppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";
 import { mediaUpload, orderItem, type Product, product, productVariant } from "../db/schema";
 import type { Logger } from "../logger";
+import type { MailQueue } from "../mail/mail-queue";
 import { deleteUnusedImages } from "../media/delete-image";
+import type { BackInStockMailConfig } from "../stock-alerts/alert-variant";
+import { sendBackInStockAlerts } from "../stock-alerts/send-back-in-stock-alerts";
 import type { Storage } from "../storage/storage";
 
 /**
@@ -24,6 +27,9 @@ export async function saveProduct(options: {
   db: Database;
   storage: Storage;
   log: Pick<Logger, "error">;
+  /** A size put back in stock e-mails those waiting for it (docs/BACK-IN-STOCK.md). */
+  config: BackInStockMailConfig;
+  mailQueue: Pick<MailQueue, "wake">;
   /** Absent: a new product. */
   productId?: string;
   input: ProductInput;
@@ -37,7 +43,7 @@ export async function saveProduct(options: {
   if (productId !== undefined && !isProductId(productId))
     throw new AppError("product_not_found", productMessages.notFound, 404);
 
-  const { saved, dropped } = await db.transaction(async (tx) => {
+  const { saved, dropped, alerted } = await db.transaction(async (tx) => {
     const [existing] = productId
       ? await tx.select().from(product).where(eq(product.id, productId)).for("update")
       : [];
@@ -80,12 +86,21 @@ export async function saveProduct(options: {
       : await tx.insert(product).values(values).returning({ id: product.id });
     if (!written) throw new Error("the product row was not written");
     await saveSizes(tx, written.id, input.sizes);
+    // sizes back in stock: their waiting requests are mailed with this save, once
+    const alerted = existing
+      ? await sendBackInStockAlerts(tx, { config: options.config, productId: existing.id })
+      : 0;
     // read back: the stock is the sum of the sizes, written by the database
     const [row] = await tx.select().from(product).where(eq(product.id, written.id));
     if (!row) throw new Error("the product row was not written");
     const kept = new Set(input.images);
-    return { saved: row, dropped: (existing?.images ?? []).filter((imageId) => !kept.has(imageId)) };
+    return {
+      saved: row,
+      dropped: (existing?.images ?? []).filter((imageId) => !kept.has(imageId)),
+      alerted,
+    };
   });
+  if (alerted > 0) options.mailQueue.wake();
 
   // after the commit: a failure to delete a file must not undo the admin's save
   if (dropped.length > 0) await deleteUnusedImages({ ...options, imageIds: dropped });

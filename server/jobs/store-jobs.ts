@@ -3,6 +3,7 @@ import { pruneRateLimits } from "../auth/rate-limit";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import type { Services } from "../services";
+import { sweepStockAlerts } from "../stock-alerts/sweep-stock-alerts";
 import { createJobScheduler, type Job, type JobScheduler } from "./scheduler";
 
 const MINUTE = 60 * 1000;
@@ -37,6 +38,11 @@ export function storeJobs(services: JobServices): Job[] {
       name: "delete-expired-sessions",
       intervalMs: HOUR,
       run: () => deleteExpiredSessions({ db }),
+    },
+    {
+      name: "sweep-stock-alerts",
+      intervalMs: HOUR,
+      run: () => sweepStockAlerts({ db }),
     },
     {
       name: "sweep-unattached-uploads",
