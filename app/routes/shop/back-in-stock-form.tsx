@@ -41,12 +41,16 @@ export function BackInStockForm({ size }: { size: Pick<SizeView, "id" | "label">
         <BellIcon className="size-4 text-accent" aria-hidden />
         Size {size.label} is sold out
       </h2>
-      {answer ? (
-        <p role="status" className="flex items-start gap-2.5 text-sm">
-          <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-          {answer}
-        </p>
-      ) : (
+      {/* present before the answer, so that screen readers announce it when it comes */}
+      <output aria-live="polite" className="block text-sm empty:hidden">
+        {answer && (
+          <span className="flex items-start gap-2.5">
+            <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            {answer}
+          </span>
+        )}
+      </output>
+      {answer ? null : (
         <fetcher.Form
           method="post"
           action="/back-in-stock"
