@@ -3,9 +3,9 @@ import type { Database } from "../db/client";
 import { stockAlert } from "../db/schema";
 
 /** A signed-out request nobody confirmed is forgotten after this many days (its link stops working). */
-export const UNCONFIRMED_ALERT_DAYS = 7;
+const UNCONFIRMED_ALERT_DAYS = 7;
 /** A request that was mailed (or closed because the size came back) is kept this long, then deleted. */
-export const NOTIFIED_ALERT_DAYS = 30;
+const NOTIFIED_ALERT_DAYS = 30;
 
 /**
  * Deletes the back-in-stock requests the store has no more use for (docs/BACK-IN-STOCK.md): those

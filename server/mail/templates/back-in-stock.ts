@@ -12,6 +12,19 @@ interface BackInStockMailOptions {
   itemName: string;
 }
 
+/** The store's frame around one of these e-mails. */
+function compose(
+  options: BackInStockMailOptions,
+  message: { subject: string; preheader: string; body: readonly mail.MailBlock[] },
+): RenderedEmail {
+  return mail.composeEmail({
+    storeName: options.storeName,
+    publicUrl: options.publicUrl,
+    seller: options.seller,
+    ...message,
+  });
+}
+
 /**
  * The double opt-in of a signed-out request (docs/BACK-IN-STOCK.md): nothing is sent about the size
  * until the link is followed, so nobody can sign a stranger's address up for alerts.
@@ -20,10 +33,7 @@ export function backInStockConfirmEmail(
   options: BackInStockMailOptions & { confirmUrl: string },
 ): RenderedEmail {
   const { storeName, itemName } = options;
-  return mail.composeEmail({
-    storeName,
-    publicUrl: options.publicUrl,
-    seller: options.seller,
+  return compose(options, {
     subject: `Confirm your alert: ${itemName}`,
     preheader: `One click and we tell you when ${itemName} is back.`,
     body: [
@@ -43,11 +53,8 @@ export function backInStockConfirmEmail(
 
 /** A signed-out request for a size the address already waits for: said here, never on the web page. */
 export function backInStockAlreadyWaitingEmail(options: BackInStockMailOptions): RenderedEmail {
-  const { storeName, itemName } = options;
-  return mail.composeEmail({
-    storeName,
-    publicUrl: options.publicUrl,
-    seller: options.seller,
+  const { itemName } = options;
+  return compose(options, {
     subject: `You're already on the list: ${itemName}`,
     preheader: `We will e-mail you once when ${itemName} is back.`,
     body: [
@@ -63,10 +70,7 @@ export function backInStockAlreadyWaitingEmail(options: BackInStockMailOptions):
 /** The alert: the size is back. Sent once; the request is then closed. */
 export function backInStockEmail(options: BackInStockMailOptions & { productUrl: string }): RenderedEmail {
   const { storeName, itemName } = options;
-  return mail.composeEmail({
-    storeName,
-    publicUrl: options.publicUrl,
-    seller: options.seller,
+  return compose(options, {
     subject: `Back in stock: ${itemName}`,
     preheader: `${itemName} is back. Sizes sell out fast.`,
     body: [
