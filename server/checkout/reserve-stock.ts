@@ -81,12 +81,12 @@ export async function returnStock(
   await lockProducts(tx, lines);
   const restocked: string[] = [];
   for (const line of [...lines].sort(byVariantId)) {
-    if (!line.variantId || line.quantity <= 0) continue;
+    if (!line.variantId) continue;
     await tx
       .update(productVariant)
       .set({ stock: sql`${productVariant.stock} + ${line.quantity}` })
       .where(eq(productVariant.id, line.variantId));
-    restocked.push(line.variantId);
+    if (line.quantity > 0) restocked.push(line.variantId);
   }
   return sendBackInStockAlerts(tx, { config: restock.config, variantIds: restocked });
 }

@@ -648,7 +648,7 @@ test.describe("search engines", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/plain");
     const lines = (await response.text()).split("\n").map((line) => line.trim());
-    for (const path of ["/admin", "/account", "/cart", "/checkout-success"]) {
+    for (const path of ["/admin", "/account", "/cart", "/checkout-success", "/back-in-stock"]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines.some((line) => /^Sitemap: https?:\/\/.+\/sitemap\.xml$/.test(line))).toBe(true);
