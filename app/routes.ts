@@ -5,6 +5,9 @@ export default [
   index("routes/shop/home.tsx"),
   route("products", "routes/shop/products.tsx"),
   route("products/:id", "routes/shop/product.tsx"),
+  // "Notify me when it's back" (docs/BACK-IN-STOCK.md): the request, and the e-mailed confirmation link
+  route("back-in-stock", "routes/shop/back-in-stock.ts"),
+  route("back-in-stock/confirm/:token", "routes/shop/back-in-stock-confirm.tsx"),
   route("cart", "routes/cart/cart.tsx"),
   route("checkout-success", "routes/checkout/checkout-success.tsx"),
   route("test-checkout/:session", "routes/checkout/test-checkout.tsx"),

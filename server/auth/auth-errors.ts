@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { authMessages } from "../../core/validation/auth";
 import { AppError } from "../app-error";
@@ -59,6 +60,17 @@ const customerLimitKey = (action: string, userId: string) => `${action}:${userId
 export async function limitCustomer(options: Attempt & { userId: string }): Promise<void> {
   const { db, rule, now } = options;
   await limitKey({ db, key: customerLimitKey(options.action, options.userId), rule, now });
+}
+
+/**
+ * Counts an attempt that names this e-mail address (an alert request, which mails it), from any
+ * client; throws the "wait" refusal (429) once the rule's limit is reached. The key holds a hash of
+ * the address, not the address.
+ */
+export async function limitEmailAddress(options: Attempt & { email: string }): Promise<void> {
+  const { db, rule, now } = options;
+  const digest = createHash("sha256").update(options.email.trim().toLowerCase()).digest("base64url");
+  await limitKey({ db, key: `${options.action}-address:${digest}`, rule, now });
 }
 
 /** The back-off's key for guesses at one account's password with its session. */

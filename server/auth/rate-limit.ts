@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   // attempt names an order number and an e-mail (docs/LEGAL.md#withdrawal)
   withdrawal: { window: 60 * 60, max: 10 },
   withdrawalGuest: { window: 60 * 60, max: 10 },
+  // "notify me when it's back" (docs/BACK-IN-STOCK.md): each request may e-mail the address it
+  // names, so per client address and per e-mail address, whoever sends it
+  stockAlert: { window: 60 * 60, max: 20 },
+  stockAlertPerAddress: { window: 60 * 60, max: 5 },
   checkoutPrepare: { window: 10 * 60, max: 20 },
   checkoutPay: { window: 10 * 60, max: 10 },
 } satisfies Record<string, RateLimitRule>;

@@ -19,7 +19,10 @@ import {
   productVariant,
 } from "../db/schema";
 import type { Logger } from "../logger";
+import type { MailQueue } from "../mail/mail-queue";
 import { deleteUnusedImages } from "../media/delete-image";
+import type { BackInStockMailConfig } from "../stock-alerts/alert-variant";
+import { sendBackInStockAlerts } from "../stock-alerts/send-back-in-stock-alerts";
 import type { Storage } from "../storage/storage";
 
 /**
@@ -34,6 +37,9 @@ export async function saveProduct(options: {
   db: Database;
   storage: Storage;
   log: Pick<Logger, "error">;
+  /** A size put back in stock e-mails those waiting for it (docs/BACK-IN-STOCK.md). */
+  config: BackInStockMailConfig;
+  mailQueue: Pick<MailQueue, "wake">;
   /** Absent: a new product. */
   productId?: string;
   input: ProductInput;
@@ -56,7 +62,7 @@ export async function saveProduct(options: {
   if (productId !== undefined && !isProductId(productId))
     throw new AppError("product_not_found", productMessages.notFound, 404);
 
-  const { saved, dropped } = await db.transaction(async (tx) => {
+  const { saved, dropped, alerted } = await db.transaction(async (tx) => {
     const [existing] = productId
       ? await tx.select().from(product).where(eq(product.id, productId)).for("update")
       : [];
@@ -122,12 +128,17 @@ export async function saveProduct(options: {
     // a product without colours has its sizes; one with colours has none outside them
     await saveSizes(tx, written.id, null, input.sizes);
     await saveColors(tx, written.id, input.colors);
+    // sizes back in stock: their waiting requests are mailed with this save, once
+    const alerted = existing
+      ? await sendBackInStockAlerts(tx, { config: options.config, productId: existing.id })
+      : 0;
     // read back: the stock is the sum of the sizes, written by the database
     const [row] = await tx.select().from(product).where(eq(product.id, written.id));
     if (!row) throw new Error("the product row was not written");
     const kept = new Set(wantedImages);
-    return { saved: row, dropped: [...current].filter((imageId) => !kept.has(imageId)) };
+    return { saved: row, dropped: [...current].filter((imageId) => !kept.has(imageId)), alerted };
   });
+  if (alerted > 0) options.mailQueue.wake();
 
   // after the commit: a failure to delete a file must not undo the admin's save
   if (dropped.length > 0) await deleteUnusedImages({ ...options, imageIds: dropped });

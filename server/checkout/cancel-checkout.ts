@@ -27,7 +27,13 @@ export async function cancelCheckout(options: {
     );
   if (!row || row.paymentStatus !== "pending") return;
   if (!row.paymentSessionId) {
-    await releaseOrder({ db: services.db, metrics: services.metrics, orderId: row.id, outcome: "cancelled" });
+    await releaseOrder({
+      db: services.db,
+      metrics: services.metrics,
+      config: services.config,
+      orderId: row.id,
+      outcome: "cancelled",
+    });
     return;
   }
   await services.payments.expireSession(row.paymentSessionId);

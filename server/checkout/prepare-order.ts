@@ -227,7 +227,14 @@ async function takeBackPaymentPages(services: PrepareServices, userId: string): 
     }
     // a hold without a page is a Pay on its way in another tab (or a process that stopped): this
     // newer checkout wins, and that Pay finds its order changed and says so
-    await releaseOrder({ db, metrics: services.metrics, orderId: row.id, outcome: "retry", sessionId });
+    await releaseOrder({
+      db,
+      metrics: services.metrics,
+      config: services.config,
+      orderId: row.id,
+      outcome: "retry",
+      sessionId,
+    });
   }
   return awaitingBank;
 }

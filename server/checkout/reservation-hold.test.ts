@@ -182,6 +182,7 @@ describe("the hold on stock before the payment page exists", () => {
     const released = await releaseOrder({
       db: t.services.db,
       metrics: t.services.metrics,
+      config: t.services.config,
       orderId,
       outcome: "cancelled",
       expiredBy: new Date(t0.getTime() + 3 * MINUTE),

@@ -4,6 +4,8 @@ import { sizedName } from "../../core/product";
 import { AppError } from "../app-error";
 import type { Transaction } from "../db/client";
 import { coupon, product, productVariant } from "../db/schema";
+import type { BackInStockMailConfig } from "../stock-alerts/alert-variant";
+import { sendBackInStockAlerts } from "../stock-alerts/send-back-in-stock-alerts";
 
 interface StockLine {
   productId: string | null;
@@ -66,16 +68,28 @@ export async function takeStock(tx: Transaction, lines: readonly StockLine[]): P
   }
 }
 
-/** Puts the stock of every line back into its size (sizes deleted meanwhile are skipped). */
-export async function returnStock(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
+/**
+ * Puts the stock of every line back into its size (sizes deleted meanwhile are skipped), and mails
+ * those waiting for a size that is back (docs/BACK-IN-STOCK.md: every way stock comes back counts,
+ * a return, a cancellation or a released reservation alike). Returns how many alerts were queued;
+ * the mail queue delivers them after the commit (at its next poll unless the caller wakes it).
+ */
+export async function returnStock(
+  tx: Transaction,
+  lines: readonly StockLine[],
+  restock: { config: BackInStockMailConfig },
+): Promise<number> {
   await lockProducts(tx, lines);
+  const restocked: string[] = [];
   for (const line of [...lines].sort(byVariantId)) {
     if (!line.variantId) continue;
     await tx
       .update(productVariant)
       .set({ stock: sql`${productVariant.stock} + ${line.quantity}` })
       .where(eq(productVariant.id, line.variantId));
+    if (line.quantity > 0) restocked.push(line.variantId);
   }
+  return sendBackInStockAlerts(tx, { config: restock.config, variantIds: restocked });
 }
 
 /**

@@ -47,7 +47,7 @@ export async function resumePayment(options: PaymentRequest): Promise<{ url: str
         : new AppError("payment_processing", resumePaymentMessages.processing, 409);
     }
     // expired: that page can never be paid now, so its hold may be given back and taken anew
-    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "retry" });
+    await releaseOrder({ db, metrics: services.metrics, config: services.config, orderId, outcome: "retry" });
   }
 
   try {
@@ -55,7 +55,13 @@ export async function resumePayment(options: PaymentRequest): Promise<{ url: str
   } catch (error) {
     if (!isAppError(error) || !RESERVATION_REFUSALS.has(error.code)) throw error;
     // hidden from My Orders once it holds nothing: cancel it now rather than leave it to the sweeper
-    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "cancelled" });
+    await releaseOrder({
+      db,
+      metrics: services.metrics,
+      config: services.config,
+      orderId,
+      outcome: "cancelled",
+    });
     throw new AppError(error.code, `${error.userMessage} ${resumePaymentMessages.notReserved}`, 409, {
       cause: error,
     });

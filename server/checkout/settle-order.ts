@@ -11,6 +11,7 @@ import { orderConfirmationEmail } from "../mail/templates/order-confirmation";
 import type { Metrics } from "../metrics/metrics";
 import type { PaymentSessionState } from "../payments/payment-provider";
 import type { Services } from "../services";
+import type { BackInStockMailConfig } from "../stock-alerts/alert-variant";
 import { loadOrderSummary } from "./order-summary";
 import { returnCoupon, returnStock, takeStock } from "./reserve-stock";
 
@@ -288,6 +289,8 @@ export async function releaseOrder(options: {
   db: Database;
   /** Counts a closed order ("released", or "payment_failed"); a retry keeps the checkout going. */
   metrics: Pick<Metrics, "countCheckout">;
+  /** Stock given back e-mails those waiting for a size that is back (docs/BACK-IN-STOCK.md). */
+  config: BackInStockMailConfig;
   orderId: string;
   outcome: ReleaseOutcome;
   /**
@@ -312,7 +315,7 @@ export async function releaseOrder(options: {
     if (expiredBy && row.isReserved && !(row.reservedUntil && row.reservedUntil < expiredBy)) return false;
     if (row.isReserved) {
       const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId));
-      await returnStock(tx, items);
+      await returnStock(tx, items, { config: options.config });
       if (row.couponId) await returnCoupon(tx, row.couponId);
     }
     await tx

@@ -124,7 +124,7 @@ export async function startPayment(options: PaymentRequest): Promise<{ url: stri
       idempotencyKey: `checkout-${orderId}-${reservedOrder.updatedAt.getTime()}`,
     });
   } catch (error) {
-    await releaseOrder({ db, metrics: services.metrics, orderId, outcome: "retry" });
+    await releaseOrder({ db, metrics: services.metrics, config: services.config, orderId, outcome: "retry" });
     services.metrics.countCheckout("payment_page_failed");
     services.log.error({ err: error, orderId }, "payment session not created; reservation released");
     const userMessage = error instanceof PaymentProviderError ? error.userMessage : null;

@@ -38,6 +38,7 @@ export async function sweepExpiredReservations(options: {
       await releaseOrder({
         db: services.db,
         metrics: services.metrics,
+        config: services.config,
         orderId: row.id,
         outcome: "cancelled",
         expiredBy: now,

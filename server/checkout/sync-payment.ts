@@ -48,6 +48,7 @@ export async function syncPaymentSession(options: {
     const released = await releaseOrder({
       db: services.db,
       metrics: services.metrics,
+      config: services.config,
       orderId,
       outcome: "cancelled",
       sessionId,
@@ -62,6 +63,7 @@ export async function syncPaymentSession(options: {
     const released = await releaseOrder({
       db: services.db,
       metrics: services.metrics,
+      config: services.config,
       orderId,
       outcome: "failed",
       sessionId,

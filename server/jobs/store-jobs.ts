@@ -4,6 +4,7 @@ import { refreshSalePrices } from "../catalog/refresh-sale-prices";
 import { cancelAbandonedCheckouts, sweepExpiredReservations } from "../checkout/sweep-reservations";
 import { sweepUnattachedUploads } from "../media/sweep-unattached-uploads";
 import type { Services } from "../services";
+import { sweepStockAlerts } from "../stock-alerts/sweep-stock-alerts";
 import { createJobScheduler, type Job, type JobScheduler } from "./scheduler";
 
 const MINUTE = 60 * 1000;
@@ -44,6 +45,11 @@ export function storeJobs(services: JobServices): Job[] {
       name: "delete-expired-sessions",
       intervalMs: HOUR,
       run: () => deleteExpiredSessions({ db }),
+    },
+    {
+      name: "sweep-stock-alerts",
+      intervalMs: HOUR,
+      run: () => sweepStockAlerts({ db }),
     },
     {
       name: "sweep-unattached-uploads",

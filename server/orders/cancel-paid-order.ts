@@ -169,6 +169,7 @@ export async function cancelPaidOrder(options: {
         await returnStock(
           tx,
           items.map((item) => ({ ...item, quantity: item.quantity - (receivedBack.get(item.id) ?? 0) })),
+          { config: services.config },
         );
         if (row.couponId) {
           await returnCoupon(tx, row.couponId);

@@ -13,7 +13,7 @@ import { clearRateLimit, RATE_LIMITS } from "../auth/rate-limit";
 import { signOut } from "../auth/sign-out";
 import type { Transaction } from "../db/client";
 import { escapeLike } from "../db/escape-like";
-import { order, outgoingEmail, rateLimit, returnRequest, user, verification } from "../db/schema";
+import { order, outgoingEmail, rateLimit, returnRequest, stockAlert, user, verification } from "../db/schema";
 import type { RequestContext } from "../http/context";
 import { enqueueEmail } from "../mail/enqueue-email";
 import { accountDeletedEmail } from "../mail/templates/account-deleted";
@@ -37,7 +37,8 @@ const isAdminRole = sql`'admin' = any(string_to_array(coalesce(${user.role}, '')
  *   are the shop's tax records and stay; the admin screens show "Deleted customer";
  * - deletes the user, and with it (foreign keys) every session, so every device is signed out, the
  *   sign-in accounts (the password hash) and the saved address; then the reset-link tokens, the
- *   rate-limit counters named after the account and the e-mails already delivered to it;
+ *   rate-limit counters named after the account, the e-mails already delivered to it and the
+ *   back-in-stock requests of its address;
  * - queues the confirmation e-mail, which exists exactly when the deletion does.
  *
  * Returns the headers that clear this browser's session cookie.
@@ -119,6 +120,11 @@ export async function deleteAccount(
           or(isNotNull(outgoingEmail.sentAt), isNotNull(outgoingEmail.failedAt)),
         ),
       );
+    // back-in-stock requests of the account's address, made signed in or signed out
+    // (docs/BACK-IN-STOCK.md); the signed-in ones would also go with the user (on delete cascade)
+    await tx
+      .delete(stockAlert)
+      .where(or(eq(stockAlert.userId, userId), sql`lower(${stockAlert.email}) = lower(${account.email})`));
     // sessions, sign-in accounts and the saved address go with it (on delete cascade);
     // coupon_usage and media_upload keep their rows with the user set null
     await tx.delete(user).where(eq(user.id, userId));

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PostalAddress } from "../../core/checkout";
 import type { TaxSummaryEntry } from "../../core/tax";
 import { AppError } from "../app-error";
@@ -15,10 +15,12 @@ import {
   receipt,
   refund,
   session,
+  stockAlert,
   user,
   withdrawal,
 } from "../db/schema";
 import { listReturnViews } from "../returns/list-return-views";
+import { alertItemName, loadAlertVariants } from "../stock-alerts/alert-variant";
 
 /** Bumped when a field changes meaning or goes away; new fields do not bump it. */
 export const CUSTOMER_DATA_FORMAT_VERSION = 1;
@@ -68,6 +70,18 @@ export interface CustomerDataExport {
     receivedAt: string;
     outcome: string;
     refundedAt: string | null;
+  }>;
+  /**
+   * "Notify me when it's back" requests of the account or its address (docs/BACK-IN-STOCK.md),
+   * oldest first: waiting, waiting for the link to be followed, or notified (kept a month after).
+   */
+  stockAlerts: Array<{
+    item: string;
+    email: string;
+    signedIn: boolean;
+    requestedAt: string;
+    confirmedAt: string | null;
+    notifiedAt: string | null;
   }>;
   /** E-mails the store sent or is about to send the customer (kept a week after sending). */
   emails: Array<{ kind: string; subject: string; queuedAt: string; sentAt: string | null }>;
@@ -225,6 +239,12 @@ export async function exportCustomerData(options: {
             listReturnViews({ db: tx, where: { orderIds } }),
           ])
         : [[], [], [], []];
+    const alerts = await tx
+      .select()
+      .from(stockAlert)
+      .where(or(eq(stockAlert.userId, userId), sql`lower(${stockAlert.email}) = lower(${profile.email})`))
+      .orderBy(asc(stockAlert.createdAt), asc(stockAlert.id));
+    const alertVariants = await loadAlertVariants(tx, [...new Set(alerts.map((alert) => alert.variantId))]);
     const withdrawals = await tx
       .select({ withdrawal, orderNumber: order.orderNumber })
       .from(withdrawal)
@@ -369,6 +389,17 @@ export async function exportCustomerData(options: {
         outcome: entry.withdrawal.outcome,
         refundedAt: entry.withdrawal.refundedAt ? iso(entry.withdrawal.refundedAt) : null,
       })),
+      stockAlerts: alerts.map((alert) => {
+        const variant = alertVariants.get(alert.variantId);
+        return {
+          item: variant ? alertItemName(variant) : "Size no longer sold",
+          email: alert.email,
+          signedIn: alert.userId !== null,
+          requestedAt: iso(alert.createdAt),
+          confirmedAt: alert.confirmedAt ? iso(alert.confirmedAt) : null,
+          notifiedAt: alert.notifiedAt ? iso(alert.notifiedAt) : null,
+        };
+      }),
       emails: emails.map((email) => ({
         kind: email.kind,
         subject: email.subject,

@@ -44,7 +44,7 @@ export async function closeReturnsOfRefundedOrder(options: {
         .from(returnItem)
         .innerJoin(orderItem, eq(orderItem.id, returnItem.orderItemId))
         .where(eq(returnItem.returnId, ret.id));
-      await returnStock(tx, setAside);
+      await returnStock(tx, setAside, { config: services.config });
     }
     const emailId = await moveReturn({
       tx,

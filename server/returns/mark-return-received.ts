@@ -5,6 +5,7 @@ import { parseInput } from "../app-error";
 import { returnStock } from "../checkout/reserve-stock";
 import type { Transaction } from "../db/client";
 import { returnItem } from "../db/schema";
+import type { BackInStockMailConfig } from "../stock-alerts/alert-variant";
 import { loadReturnItems } from "./return-lines";
 import { type AdminReturnStep, type ReturnStepResult, runAdminStep } from "./return-workflow";
 
@@ -16,7 +17,7 @@ export function markReturnReceived(
   options: AdminReturnStep & { conditions: Record<string, string> },
 ): Promise<ReturnStepResult> {
   return runAdminStep(options, { to: "received", action: "marked received" }, async (tx, locked, move) => {
-    const note = await recordConditions(tx, locked.ret.id, options.conditions);
+    const note = await recordConditions(tx, locked.ret.id, options.conditions, options.services.config);
     const emailId = await move({ update: { state: "received", resolution: locked.ret.resolution }, note });
     return { emailId, message: `Return ${locked.ret.rmaNumber} marked received` };
   });
@@ -30,6 +31,8 @@ export async function recordConditions(
   tx: Transaction,
   returnId: string,
   posted: Record<string, string>,
+  /** A size back in stock e-mails those waiting for it (docs/BACK-IN-STOCK.md). */
+  config: BackInStockMailConfig,
 ): Promise<string> {
   const items = await loadReturnItems(tx, returnId);
   const chosen = parseInput(
@@ -42,6 +45,7 @@ export async function recordConditions(
   await returnStock(
     tx,
     sellable.map(({ ret, line }) => ({ ...line, quantity: ret.quantity })),
+    { config },
   );
   for (const [index, { ret }] of items.entries()) {
     await tx.update(returnItem).set({ condition: conditions[index] }).where(eq(returnItem.id, ret.id));

@@ -60,7 +60,7 @@ async function receiveAfterRefund(
     ) {
       throw new AppError("return_state", withdrawalReturnMessages.alreadyReceived, 409);
     }
-    const note = await recordConditions(tx, returnId, options.conditions);
+    const note = await recordConditions(tx, returnId, options.conditions, options.services.config);
     await tx.insert(returnEvent).values({
       returnId,
       state: "received",

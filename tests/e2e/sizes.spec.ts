@@ -60,29 +60,37 @@ test.describe("sizes", () => {
     );
   });
 
-  test("a sold-out size is shown but cannot be chosen; the URL remembers the size", async ({ page }) => {
+  test("a sold-out size can be chosen to ask for an alert, never added; the URL remembers the size", async ({
+    page,
+  }) => {
     const { id, url } = await openProduct(page, TEE);
     const soldOut = page.getByRole("radio", { name: "S, sold out" });
-    await expect(soldOut).toBeDisabled();
-    await page.getByRole("radiogroup", { name: "Size" }).locator("label").filter({ hasText: /^S$/ }).click({
-      force: true,
-    });
-    await expect(soldOut).not.toBeChecked();
+    await page.getByRole("radiogroup", { name: "Size" }).locator("label").filter({ hasText: /^S$/ }).click();
+    await expect(soldOut).toBeChecked();
+    // instead of Add to Cart: "Notify me when it's back" (tests/e2e/back-in-stock.spec.ts)
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+    await expect(page.getByTestId("back-in-stock")).toBeVisible();
+    await expect(page).toHaveURL(/\?size=S$/);
+
+    // nothing chosen: Add to Cart asks for a size
+    await visit(page, url);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a size" })).toBeVisible();
 
-    // a sold-out size in a shared link is not chosen either
+    // a sold-out size in a shared link is chosen, with the alert form
     await visit(page, `${url}?size=S`);
-    await expect(
-      page.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { checked: true }),
-    ).toHaveCount(0);
+    await expect(soldOut).toBeChecked();
+    await expect(page.getByTestId("back-in-stock")).toBeVisible();
 
-    // keyboard: the group is one tab stop and the arrow keys move between sizes on sale
+    // keyboard: the group is one tab stop and the arrow keys move from size to size, sold out or not
     await visit(page, `/products/${id}?size=XS`);
     const xs = page.getByRole("radio", { name: "XS", exact: true });
     await expect(xs).toBeChecked();
     await expect(page.getByTestId("stock-line")).toHaveText("In stock (7 available)");
     await xs.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(soldOut).toBeChecked();
+    await expect(page.getByTestId("stock-line")).toHaveText("Out of stock");
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("radio", { name: "M", exact: true })).toBeChecked();
     await expect(page).toHaveURL(/\?size=M$/);

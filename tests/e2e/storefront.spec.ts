@@ -481,7 +481,7 @@ test.describe("cart", () => {
     await expect(toast(page, `Sorry, only ${stock} items available in stock.`)).toBeVisible();
     await expect(cartBadge(page)).toHaveText(String(stock));
 
-    // sold out: the button is disabled, there is nothing to choose
+    // sold out: the button is disabled; a size can only be chosen to ask for an alert
     const soldOut = await findCardWithBadge(page, /^Sold out$/);
     await openProduct(page, soldOut.name);
     await expect(page.getByTestId("stock-line")).toHaveText("Out of stock");
@@ -490,7 +490,7 @@ test.describe("cart", () => {
     await expect(addButton).toBeDisabled();
     await expect(page.getByRole("group", { name: `Quantity of ${soldOut.name}` })).toHaveCount(0);
     for (const radio of await page.getByRole("radiogroup", { name: "Size" }).getByRole("radio").all())
-      await expect(radio).toBeDisabled();
+      await expect(radio).toHaveAccessibleName(/, sold out$/);
   });
 });
 
@@ -648,7 +648,7 @@ test.describe("search engines", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/plain");
     const lines = (await response.text()).split("\n").map((line) => line.trim());
-    for (const path of ["/admin", "/account", "/cart", "/checkout-success"]) {
+    for (const path of ["/admin", "/account", "/cart", "/checkout-success", "/back-in-stock"]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines.some((line) => /^Sitemap: https?:\/\/.+\/sitemap\.xml$/.test(line))).toBe(true);

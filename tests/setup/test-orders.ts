@@ -95,7 +95,13 @@ export function releaseReservation(
   orderId: string,
   outcome: Parameters<typeof releaseOrder>[0]["outcome"],
 ) {
-  return releaseOrder({ db: services.db, metrics: services.metrics, orderId, outcome });
+  return releaseOrder({
+    db: services.db,
+    metrics: services.metrics,
+    config: services.config,
+    orderId,
+    outcome,
+  });
 }
 
 /** The admin marks an order delivered (as Admin → Orders does): the return window starts. */

@@ -137,6 +137,7 @@ const STATIC_SECTIONS: Readonly<Record<"privacy", readonly LegalBlock[]>> = {
           "Order details: the products you buy, your shipping address, the order total, any coupon code used, and the order and shipping status.",
           "Payment details: card payments are handled entirely by our payment provider on its secure hosted page. We receive only a payment confirmation and reference, never your full card number.",
           "Technical data: your IP address, browser type and the pages you request, recorded in our server logs for security and troubleshooting.",
+          "Back-in-stock requests: when you ask us to tell you that a sold-out size is back, the e-mail address you give (or your account's) and the size. We write to that address once, when the size is back, and only after you confirmed it by the link we sent (unless you asked while signed in).",
         ],
       },
     },
@@ -180,7 +181,7 @@ const STATIC_SECTIONS: Readonly<Record<"privacy", readonly LegalBlock[]>> = {
     {
       heading: "Data Retention",
       paragraphs: [
-        "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted; if you delete your account, they are kept for that period without any link to you. Copies of the e-mails we send you are kept for a week after delivery. Server logs are kept for a short period only.",
+        "We keep your account data for as long as your account exists. Order and invoice records are retained for the period required by tax and commercial law, after which they are deleted; if you delete your account, they are kept for that period without any link to you. Copies of the e-mails we send you are kept for a week after delivery. A back-in-stock request is deleted 7 days after it was made if you never confirmed it, and 30 days after we told you the size is back. Server logs are kept for a short period only.",
       ],
     },
     {

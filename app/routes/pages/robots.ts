@@ -8,6 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /account",
     "Disallow: /cart",
     "Disallow: /checkout-success",
+    // a back-in-stock confirmation link confirms when it is followed
+    "Disallow: /back-in-stock",
     "",
     `Sitemap: ${context.config.publicUrl}/sitemap.xml`,
     "",

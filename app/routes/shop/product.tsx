@@ -16,6 +16,7 @@ import { useTaxMode, VatNote } from "~/components/vat-note";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/money";
+import { BackInStockForm } from "~/routes/shop/back-in-stock-form";
 import { ColorPicker, useChosenColor } from "~/routes/shop/color-picker";
 import { ProductGallery } from "~/routes/shop/product-gallery";
 import { ProductSafety } from "~/routes/shop/product-safety";
@@ -221,14 +222,15 @@ function ProductJsonLd({
 }
 
 /**
- * The chosen size, remembered in the URL (`?size=M`) so the page can be shared; a size the product
- * is not sold in (or has none of) is ignored, and a single size is chosen for you.
+ * The chosen size, remembered in the URL (`?size=M`) so the page can be shared (and the
+ * back-in-stock e-mail opens the page on its size); a size the product is not sold in is ignored,
+ * and a single size is chosen for you. A sold-out size may be chosen: it offers the back-in-stock
+ * form instead of Add to Cart.
  */
 function useChosenSize(sizes: SizeView[]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [label, setLabel] = useState(searchParams.get("size"));
-  // a sold-out size (a link shared before it sold out) is not chosen
-  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label && size.stock > 0);
+  const chosen = sizes.length === 1 ? sizes[0] : sizes.find((size) => size.label === label);
   const choose = (next: string) => {
     setLabel(next);
     setSearchParams(
@@ -267,7 +269,8 @@ function AddToCart({
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const colorStock = sizes.reduce((sum, size) => sum + size.stock, 0);
-  const soldOut = colorStock === 0;
+  // the whole colour (or product), or the chosen size: nothing to add
+  const soldOut = colorStock === 0 || chosen?.stock === 0;
   // before a size is chosen, the stepper allows what the largest size has
   const stock = chosen ? chosen.stock : Math.max(0, ...sizes.map((size) => size.stock));
   const limit = lineQuantityLimit(stock);
@@ -324,6 +327,7 @@ function AddToCart({
           <ShoppingBagIcon /> Add to Cart
         </Button>
       </div>
+      {chosen?.stock === 0 && <BackInStockForm key={chosen.id} size={chosen} />}
     </>
   );
 }

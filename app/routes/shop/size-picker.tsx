@@ -7,7 +7,8 @@ import type { SizeView } from "../../../core/product";
 
 /**
  * The product page's size choice: a native radio group (arrow keys move, the group has one tab
- * stop, screen readers announce "Size, M, 2 of 6"). Sold-out sizes are shown but cannot be chosen.
+ * stop, screen readers announce "Size, M, 2 of 6"). Sold-out sizes are struck through; choosing one
+ * offers "Notify me when it's back" (back-in-stock-form.tsx).
  */
 export function SizePicker({
   sizes,
@@ -48,10 +49,13 @@ export function SizePicker({
               className={cn(
                 "relative inline-flex h-10 min-w-12 items-center justify-center rounded-md border px-3 font-medium text-sm transition-colors",
                 "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background",
-                selected && "border-foreground bg-foreground",
+                "cursor-pointer",
+                selected && (soldOut ? "border-foreground" : "border-foreground bg-foreground"),
                 soldOut
-                  ? "cursor-not-allowed text-muted-foreground line-through opacity-60 hover:border-border"
-                  : ["cursor-pointer", selected ? "text-background" : "hover:border-foreground/60"],
+                  ? "text-muted-foreground line-through opacity-60 hover:border-foreground/60"
+                  : selected
+                    ? "text-background"
+                    : "hover:border-foreground/60",
               )}
             >
               <input
@@ -59,7 +63,6 @@ export function SizePicker({
                 name={`${id}-size`}
                 value={size.label}
                 checked={selected}
-                disabled={soldOut}
                 onChange={() => onChange(size.label)}
                 className="sr-only"
                 aria-label={soldOut ? `${size.label}, sold out` : size.label}

@@ -14,6 +14,9 @@ export const EMAIL_KINDS = [
   "account_deleted",
   "return_update",
   "withdrawal_received",
+  // docs/BACK-IN-STOCK.md: the double opt-in of a signed-out request, and the alert itself
+  "back_in_stock_confirm",
+  "back_in_stock",
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import { useDateFormat } from "~/lib/date-format";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/money";
 import { plural } from "~/lib/plural";
+import { MostWantedSizes } from "~/routes/admin/dashboard/dashboard-most-wanted";
 import {
   DashboardPanel,
   LatestOrders,
@@ -25,6 +26,7 @@ import { useQuarterSpan, VatCollectedTable } from "~/routes/admin/dashboard/dash
 import { LOW_STOCK_THRESHOLD } from "../../../../core/product";
 import { requireAdmin } from "../../../../server/auth/guards";
 import { getSalesDashboard } from "../../../../server/dashboard/get-sales-dashboard";
+import { listMostWantedSizes } from "../../../../server/dashboard/list-most-wanted-sizes";
 import { listLoadFailure } from "../../../../server/http/errors";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -38,12 +40,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireAdmin(context, url);
   try {
     // `summary` keeps the catalog figures under the name this route has always given them
-    const { catalog, ...sales } = await getSalesDashboard({
-      db: context.db,
-      timeZone: context.config.timeZone,
-      currency: context.config.currency,
-    });
-    return { name: user.name, summary: catalog, dashboard: sales, error: null };
+    const [{ catalog, ...sales }, mostWanted] = await Promise.all([
+      getSalesDashboard({
+        db: context.db,
+        timeZone: context.config.timeZone,
+        currency: context.config.currency,
+      }),
+      listMostWantedSizes({ db: context.db }),
+    ]);
+    return { name: user.name, summary: catalog, dashboard: { ...sales, mostWanted }, error: null };
   } catch (error) {
     return listLoadFailure(context, error, {
       fallback: LOAD_FAILED,
@@ -208,6 +213,14 @@ function Dashboard({
         action={<PanelLink to="/admin/products">All products</PanelLink>}
       >
         <LowStockList products={dashboard.lowStock} />
+      </DashboardPanel>
+
+      <DashboardPanel
+        title="Most wanted sold-out sizes"
+        description="The sizes shoppers asked to be told about when they are back, most requests first. Restocking one e-mails each of them once."
+        action={<PanelLink to="/admin/products">All products</PanelLink>}
+      >
+        <MostWantedSizes sizes={dashboard.mostWanted} />
       </DashboardPanel>
     </div>
   );
