@@ -196,6 +196,7 @@ describe("the Orders tab of the account page", () => {
         productId: hoodie.id,
         productName: "Eclipse Hoodie",
         size: "L",
+        color: null,
         image: {
           src: t.services.storage.publicUrl(imageKey("img-hoodie", 640)),
           srcSet: expect.stringContaining(
@@ -210,6 +211,7 @@ describe("the Orders tab of the account page", () => {
         productId: tee.id,
         productName: "Night Tee",
         size: "L",
+        color: null,
         image: null,
         priceCents: 2500,
         quantity: 3,
@@ -325,6 +327,7 @@ describe("the Orders tab of the account page", () => {
         productId: null,
         productName: "Obsidian Jacket",
         size: "L",
+        color: null,
         image: expect.objectContaining({ src: t.services.storage.publicUrl(imageKey("img-jacket", 640)) }),
         priceCents: 15900,
         quantity: 1,
