@@ -133,21 +133,11 @@ function PriceHistoryTable({ history }: { history: SaleProduct["priceHistory"] }
         <caption className="mb-2 text-left font-medium text-sm">Price history</caption>
         <thead className="text-muted-foreground">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              When
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Regular
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Sale
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Window
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              By
-            </th>
+            {["When", "Regular", "Sale", "Window", "By"].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pr-3 font-medium">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
