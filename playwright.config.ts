@@ -72,7 +72,9 @@ export default defineConfig({
   // a fresh data folder each run: the store seeds its demo catalog on start, as on a new machine
   webServer: [
     {
-      command: "rm -rf .tmp/e2e-data && node server.js",
+      // the demo catalog and the shop filters' products in colours and on sale, then the store
+      command:
+        "rm -rf .tmp/e2e-data && node --import tsx tests/e2e/support/seed-shop-filters.ts && node server.js",
       url: `${baseURL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

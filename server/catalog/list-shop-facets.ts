@@ -1,7 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
-import { EXACT_COUNT_LIMIT, estimateProducts, type ProductCount, roundEstimate } from "./estimate-products";
+import {
+  type CatalogStatistics,
+  EXACT_COUNT_LIMIT,
+  estimateOnSale,
+  estimateProducts,
+  type ProductCount,
+  readCatalogStatistics,
+  roundEstimate,
+} from "./estimate-products";
 import { type ProductFilters, productFilters } from "./product-filters";
 
 /** A colour the shop can filter by, and how many products the shopper would get with it. */
@@ -113,58 +121,6 @@ async function countOnSale(db: Database, where: SQL | undefined, upTo: number): 
   return total > upTo ? { kind: "at-least", value: upTo } : { kind: "exact", value: total };
 }
 
-/**
- * What PostgreSQL's statistics say of the catalog (ANALYZE, autovacuum): how many products, how
- * many on sale (the entries of the partial index product_on_sale_idx) and each colour slug's share
- * of product_color (its most common values). One read of the catalogs, no table touched.
- */
-interface CatalogStatistics {
-  products: number;
-  onSale: number;
-  colorRows: number;
-  colorShare: (slug: string) => number | null;
-}
-
-const parseArray = (text: string | null) => (text ? text.replace(/^\{|\}$/g, "").split(",") : []);
-
-async function readStatistics(db: Database): Promise<CatalogStatistics> {
-  const result = (await db.execute(sql`
-    select
-      (select reltuples from pg_class where oid = to_regclass('product'))::float8 as products,
-      (select reltuples from pg_class where oid = to_regclass('product_on_sale_idx'))::float8 as "onSale",
-      (select reltuples from pg_class where oid = to_regclass('product_color'))::float8 as "colorRows",
-      s.most_common_vals::text as "values", s.most_common_freqs::text as "freqs",
-      s.n_distinct::float8 as "distinct", s.null_frac::float8 as "nullFraction"
-    from (select 1) one
-    left join pg_stats s
-      on s.schemaname = current_schema() and s.tablename = 'product_color' and s.attname = 'slug'
-  `)) as unknown as Rows<{
-    products: number | null;
-    onSale: number | null;
-    colorRows: number | null;
-    values: string | null;
-    freqs: string | null;
-    distinct: number | null;
-    nullFraction: number | null;
-  }>;
-  const row = result.rows[0];
-  const colorRows = Number(row?.colorRows ?? -1);
-  const values = parseArray(row?.values ?? null);
-  const freqs = parseArray(row?.freqs ?? null).map(Number);
-  const common = new Map(values.map((value, index) => [value, freqs[index] ?? 0]));
-  // the planner's rule for a value outside the most common ones: the rest spread evenly
-  const distinctRaw = Number(row?.distinct ?? 0);
-  const distinct = distinctRaw < 0 ? -distinctRaw * colorRows : distinctRaw;
-  const restShare = 1 - (row?.nullFraction ?? 0) - freqs.reduce((sum, freq) => sum + freq, 0);
-  const rare = distinct > values.length ? Math.max(0, restShare) / (distinct - values.length) : 0;
-  return {
-    products: Number(row?.products ?? -1),
-    onSale: Number(row?.onSale ?? -1),
-    colorRows,
-    colorShare: (slug) => (row?.distinct == null ? null : (common.get(slug) ?? rare)),
-  };
-}
-
 const about = (value: number): ProductCount => ({ kind: "about", value: roundEstimate(value) });
 
 /**
@@ -199,7 +155,7 @@ export async function listShopFacets(options: {
 
   let statistics: CatalogStatistics | undefined;
   const readOnce = async () => {
-    statistics ??= await readStatistics(db);
+    statistics ??= await readCatalogStatistics(db);
     return statistics;
   };
 
@@ -222,9 +178,10 @@ export async function listShopFacets(options: {
     const stats = await readOnce();
     // few products on sale: counting them along their partial index is as cheap as estimating
     if (stats.onSale >= 0 && stats.onSale <= upTo) onSale = await countOnSale(db, onSaleWhere, upTo);
-    else
-      onSale =
-        stats.products > 0 && stats.onSale > 0 ? about((saleBase * stats.onSale) / stats.products) : null;
+    else {
+      const estimate = estimateOnSale(saleBase, stats);
+      onSale = estimate === null ? null : about(estimate);
+    }
   }
 
   return {
