@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
+import { type ProductFilters, productFilters } from "./product-filters";
 
 /**
  * How many products a shop listing has: `exact`; `at-least` when there are more than `value`
@@ -103,4 +104,18 @@ export async function readCatalogStatistics(db: Database): Promise<CatalogStatis
  */
 export function estimateOnSale(base: number, stats: CatalogStatistics): number | null {
   return stats.products > 0 && stats.onSale >= 0 ? (base * stats.onSale) / stats.products : null;
+}
+
+/**
+ * How many products `filters` select: the planner's estimate, except for "On sale", which it
+ * cannot see: there the estimate without it times the share on sale; without statistics 0, so
+ * that the caller counts (along product_on_sale_idx, a thousand at most).
+ */
+export async function estimateListing(db: Database, filters: ProductFilters): Promise<number> {
+  if (!filters.onSale) return estimateProducts({ db, where: productFilters(db, filters) });
+  const [base, stats] = await Promise.all([
+    estimateProducts({ db, where: productFilters(db, { ...filters, onSale: false }) }),
+    readCatalogStatistics(db),
+  ]);
+  return estimateOnSale(base, stats) ?? 0;
 }

@@ -4,8 +4,8 @@ import { product } from "../db/schema";
 import {
   type CatalogStatistics,
   EXACT_COUNT_LIMIT,
+  estimateListing,
   estimateOnSale,
-  estimateProducts,
   type ProductCount,
   readCatalogStatistics,
   roundEstimate,
@@ -141,15 +141,14 @@ export async function listShopFacets(options: {
   const { db, filters } = options;
   const upTo = options.exactCountUpTo ?? EXACT_COUNT_LIMIT;
   const withoutColor = productFilters(db, { ...filters, color: undefined });
-  const withoutSale = productFilters(db, { ...filters, onSale: false });
   const onSaleWhere = productFilters(db, { ...filters, onSale: true });
   // without a colour or the sale chosen, both counts start from the same listing
   const sameBase = !filters.color && !filters.onSale;
   const [colors, prices, colorBase, otherBase] = await Promise.all([
     listColors(db),
     priceRange(db),
-    estimateProducts({ db, where: withoutColor }),
-    sameBase ? null : estimateProducts({ db, where: withoutSale }),
+    estimateListing(db, { ...filters, color: undefined }),
+    sameBase ? null : estimateListing(db, { ...filters, onSale: false }),
   ]);
   const saleBase = otherBase ?? colorBase;
 

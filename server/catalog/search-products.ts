@@ -5,10 +5,9 @@ import type { Database } from "../db/client";
 import { product } from "../db/schema";
 import {
   EXACT_COUNT_LIMIT,
-  estimateOnSale,
+  estimateListing,
   estimateProducts,
   type ProductCount,
-  readCatalogStatistics,
   roundEstimate,
 } from "./estimate-products";
 import { type ProductFilters, productFilters } from "./product-filters";
@@ -153,19 +152,6 @@ async function readCountedPage({ upTo, ...read }: PageRead & { upTo: number }) {
 }
 
 /**
- * The listing with "On sale": the planner's estimate without it times the share of the catalog on
- * sale; without statistics 0, so that the products are counted (along product_on_sale_idx, a
- * thousand at most).
- */
-async function estimateSale(db: Database, filters: ProductFilters) {
-  const [base, stats] = await Promise.all([
-    estimateProducts({ db, where: productFilters(db, { ...filters, onSale: false }) }),
-    readCatalogStatistics(db),
-  ]);
-  return estimateOnSale(base, stats) ?? 0;
-}
-
-/**
  * One page of the shop: the products a card shows, in the sort's order, the pages before and after
  * it, and how many products the listing has (docs/PERFORMANCE.md, "Catalog queries at scale").
  *
@@ -186,7 +172,7 @@ export async function searchProducts(options: { db: Database } & ShopSearch) {
     cursor,
     pageSize,
   };
-  const estimate = options.onSale ? await estimateSale(db, options) : await estimateProducts(read);
+  const estimate = options.onSale ? await estimateListing(db, options) : await estimateProducts(read);
 
   let rows: Awaited<ReturnType<typeof readPage>>;
   let count: ProductCount;

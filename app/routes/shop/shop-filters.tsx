@@ -19,15 +19,21 @@ function facetCount(count: ProductCount | null): { text: string; label: string }
   return { text: value, label: `${value} ${products}` };
 }
 
+/** The count beside an option; its words are in the option's name (`optionName`). */
 function CountBadge({ count }: { count: ProductCount | null }) {
   const shown = facetCount(count);
   if (!shown) return null;
   return (
-    <span className="ml-auto text-muted-foreground text-xs tabular-nums">
-      <span aria-hidden>{shown.text}</span>
-      <span className="sr-only">, {shown.label}</span>
+    <span aria-hidden className="ml-auto text-muted-foreground text-xs tabular-nums">
+      {shown.text}
     </span>
   );
+}
+
+/** "Black, 12 products": what a screen reader says for an option with its count. */
+function optionName(name: string, count: ProductCount | null) {
+  const shown = facetCount(count);
+  return shown ? `${name}, ${shown.label}` : name;
 }
 
 const SWATCH = /^#[0-9a-f]{3,8}$/i;
@@ -76,6 +82,7 @@ function ColorChoices({ query, colors }: { query: ShopQuery; colors: ShopFacets[
                 value={color.slug}
                 defaultChecked={query.color === color.slug}
                 disabled={empty}
+                aria-label={optionName(color.name, color.count)}
                 className="sr-only"
               />
               <Swatch swatch={color.swatch} name={color.name} />
@@ -187,6 +194,7 @@ export function FilterMenu({ query, facets }: { query: ShopQuery; facets: ShopFa
               name="sale"
               value="1"
               defaultChecked={query.onSale}
+              aria-label={optionName("On sale", facets.onSale)}
               className="size-4 accent-[var(--color-accent)]"
             />
             On sale

@@ -31,12 +31,14 @@ export const FIXTURES: {
   {
     name: "Prism Hoodie",
     category: "Hoodies",
-    priceCents: 9000,
-    salePriceCents: 6000,
+    // above every demo price, regular and sale alike, and the beanie below: until the card shows
+    // the sale price, the demo pieces' order by price reads the same either way
+    priceCents: 40_000,
+    salePriceCents: 36_000,
     colors: { ultraviolet: { M: 0, L: 2 }, "signal-orange": { M: 4 } },
   },
   { name: "Prism Overshirt", category: "Jackets", priceCents: 15_000, colors: { "signal-orange": { L: 1 } } },
-  { name: "Prism Beanie", category: "Accessories", priceCents: 2500, salePriceCents: 1800 },
+  { name: "Prism Beanie", category: "Accessories", priceCents: 2300, salePriceCents: 2200 },
 ];
 
 const config = parseConfig();
