@@ -242,7 +242,7 @@ async function scalar(db: Database, query: ReturnType<typeof sql>) {
 }
 
 /** The colours of the generated products: name, slug (the shop's `?color=`) and swatch. */
-export const BENCH_COLORS = [
+const BENCH_COLORS = [
   ["Black", "black", "#151515"],
   ["Navy", "navy", "#1f2a44"],
   ["Washed Olive", "washed-olive", "#6b6b3a"],

@@ -59,40 +59,45 @@ const optionClassName =
 /** The colours as radio buttons with their swatch, name and count; "Any colour" first. */
 function ColorChoices({ query, colors }: { query: ShopQuery; colors: ShopFacets["colors"] }) {
   return (
-    <fieldset className="mt-4 border-t pt-4">
-      <legend className={cn(legendClassName, "float-left w-full")}>Colour</legend>
-      <div className="grid max-h-56 grid-cols-2 gap-1 overflow-y-auto">
-        <label className={optionClassName}>
-          <input type="radio" name="color" value="" defaultChecked={!query.color} className="sr-only" />
-          <span
-            aria-hidden
-            className="size-5 shrink-0 rounded-full border border-dashed border-foreground/40"
-          />
-          Any
-        </label>
-        {colors.map((color) => {
-          // nothing to show in it with the other filters: not offered, unless the URL asked for it
-          const empty =
-            color.count?.kind === "exact" && color.count.value === 0 && query.color !== color.slug;
-          return (
-            <label key={color.slug} className={cn(optionClassName, empty && "cursor-not-allowed opacity-45")}>
-              <input
-                type="radio"
-                name="color"
-                value={color.slug}
-                defaultChecked={query.color === color.slug}
-                disabled={empty}
-                aria-label={optionName(color.name, color.count)}
-                className="sr-only"
-              />
-              <Swatch swatch={color.swatch} name={color.name} />
-              <span className="truncate">{color.name}</span>
-              <CountBadge count={color.count} />
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+    <div className="mt-4 border-t pt-4">
+      <fieldset>
+        <legend className={legendClassName}>Colour</legend>
+        <div className="grid max-h-56 grid-cols-2 gap-1 overflow-y-auto">
+          <label className={optionClassName}>
+            <input type="radio" name="color" value="" defaultChecked={!query.color} className="sr-only" />
+            <span
+              aria-hidden
+              className="size-5 shrink-0 rounded-full border border-dashed border-foreground/40"
+            />
+            Any
+          </label>
+          {colors.map((color) => {
+            // nothing to show in it with the other filters: not offered, unless the URL asked for it
+            const empty =
+              color.count?.kind === "exact" && color.count.value === 0 && query.color !== color.slug;
+            return (
+              <label
+                key={color.slug}
+                className={cn(optionClassName, empty && "cursor-not-allowed opacity-45")}
+              >
+                <input
+                  type="radio"
+                  name="color"
+                  value={color.slug}
+                  defaultChecked={query.color === color.slug}
+                  disabled={empty}
+                  aria-label={optionName(color.name, color.count)}
+                  className="sr-only"
+                />
+                <Swatch swatch={color.swatch} name={color.name} />
+                <span className="truncate">{color.name}</span>
+                <CountBadge count={color.count} />
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 
@@ -130,13 +135,15 @@ function PriceRange({ query, prices }: { query: ShopQuery; prices: ShopFacets["p
     </div>
   );
   return (
-    <fieldset className="mt-4 border-t pt-4">
-      <legend className={cn(legendClassName, "float-left w-full")}>Price</legend>
-      <div className="flex gap-2">
-        {field("min", "Min", query.minCents, prices ? Math.floor(prices.minCents / 100) * 100 : undefined)}
-        {field("max", "Max", query.maxCents, prices ? Math.ceil(prices.maxCents / 100) * 100 : undefined)}
-      </div>
-    </fieldset>
+    <div className="mt-4 border-t pt-4">
+      <fieldset>
+        <legend className={legendClassName}>Price</legend>
+        <div className="flex gap-2">
+          {field("min", "Min", query.minCents, prices ? Math.floor(prices.minCents / 100) * 100 : undefined)}
+          {field("max", "Max", query.maxCents, prices ? Math.ceil(prices.maxCents / 100) * 100 : undefined)}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 

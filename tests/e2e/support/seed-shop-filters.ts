@@ -12,7 +12,7 @@ import { prepareDatabase } from "../../../server/prepare-database";
 import { createStorage } from "../../../server/storage/create-storage";
 
 /** The fixtures' colours: names no demo product uses, so the spec's counts are its own. */
-export const FIXTURE_COLORS = {
+const FIXTURE_COLORS = {
   ultraviolet: { name: "Ultraviolet", swatch: "#5b2a86" },
   "signal-orange": { name: "Signal Orange", swatch: "#ff5f1f" },
 } as const;
@@ -20,7 +20,7 @@ export const FIXTURE_COLORS = {
 type Slug = keyof typeof FIXTURE_COLORS;
 
 /** Every fixture's name starts with "Prism", so a search for it shows them alone. */
-export const FIXTURES: {
+const FIXTURES: {
   name: string;
   category: string;
   priceCents: number;
