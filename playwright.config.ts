@@ -72,9 +72,12 @@ export default defineConfig({
   // a fresh data folder each run: the store seeds its demo catalog on start, as on a new machine
   webServer: [
     {
-      command: "rm -rf .tmp/e2e-data && node server.js",
+      // the demo catalog and the shop filters' products in colours and on sale, then the store
+      command:
+        "rm -rf .tmp/e2e-data && node --import tsx tests/e2e/support/seed-shop-filters.ts && node server.js",
       url: `${baseURL}/healthz`,
-      timeout: 120_000,
+      // the demo seed renders its pictures: minutes on a busy machine
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
@@ -83,7 +86,7 @@ export default defineConfig({
     {
       command: "rm -rf .tmp/e2e-data-eur && node server.js",
       url: `${eurBaseURL}/healthz`,
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

@@ -31,6 +31,10 @@ describe("shop query", () => {
     ).toEqual({
       q: "hoodie",
       size: "",
+      color: "",
+      onSale: false,
+      minCents: null,
+      maxCents: null,
       category: "hoodies",
       sort: "price-asc",
       inStockOnly: true,

@@ -1,4 +1,5 @@
 import { MAX_SEARCH_LENGTH, readPageNumber, readSearchText } from "./list-query";
+import { parseAmountToCents } from "./money";
 import { isProductId, SHOP_SORTS, type ShopSort } from "./product";
 
 /**
@@ -18,6 +19,13 @@ export interface ShopQuery {
   category: string;
   /** A size label ("M"): only products with that size in stock. */
   size: string;
+  /** A colour's slug ("black"): only products with a size of that colour in stock. */
+  color: string;
+  /** Only products whose price in force now is below their regular price. */
+  onSale: boolean;
+  /** The price range in cents, both ends included; null leaves that end open. */
+  minCents: number | null;
+  maxCents: number | null;
   sort: ShopSort;
   inStockOnly: boolean;
   /** Shown to the shopper; past page 1 the cursor, not the number, says which products come. */
@@ -48,16 +56,48 @@ function parseCursor(params: URLSearchParams, sort: ShopSort): ShopCursor | null
   return null;
 }
 
+/** A colour's URL name, as product_color.slug allows it. */
+const COLOR_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const MAX_COLOR_SLUG = 40;
+/** Prices stop below $10,000,000 (core/validation/product-form.ts). */
+const MAX_PRICE_CENTS = 999_999_999;
+
+function readColor(raw: string | null): string {
+  const slug = (raw ?? "").trim().toLowerCase();
+  return slug.length <= MAX_COLOR_SLUG && COLOR_SLUG.test(slug) ? slug : "";
+}
+
+/** `min=20`, `max=79.50`: the store's currency in major units; anything else leaves that end open. */
+function readPrice(raw: string | null): number | null {
+  const cents = parseAmountToCents(raw ?? "");
+  return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** 2000 → "20", 7950 → "79.50": how a price range end is written in the URL. */
+export function priceParam(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
 /** Reads the shop's state from the URL; anything odd falls back to the default instead of failing. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
   const sortParam = params.get("sort");
   const sort = sortParam && Object.hasOwn(SHOP_SORTS, sortParam) ? (sortParam as ShopSort) : "newest";
   const cursor = parseCursor(params, sort);
   const firstPage = cursor ? 2 : 1; // a page reached through a cursor is never the first
+  let minCents = readPrice(params.get("min"));
+  let maxCents = readPrice(params.get("max"));
+  // a range given upside down means the same range
+  if (minCents !== null && maxCents !== null && minCents > maxCents)
+    [minCents, maxCents] = [maxCents, minCents];
   return {
     q: readSearchText(params.get("q")),
     category: (params.get("category") ?? "").trim().toLowerCase().slice(0, MAX_SEARCH_LENGTH),
     size: (params.get("size") ?? "").trim().slice(0, 20),
+    color: readColor(params.get("color")),
+    onSale: params.get("sale") === "1",
+    // 0 as the lowest price is no limit at all
+    minCents: minCents || null,
+    maxCents,
     sort,
     inStockOnly: params.get("stock") === "in",
     page: readPageNumber(params.get("page"), MAX_PAGE, firstPage),
@@ -71,6 +111,10 @@ export function shopQueryString(query: Partial<ShopQuery>): string {
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", query.category);
   if (query.size) params.set("size", query.size);
+  if (query.color) params.set("color", query.color);
+  if (query.onSale) params.set("sale", "1");
+  if (query.minCents) params.set("min", priceParam(query.minCents));
+  if (query.maxCents !== null && query.maxCents !== undefined) params.set("max", priceParam(query.maxCents));
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.inStockOnly) params.set("stock", "in");
   if (query.page && query.page > 1) params.set("page", String(query.page));

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { shopQueryString } from "../core/shop-query";
 import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-products";
 import { measureRouteBundles } from "./bench/bundle";
 import { cpuSpent, postgresBackendsCpuMs, processCpuMs } from "./bench/cpu";
@@ -42,6 +43,7 @@ import {
   type Variant,
 } from "./bench/report";
 import {
+  BENCH_COLOR,
   type Catalog,
   createPostgresDatabase,
   type DemoSeed,
@@ -239,6 +241,28 @@ const PAGES: PageSpec[] = [
     label: "shop, deep page",
     pattern: "/products?page=<last full>&after=<cursor>",
     path: (catalog) => catalog.deepPage,
+    lighthouse: false,
+    catalog: true,
+  },
+  // the filters of issue 29: their listings and their counts (a colour's, the sale's) at scale
+  {
+    label: "shop, colour",
+    pattern: `/products?color=${BENCH_COLOR}`,
+    path: () => `/products${shopQueryString({ color: BENCH_COLOR })}`,
+    lighthouse: false,
+    catalog: true,
+  },
+  {
+    label: "shop, price range",
+    pattern: "/products?min=40&max=80",
+    path: () => `/products${shopQueryString({ minCents: 4000, maxCents: 8000 })}`,
+    lighthouse: false,
+    catalog: true,
+  },
+  {
+    label: "shop, on sale",
+    pattern: "/products?sale=1",
+    path: () => `/products${shopQueryString({ onSale: true })}`,
     lighthouse: false,
     catalog: true,
   },
@@ -724,7 +748,7 @@ function printSummary(report: DriverReport) {
       const vsSmallest = size === smallest ? null : scaleRatio(page, smallest, size);
       const cpu = cpuText(summary.serverCpuMs === null ? null : summary.serverCpuMs + (summary.dbCpuMs ?? 0));
       log(
-        `${report.driver} ${page.label.padEnd(15)} ${page.variant.padEnd(8)} ${String(size).padStart(7)}: ${Math.round(summary.requestsPerSecond)} req/s, p99 ${summary.p99} ms, CPU/request ${cpu} ms, ${vsFloor?.toFixed(2) ?? "?"}x floor${vsSmallest === null ? "" : `, ${vsSmallest.toFixed(2)}x of ${smallest}`}`,
+        `${report.driver} ${page.label.padEnd(17)} ${page.variant.padEnd(8)} ${String(size).padStart(7)}: ${Math.round(summary.requestsPerSecond)} req/s, p99 ${summary.p99} ms, CPU/request ${cpu} ms, ${vsFloor?.toFixed(2) ?? "?"}x floor${vsSmallest === null ? "" : `, ${vsSmallest.toFixed(2)}x of ${smallest}`}`,
       );
     }
   }

@@ -163,6 +163,7 @@ export async function seedCatalog(options: {
       // the value already there once per row (minutes at a million products). Off for this
       // statement only, inside the transaction: a failure leaves it on.
       await tx.execute(sql`alter table product_variant disable trigger user`);
+      await dressInColors(tx);
       // every product without sizes (the generated ones, and the demo rows copied into a second
       // catalog) is sold in one size holding its stock
       await tx.execute(sql`
@@ -182,6 +183,7 @@ export async function seedCatalog(options: {
     // the visibility map (index-only scans) are up to date
     await handle.db.execute(sql`vacuum analyze product`);
     await handle.db.execute(sql`vacuum analyze product_variant`);
+    await handle.db.execute(sql`vacuum analyze product_color`);
 
     const total = await scalar(handle.db, sql`select count(*)::int as value from product`);
     if (total !== size) throw new Error(`Seeded ${total} products instead of ${size}`);
@@ -239,12 +241,72 @@ async function scalar(db: Database, query: ReturnType<typeof sql>) {
   return result.rows[0]?.value;
 }
 
+/** The colours of the generated products: name, slug (the shop's `?color=`) and swatch. */
+const BENCH_COLORS = [
+  ["Black", "black", "#151515"],
+  ["Navy", "navy", "#1f2a44"],
+  ["Washed Olive", "washed-olive", "#6b6b3a"],
+  ["Bone", "bone", "#e6dfd0"],
+  ["Charcoal", "charcoal", "#3a3a3a"],
+  ["Rust", "rust", "#9a4a2a"],
+  ["Forest", "forest", "#24412f"],
+  ["Sand", "sand", "#c8b48a"],
+] as const;
+
+/** The colour the bench's "shop, colour" page filters by. */
+export const BENCH_COLOR = "black";
+/** Sizes of each colour of a generated product in colours. */
+const COLOR_SIZES = ["S", "M", "L"];
+
+/**
+ * Every third product that has no sizes yet (the generated ones) comes in two or three colours of
+ * BENCH_COLORS, each with its pictures (the product's) and sizes S, M and L with their own stock
+ * (1 in 6 sold out); the product's stock becomes their sum, as the trigger the caller turned off
+ * would have made it.
+ */
+async function dressInColors(db: Pick<Database, "execute">) {
+  const palette = BENCH_COLORS.map(
+    ([name, slug, swatch], index) => sql`(${index}::int, ${name}::text, ${slug}::text, ${swatch}::text)`,
+  );
+  await db.execute(sql`
+    insert into product_color (product_id, name, slug, swatch, position, images)
+    select p.id, c.name, c.slug, c.swatch, k, p.images
+    from (
+      select id, images, row_number() over (order by created_at, id) as g
+      from product p
+      where not exists (select 1 from product_variant v where v.product_id = p.id)
+    ) p
+    cross join lateral generate_series(0, 1 + (p.g % 2)::int) as k
+    join (values ${sql.join(palette, sql`, `)}) as c(i, name, slug, swatch)
+      on c.i = ((p.g / 3) + k * 3) % ${BENCH_COLORS.length}
+    where p.g % 3 = 0
+  `);
+  const sizes = COLOR_SIZES.map((size, index) => sql`(${index}::int, ${size}::text)`);
+  await db.execute(sql`
+    insert into product_variant (product_id, color_id, size, position, stock)
+    select c.product_id, c.id, s.size, c.position * ${COLOR_SIZES.length} + s.i,
+      case when abs(hashtext(c.id::text || s.size)) % 6 = 0 then 0
+           else 1 + abs(hashtext(s.size || c.id::text)) % 12 end
+    from product_color c
+    cross join (values ${sql.join(sizes, sql`, `)}) as s(i, size)
+  `);
+  await db.execute(sql`
+    update product p set stock = v.total
+    from (
+      select product_id, sum(stock)::int as total from product_variant
+      where color_id is not null group by product_id
+    ) v
+    where v.product_id = p.id
+  `);
+}
+
 async function fillCatalog(db: Database, count: number) {
   if (count <= 0) return;
   // Deterministic spreads from the row number instead of random(), so every run (and both
   // drivers) get the same catalog; the products are computed in bigint, as g * 7919 leaves the
   // int range after 271,000 rows. Generated products arrived over the two years before the
-  // demo catalog's four weeks, so "newest" still opens on the demo pieces; 1 in 500 is featured.
+  // demo catalog's four weeks, so "newest" still opens on the demo pieces; 1 in 500 is featured;
+  // 1 in 12 is on sale.
   await db.execute(sql`
     with demo as (
       select row_number() over (order by created_at desc, id) - 1 as i, *
@@ -252,12 +314,16 @@ async function fillCatalog(db: Database, count: number) {
     ),
     demo_count as (select count(*) as n from demo),
     prefixes as (select string_to_array(${NAME_PREFIXES.join(",")}, ',') as names)
-    insert into product (name, description, price_cents, stock, category, images, featured, created_at, updated_at)
+    insert into product (name, description, price_cents, sale_price_cents, stock, category, images, featured, created_at, updated_at)
     select
       prefixes.names[1 + ((g::bigint * 7) % array_length(prefixes.names, 1))::int] || ' '
         || regexp_replace(demo.name, '^\\S+\\s+', ''),
       demo.description,
       greatest(900, demo.price_cents + ((g::bigint * 7919) % 41 - 20)::int * 100),
+      -- 1 in 12 marked down by 30 %, in force from now on (the trigger sets current_price_cents)
+      case when g % 12 = 5
+        then (greatest(900, demo.price_cents + ((g::bigint * 7919) % 41 - 20)::int * 100) * 7 / 1000) * 100
+      end,
       case when g % 13 = 0 then 0 else 1 + ((g::bigint * 37) % 80)::int end,
       demo.category,
       demo.images,

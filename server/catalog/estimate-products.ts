@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
+import { type ProductFilters, productFilters } from "./product-filters";
 
 /**
  * How many products a shop listing has: `exact`; `at-least` when there are more than `value`
@@ -39,4 +40,82 @@ export async function estimateProducts(options: { db: Database; where: SQL | und
   const raw = result.rows[0]?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
   return plan[0].Plan["Plan Rows"];
+}
+
+/**
+ * What PostgreSQL's statistics say of the catalog (ANALYZE, autovacuum): how many products, how
+ * many on sale (the entries of the partial index product_on_sale_idx) and each colour slug's share
+ * of product_color (its most common values). One read of the catalogs, no table touched.
+ */
+export interface CatalogStatistics {
+  products: number;
+  onSale: number;
+  colorRows: number;
+  colorShare: (slug: string) => number | null;
+}
+
+// both drivers return { rows }
+type Rows<T> = { rows: T[] };
+
+const parseArray = (text: string | null) => (text ? text.replace(/^\{|\}$/g, "").split(",") : []);
+
+export async function readCatalogStatistics(db: Database): Promise<CatalogStatistics> {
+  const result = (await db.execute(sql`
+    select
+      (select reltuples from pg_class where oid = to_regclass('product'))::float8 as products,
+      (select reltuples from pg_class where oid = to_regclass('product_on_sale_idx'))::float8 as "onSale",
+      (select reltuples from pg_class where oid = to_regclass('product_color'))::float8 as "colorRows",
+      s.most_common_vals::text as "values", s.most_common_freqs::text as "freqs",
+      s.n_distinct::float8 as "distinct", s.null_frac::float8 as "nullFraction"
+    from (select 1) one
+    left join pg_stats s
+      on s.schemaname = current_schema() and s.tablename = 'product_color' and s.attname = 'slug'
+  `)) as unknown as Rows<{
+    products: number | null;
+    onSale: number | null;
+    colorRows: number | null;
+    values: string | null;
+    freqs: string | null;
+    distinct: number | null;
+    nullFraction: number | null;
+  }>;
+  const row = result.rows[0];
+  const colorRows = Number(row?.colorRows ?? -1);
+  const values = parseArray(row?.values ?? null);
+  const freqs = parseArray(row?.freqs ?? null).map(Number);
+  const common = new Map(values.map((value, index) => [value, freqs[index] ?? 0]));
+  // the planner's rule for a value outside the most common ones: the rest spread evenly
+  const distinctRaw = Number(row?.distinct ?? 0);
+  const distinct = distinctRaw < 0 ? -distinctRaw * colorRows : distinctRaw;
+  const restShare = 1 - (row?.nullFraction ?? 0) - freqs.reduce((sum, freq) => sum + freq, 0);
+  const rare = distinct > values.length ? Math.max(0, restShare) / (distinct - values.length) : 0;
+  return {
+    products: Number(row?.products ?? -1),
+    onSale: Number(row?.onSale ?? -1),
+    colorRows,
+    colorShare: (slug) => (row?.distinct == null ? null : (common.get(slug) ?? rare)),
+  };
+}
+
+/**
+ * How many of `base` products are on sale: the planner cannot tell (one column compared with
+ * another gets a third by default), the partial index's size can. Null while the statistics are
+ * missing (a table never analysed).
+ */
+export function estimateOnSale(base: number, stats: CatalogStatistics): number | null {
+  return stats.products > 0 && stats.onSale >= 0 ? (base * stats.onSale) / stats.products : null;
+}
+
+/**
+ * How many products `filters` select: the planner's estimate, except for "On sale", which it
+ * cannot see: there the estimate without it times the share on sale; without statistics 0, so
+ * that the caller counts (along product_on_sale_idx, a thousand at most).
+ */
+export async function estimateListing(db: Database, filters: ProductFilters): Promise<number> {
+  if (!filters.onSale) return estimateProducts({ db, where: productFilters(db, filters) });
+  const [base, stats] = await Promise.all([
+    estimateProducts({ db, where: productFilters(db, { ...filters, onSale: false }) }),
+    readCatalogStatistics(db),
+  ]);
+  return estimateOnSale(base, stats) ?? 0;
 }

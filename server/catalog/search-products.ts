@@ -3,7 +3,13 @@ import { SHOP_PAGE_SIZE, type ShopSort } from "../../core/product";
 import type { ShopCursor } from "../../core/shop-query";
 import type { Database } from "../db/client";
 import { product } from "../db/schema";
-import { EXACT_COUNT_LIMIT, estimateProducts, type ProductCount, roundEstimate } from "./estimate-products";
+import {
+  EXACT_COUNT_LIMIT,
+  estimateListing,
+  estimateProducts,
+  type ProductCount,
+  roundEstimate,
+} from "./estimate-products";
 import { type ProductFilters, productFilters } from "./product-filters";
 
 export interface ShopSearch extends ProductFilters {
@@ -24,7 +30,7 @@ export interface ShopPageLink {
 }
 
 interface SortOrder {
-  column: "createdAt" | "priceCents";
+  column: "createdAt" | "currentPriceCents";
   descending: boolean;
   /** The cursor's key for a row, as text: exact, so no row is skipped or shown twice. */
   key: SQL;
@@ -34,7 +40,8 @@ interface SortOrder {
 
 // every ordering ends on the id so pages never overlap or skip rows; each is an index's order
 // (product_newest_idx, product_price_idx, and per category product_category_idx and
-// product_category_price_idx), so a page reads its 25 rows and stops
+// product_category_price_idx; on sale, product_on_sale_idx), so a page reads its 25 rows and
+// stops. The price sorts follow the price in force now (a sale price while it runs).
 const sortOrders: Record<ShopSort, SortOrder> = {
   newest: {
     column: "createdAt",
@@ -44,15 +51,15 @@ const sortOrders: Record<ShopSort, SortOrder> = {
     fromKey: (key) => sql`timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond'`,
   },
   "price-asc": {
-    column: "priceCents",
+    column: "currentPriceCents",
     descending: false,
-    key: sql`${product.priceCents}::text`,
+    key: sql`${product.currentPriceCents}::text`,
     fromKey: (key) => sql`${key}::integer`,
   },
   "price-desc": {
-    column: "priceCents",
+    column: "currentPriceCents",
     descending: true,
-    key: sql`${product.priceCents}::text`,
+    key: sql`${product.currentPriceCents}::text`,
     fromKey: (key) => sql`${key}::integer`,
   },
 };
@@ -62,13 +69,14 @@ const cardFields = (order: SortOrder) => ({
   id: product.id,
   name: product.name,
   priceCents: product.priceCents,
+  currentPriceCents: product.currentPriceCents,
   stock: product.stock,
   category: product.category,
   images: sql<string[]>`${product.images}[1:1]`.as("images"),
   sortKey: sql<string>`${order.key}`.as("sort_key"),
 });
 
-type PageSource = { id: Column; createdAt: Column; priceCents: Column };
+type PageSource = { id: Column; createdAt: Column; currentPriceCents: Column };
 
 /** From the cursor on, in the listing's order, one more row than a page; reversed before a cursor. */
 function pageOf(source: PageSource, order: SortOrder, cursor: ShopCursor | null, pageSize: number) {
@@ -129,6 +137,7 @@ async function readCountedPage({ upTo, ...read }: PageRead & { upTo: number }) {
       id: counted.id,
       name: counted.name,
       priceCents: counted.priceCents,
+      currentPriceCents: counted.currentPriceCents,
       stock: counted.stock,
       category: counted.category,
       images: counted.images,
@@ -163,7 +172,7 @@ export async function searchProducts(options: { db: Database } & ShopSearch) {
     cursor,
     pageSize,
   };
-  const estimate = await estimateProducts(read);
+  const estimate = options.onSale ? await estimateListing(db, options) : await estimateProducts(read);
 
   let rows: Awaited<ReturnType<typeof readPage>>;
   let count: ProductCount;

@@ -12,7 +12,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * closes its own, and never sends a request on one this process is closing at that moment (nginx
  * answers that with a 502, and does not send a POST twice).
  */
-export const IDLE_CLOSE_MS = 5_000;
+const IDLE_CLOSE_MS = 5_000;
 
 /** A turn of the event loop this short ran almost no JavaScript: it left no connection waiting. */
 const QUIET_TURN_MS = 2;

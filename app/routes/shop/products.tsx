@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon, SlidersHorizontalIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product-card";
@@ -8,16 +8,17 @@ import { FilterSelect } from "~/components/ui/filter-select";
 import { GridVatNote } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
-import { SHOP_SORTS } from "../../../core/product";
 import { parseShopQuery, type ShopQuery, shopQueryString } from "../../../core/shop-query";
 import { withCardImages } from "../../../server/catalog/card-images";
 import type { ProductCount } from "../../../server/catalog/estimate-products";
 import { listCategories } from "../../../server/catalog/list-categories";
+import { listShopFacets } from "../../../server/catalog/list-shop-facets";
 import { listSizesInStock } from "../../../server/catalog/list-sizes-in-stock";
 import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { toProductCardView } from "../../../server/catalog/product-view";
 import { type ShopPageLink, searchProducts } from "../../../server/catalog/search-products";
 import type { Route } from "./+types/products";
+import { ActiveFilters, FilterMenu } from "./shop-filters";
 
 const SHOP_SKELETON_CARDS = 8;
 
@@ -25,19 +26,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseShopQuery(url.searchParams);
   // past page 1 a cursor says where a page starts; a bare page number (an old link) starts over
   if (query.page > 1 && !query.cursor) throw redirect(`/products${shopQueryString({ ...query, page: 1 })}`);
-  const [result, categories, sizes] = await Promise.all([
-    searchProducts({
-      db: context.db,
-      query: query.q,
-      category: query.category,
-      size: query.size,
-      sort: query.sort,
-      inStockOnly: query.inStockOnly,
-      page: query.page,
-      cursor: query.cursor,
-    }),
+  const filters = {
+    query: query.q,
+    category: query.category,
+    size: query.size,
+    inStockOnly: query.inStockOnly,
+    color: query.color,
+    onSale: query.onSale,
+    minCents: query.minCents,
+    maxCents: query.maxCents,
+  };
+  const [result, categories, sizes, facets] = await Promise.all([
+    searchProducts({ db: context.db, ...filters, sort: query.sort, page: query.page, cursor: query.cursor }),
     listCategories({ db: context.db }),
     listSizesInStock({ db: context.db }),
+    listShopFacets({ db: context.db, filters }),
   ]);
   if (query.cursor) {
     // the page before a cursor turned out to be the first (products were removed since): show it
@@ -54,6 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     query,
     categories,
     sizes,
+    facets,
     products: rows.map((row) => toProductCardView(context.storage, row, pricingOf(pricing, row))),
     count: result.count,
     page: result.page,
@@ -66,7 +70,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const query = args.loaderData?.query;
   const category = args.loaderData?.categories.find((name) => name.toLowerCase() === query?.category);
-  const filtered = Boolean(query?.q || query?.size || query?.sort !== "newest" || query?.inStockOnly);
+  const filtered = Boolean(query && (hasFilters(query) || query.sort !== "newest"));
   return pageMeta(args, {
     title: category ? `Shop ${category}` : "Shop",
     description: category
@@ -80,56 +84,6 @@ export function meta(args: Route.MetaArgs) {
     )}`,
     noIndex: filtered,
   });
-}
-
-function FilterMenu({ query }: { query: ShopQuery }) {
-  const active = query.sort !== "newest" || query.inStockOnly;
-  return (
-    // <details> opens without JavaScript, so the filters work before (and without) hydration
-    <details className="group relative">
-      <summary
-        className={cn(
-          buttonVariants({ variant: "outline" }),
-          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-          active && "border-accent! text-accent",
-        )}
-      >
-        <SlidersHorizontalIcon /> <span className="sr-only sm:not-sr-only">Filter</span>
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border bg-popover p-4 shadow-2xl">
-        <fieldset className="space-y-2">
-          <legend className="mb-2 font-semibold text-muted-foreground text-xs uppercase tracking-widest">
-            Sort by
-          </legend>
-          {Object.entries(SHOP_SORTS).map(([value, label]) => (
-            <label key={value} className="flex cursor-pointer items-center gap-2.5 text-sm">
-              <input
-                type="radio"
-                name="sort"
-                value={value}
-                defaultChecked={query.sort === value}
-                className="size-4 accent-[var(--color-accent)]"
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <label className="mt-4 flex cursor-pointer items-center gap-2.5 border-t pt-4 text-sm">
-          <input
-            type="checkbox"
-            name="stock"
-            value="in"
-            defaultChecked={query.inStockOnly}
-            className="size-4 accent-[var(--color-accent)]"
-          />
-          In stock only
-        </label>
-        <Button type="submit" className="mt-4 w-full">
-          Apply
-        </Button>
-      </div>
-    </details>
-  );
 }
 
 /** "1 product", "37 products", "1,000+ products", "About 98,000 products". */
@@ -180,13 +134,26 @@ function Pagination({
   );
 }
 
+/** Whether anything narrows the listing beyond its category. */
+function hasFilters(query: ShopQuery) {
+  return Boolean(
+    query.q ||
+      query.size ||
+      query.inStockOnly ||
+      query.color ||
+      query.onSale ||
+      query.minCents !== null ||
+      query.maxCents !== null,
+  );
+}
+
 /** Where the search form goes: the URL keeps only what differs from the defaults. */
 function shopHref(params: URLSearchParams) {
   return `/products${shopQueryString(parseShopQuery(params))}`;
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, categories, sizes, products, count, page, pageCount, previous, next } = loaderData;
+  const { query, categories, sizes, facets, products, count, page, pageCount, previous, next } = loaderData;
   const navigation = useNavigation();
   const search = useSearchNavigation(shopHref);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
@@ -238,12 +205,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             choices={[...new Set(query.size && !sizes.includes(query.size) ? [query.size, ...sizes] : sizes)]}
             className="w-28! shrink-0 sm:w-36!"
           />
-          <FilterMenu query={query} />
+          <FilterMenu query={query} facets={facets} />
           <Button type="submit" variant="secondary" className="max-sm:hidden">
             Search
           </Button>
         </div>
       </Form>
+      <ActiveFilters query={query} colors={facets.colors} />
 
       {loading ? (
         <ProductGridSkeleton count={SHOP_SKELETON_CARDS} />
@@ -252,7 +220,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="font-semibold text-xl">No products found</h2>
           <p className="text-muted-foreground">Try a different search term or browse our categories.</p>
-          {(query.q || query.category || query.size || query.inStockOnly) && (
+          {(query.category || hasFilters(query)) && (
             <Link to="/products" className={cn(buttonVariants({ variant: "outline" }), "mt-2")}>
               Clear filters
             </Link>
