@@ -70,10 +70,10 @@ test.describe("back in stock", () => {
     await admin.page.getByRole("button", { name: "Add Product" }).first().click();
     const dialog = admin.page.getByRole("dialog", { name: "Add Product" });
     await dialog.getByLabel("Product Name").fill(name);
-    await dialog.getByLabel("Price").fill("89");
+    await dialog.getByLabel(/^Price/).fill("89");
     await dialog.getByLabel("Category").fill("Hoodies");
     await dialog.getByRole("button", { name: "XS-XXL" }).click();
-    await dialog.getByLabel("Stock of M", { exact: true }).fill("4");
+    await dialog.getByLabel("Stock of M", { exact: true }).fill("9");
     await dialog.getByRole("button", { name: "Add Product" }).click();
     await expect(toast(admin.page, "Product added successfully")).toBeVisible();
 

@@ -41,7 +41,7 @@ test.describe("sale prices", () => {
       await add.getByLabel("Product Name").fill(name);
       await add.getByLabel(/^Price/).fill("60");
       await add.getByRole("button", { name: "One Size", exact: true }).click();
-      await add.getByLabel("Stock of One Size", { exact: true }).fill("5");
+      await add.getByLabel("Stock of One Size", { exact: true }).fill("20");
       await add.getByRole("button", { name: "Add Product" }).click();
       await expect(toast(admin.page, "Product added successfully")).toBeVisible();
 
