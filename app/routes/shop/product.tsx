@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PackageXIcon, ShoppingBagIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -16,7 +16,6 @@ import { useTaxMode, VatNote } from "~/components/vat-note";
 import { useCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/money";
-import { BackInStockForm } from "~/routes/shop/back-in-stock-form";
 import { ColorPicker, useChosenColor } from "~/routes/shop/color-picker";
 import { ProductGallery } from "~/routes/shop/product-gallery";
 import { ProductSafety } from "~/routes/shop/product-safety";
@@ -253,6 +252,12 @@ function stockLineOf(stock: number) {
 
 const SELECT_SIZE = "Please select a size";
 
+// only a sold-out size shows it: its code (and the form validation it brings) loads then, not with
+// every product page (docs/PERFORMANCE.md#javascript-per-route)
+const BackInStockForm = lazy(() =>
+  import("~/routes/shop/back-in-stock-form").then((module) => ({ default: module.BackInStockForm })),
+);
+
 function AddToCart({
   product,
   color,
@@ -327,7 +332,11 @@ function AddToCart({
           <ShoppingBagIcon /> Add to Cart
         </Button>
       </div>
-      {chosen?.stock === 0 && <BackInStockForm key={chosen.id} size={chosen} />}
+      {chosen?.stock === 0 && (
+        <Suspense fallback={null}>
+          <BackInStockForm key={chosen.id} size={chosen} />
+        </Suspense>
+      )}
     </>
   );
 }
