@@ -289,6 +289,7 @@ async function dressInColors(db: Pick<Database, "execute">) {
            else 1 + abs(hashtext(s.size || c.id::text)) % 12 end
     from product_color c
     cross join (values ${sql.join(sizes, sql`, `)}) as s(i, size)
+    where not exists (select 1 from product_variant v where v.color_id = c.id)
   `);
   await db.execute(sql`
     update product p set stock = v.total
