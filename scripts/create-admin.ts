@@ -3,7 +3,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
-import { isAcceptableEmail } from "../core/validation/auth";
+import { isAcceptableEmail } from "../core/auth";
 import { createOrPromoteAdmin } from "../server/auth/create-admin";
 import { passwordStrengthProblem } from "../server/auth/password-policy";
 import { parseConfig } from "../server/config";

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { authMessages, isAcceptableEmail, normalizeEmail, safeRedirectPath } from "../auth";
 import {
-  authMessages,
   forgotPasswordSchema,
-  isAcceptableEmail,
-  normalizeEmail,
   passwordChangeSchema,
   passwordResetSchema,
   profileSchema,
   registrationSchema,
-  safeRedirectPath,
   signInSchema,
 } from "./auth";
 import { parseForm } from "./form-schema";

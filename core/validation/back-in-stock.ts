@@ -1,8 +1,8 @@
 // "Notify me when it's back" (docs/BACK-IN-STOCK.md): the product page's form for a sold-out size,
 // what its action accepts, and the words the shopper reads.
 import { z } from "zod";
+import { authMessages, isAcceptableEmail, normalizeEmail } from "../auth";
 import { formField, idField, intent } from "./action-schema";
-import { authMessages, isAcceptableEmail, normalizeEmail } from "./auth";
 import { requiredText } from "./form-schema";
 
 export const backInStockMessages = {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isProblemFixed } from "./form-problem";
-import {
-  checkbox,
-  formProblems,
-  formText,
-  formValues,
-  optionalText,
-  parseForm,
-  requiredText,
-  textList,
-} from "./form-schema";
+import { checkbox, formProblems, optionalText, parseForm, requiredText, textList } from "./form-schema";
+import { formText, formValues } from "./form-values";
 
 function formOf(entries: [string, string | Blob][]) {
   const form = new FormData();

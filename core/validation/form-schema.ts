@@ -5,30 +5,12 @@
 // when the earlier stage found nothing.
 import { z } from "zod";
 import type { FormProblem } from "./form-problem";
-
-/** A field's text, or its texts when the name repeats (several `images`). */
-type FormValue = string | string[];
+import { formValues } from "./form-values";
 
 /** A form to check: the browser's FormData, or the fields a route read from it. */
 export type FormInput = FormData | object;
 
 export type FormResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** A submitted form as a plain object. Files are left out: no form here takes one. */
-export function formValues(form: FormData): Record<string, FormValue> {
-  const values: Record<string, FormValue> = {};
-  for (const name of new Set(form.keys())) {
-    const texts = form.getAll(name).filter((value): value is string => typeof value === "string");
-    if (texts.length > 0) values[name] = texts.length === 1 ? (texts[0] as string) : texts;
-  }
-  return values;
-}
-
-/** Reads a string field from form data; a file or a missing field is the empty string. */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
 
 /**
  * Checks a form against its schema: the browser with the form's data, the server with what the

@@ -1,6 +1,6 @@
 // The customer's return request form (/account/orders/:orderId/return; docs/RETURNS.md). One line
 // per order item: `quantity.<orderItemId>` (0 = not returned) and, for an exchange,
-// `exchangeSize.<orderItemId>`.
+// `exchangeSize.<orderItemId>` (return-fields.ts names them).
 import { z } from "zod";
 import {
   RETURN_COMMENT_MAX_LENGTH,
@@ -10,6 +10,7 @@ import {
   returnMessages,
 } from "../returns";
 import { PROOF_OF_SENDING_MAX_LENGTH, proofMessages } from "../withdrawal";
+import { RETURN_QUANTITY_PREFIX, returnFieldNames } from "./return-fields";
 
 export interface ReturnRequestInput {
   resolution: string;
@@ -17,14 +18,6 @@ export interface ReturnRequestInput {
   comment: string;
   lines: Array<{ orderItemId: string; quantity: number; exchangeSize: string }>;
 }
-
-const QUANTITY_PREFIX = "quantity.";
-const EXCHANGE_SIZE_PREFIX = "exchangeSize.";
-
-export const returnFieldNames = {
-  quantity: (orderItemId: string) => `${QUANTITY_PREFIX}${orderItemId}`,
-  exchangeSize: (orderItemId: string) => `${EXCHANGE_SIZE_PREFIX}${orderItemId}`,
-} as const;
 
 /** A posted field's text ("" when absent; the first when the name repeats, as FormData.get reads it). */
 function text(values: Record<string, unknown>, name: string): string {
@@ -37,8 +30,8 @@ function text(values: Record<string, unknown>, name: string): string {
 function readReturnRequest(values: Record<string, unknown>): ReturnRequestInput {
   const lines: ReturnRequestInput["lines"] = [];
   for (const name of Object.keys(values)) {
-    if (!name.startsWith(QUANTITY_PREFIX)) continue;
-    const orderItemId = name.slice(QUANTITY_PREFIX.length);
+    if (!name.startsWith(RETURN_QUANTITY_PREFIX)) continue;
+    const orderItemId = name.slice(RETURN_QUANTITY_PREFIX.length);
     const raw = text(values, name).trim();
     // anything that is not a whole number is refused by the schema (NaN)
     const quantity = /^\d{1,4}$/.test(raw) ? Number(raw) : raw === "" ? 0 : Number.NaN;

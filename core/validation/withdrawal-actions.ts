@@ -4,20 +4,17 @@
 import { z } from "zod";
 import { withdrawalMessages } from "../withdrawal";
 import { formField, idField, intent } from "./action-schema";
+import { WITHDRAWAL_QUANTITY_PREFIX } from "./withdrawal-fields";
 
 /** The confirmation's key, made by the browser when the "Confirm withdrawal" step is shown. */
 const requestKey = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, withdrawalMessages.failed);
 
-const QUANTITY_PREFIX = "quantity.";
-
-export const withdrawalQuantityField = (orderItemId: string) => `${QUANTITY_PREFIX}${orderItemId}`;
-
 /** The chosen units per order line; lines left at 0 are not withdrawn from. */
 function linesOf(values: Record<string, unknown>): Array<{ orderItemId: string; quantity: number }> {
   return Object.entries(values).flatMap(([name, value]) => {
-    if (!name.startsWith(QUANTITY_PREFIX) || typeof value !== "string") return [];
+    if (!name.startsWith(WITHDRAWAL_QUANTITY_PREFIX) || typeof value !== "string") return [];
     const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    return [{ orderItemId: name.slice(QUANTITY_PREFIX.length), quantity }];
+    return [{ orderItemId: name.slice(WITHDRAWAL_QUANTITY_PREFIX.length), quantity }];
   });
 }
 

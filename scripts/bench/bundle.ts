@@ -23,11 +23,33 @@ export interface RouteBundle {
   cssGzip: number;
 }
 
-const STOREFRONT_ROUTES: readonly { label: string; routeId: string }[] = [
+/**
+ * Every page a person can open, signed in or not (issue 31); the admin's pages aside. A nested
+ * route's chain (the account's tabs under their layout) is followed.
+ */
+const PAGE_ROUTES: readonly { label: string; routeId: string }[] = [
   { label: "home", routeId: "routes/shop/home" },
   { label: "shop", routeId: "routes/shop/products" },
   { label: "product", routeId: "routes/shop/product" },
   { label: "cart", routeId: "routes/cart/cart" },
+  { label: "checkout success", routeId: "routes/checkout/checkout-success" },
+  { label: "test checkout", routeId: "routes/checkout/test-checkout" },
+  { label: "back-in-stock confirmation", routeId: "routes/shop/back-in-stock-confirm" },
+  { label: "login", routeId: "routes/auth/login" },
+  { label: "register", routeId: "routes/auth/register" },
+  { label: "forgot password", routeId: "routes/auth/forgot-password" },
+  { label: "reset password", routeId: "routes/auth/reset-password" },
+  { label: "account profile", routeId: "routes/account/account-profile" },
+  { label: "account orders", routeId: "routes/account/account-orders" },
+  { label: "account settings", routeId: "routes/account/account-settings" },
+  { label: "return form", routeId: "routes/account/return-request" },
+  { label: "withdraw", routeId: "routes/withdraw/withdraw" },
+  { label: "legal", routeId: "routes/legal/legal" },
+  { label: "legal document", routeId: "routes/legal/legal-section" },
+  { label: "withdrawal form", routeId: "routes/legal/legal-withdrawal-form" },
+  { label: "about", routeId: "routes/pages/about" },
+  { label: "forbidden", routeId: "routes/pages/forbidden" },
+  { label: "not found", routeId: "routes/pages/not-found" },
 ];
 
 // static imports in Rollup's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`
@@ -41,7 +63,7 @@ const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
 export async function measureRouteBundles(
   clientDir: string,
   manifestFile: string,
-  routes = STOREFRONT_ROUTES,
+  routes = PAGE_ROUTES,
 ): Promise<RouteBundle[]> {
   const assetsDir = path.join(clientDir, "assets");
   const manifestSource = await readFile(path.join(assetsDir, manifestFile), "utf8");

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RouteBundle } from "./bundle";
 import type { CacheCount, LoadResult } from "./load";
 import {
+  bundleSection,
   type DriverReport,
   driverSection,
   type Environment,
@@ -435,7 +436,18 @@ describe("evaluateTargets", () => {
     );
     const js = verdictOf(verdicts, "first-load JavaScript");
     expect(js?.verdict).toBe("missed");
-    expect(js?.detail).toBe("home 130.0 KiB, cart 130.1 KiB");
+    expect(js?.detail).toBe("over the budget: cart 130.1 KiB (1 of 2 pages)");
+  });
+
+  it("names the heaviest page when every page is within the JavaScript budget", () => {
+    const verdicts = evaluateTargets({
+      reports: [report(healthy)],
+      bundles: [bundle("home", 120), bundle("login", 129.9), bundle("account orders", 125)],
+      lighthouse: [],
+    });
+    const js = verdictOf(verdicts, "first-load JavaScript");
+    expect(js?.verdict).toBe("met");
+    expect(js?.detail).toBe("3 pages, the heaviest login 129.9 KiB");
   });
 
   it("says not measured for what the run did not measure", () => {
@@ -530,10 +542,42 @@ describe("report sections", () => {
     );
     expect(section).toContain("| uncached product and shop pages ≥ 2× cheaper than today");
     expect(section).toContain(
-      "| first-load JavaScript ≤ 130 KiB gzip per storefront route | **missed** | home 150.0 KiB |",
+      "| first-load JavaScript ≤ 130 KiB gzip per page (signed in or not, the admin's aside) | **missed** | over the budget: home 150.0 KiB (1 of 1 page) |",
     );
     expect(section).toContain(
       "| Lighthouse mobile: performance ≥ 98, accessibility, best practices and SEO 100 | not measured |",
+    );
+  });
+
+  it("lists every page's first-load JavaScript against the budget, and the chunks they share", () => {
+    const chunk = (file: string, gzipKiB: number) => ({
+      file,
+      bytes: gzipKiB * 3 * 1024,
+      gzip: gzipKiB * 1024,
+    });
+    const framework = chunk("/assets/framework-a.js", 100);
+    const pages: RouteBundle[] = [
+      {
+        ...bundle("login", 125),
+        routeId: "routes/auth/login",
+        chunks: [framework, chunk("/assets/login-b.js", 2)],
+      },
+      {
+        ...bundle("account orders", 131),
+        routeId: "routes/account/account-orders",
+        chunks: [framework, chunk("/assets/dialog-c.js", 9)],
+      },
+    ];
+    const section = bundleSection(pages, "2026-11-28");
+    expect(section).toContain("Budget: at most 130 KiB gzip per page a person can open, signed in or not");
+    expect(section).toContain(
+      "| login (`routes/auth/login`) | 2 | 375.0 KiB | 125.0 KiB | 125.0 KiB | 0.0 KiB | met |",
+    );
+    expect(section).toContain(
+      "| account orders (`routes/account/account-orders`) | 2 | 393.0 KiB | 131.0 KiB | 131.0 KiB | 0.0 KiB | **missed** |",
+    );
+    expect(section).toContain(
+      "Largest chunks: `framework-a.js` 100.0 KiB (all), `dialog-c.js` 9.0 KiB (account orders), `login-b.js` 2.0 KiB (login).",
     );
   });
 });

@@ -19,7 +19,7 @@ export const TARGETS = {
   cheaper: 2,
   /** resident memory of each store process after the run */
   rssMiB: 300,
-  /** first-load JavaScript per storefront route, gzip */
+  /** first-load JavaScript per page a person can open (the admin's aside), gzip (issue 31) */
   jsGzipKiB: 130,
 } as const;
 
@@ -548,12 +548,18 @@ export function evaluateTargets(options: {
     });
   }
 
-  const jsLabel = `first-load JavaScript ≤ ${TARGETS.jsGzipKiB} KiB gzip per storefront route`;
+  const jsLabel = `first-load JavaScript ≤ ${TARGETS.jsGzipKiB} KiB gzip per page (signed in or not, the admin's aside)`;
   const heavy = bundles.filter((bundle) => bundle.jsGzip / 1024 > TARGETS.jsGzipKiB);
+  const heaviest = [...bundles].sort((a, b) => b.jsGzip - a.jsGzip)[0];
   verdicts.push({
     target: jsLabel,
     verdict: bundles.length === 0 ? "not measured" : heavy.length === 0 ? "met" : "missed",
-    detail: bundles.map((bundle) => `${bundle.label} ${kib(bundle.jsGzip)} KiB`).join(", "),
+    // every page is in the bundle section's table; here the ones over the budget, or the heaviest
+    detail: !heaviest
+      ? ""
+      : heavy.length > 0
+        ? `over the budget: ${heavy.map((bundle) => `${bundle.label} ${kib(bundle.jsGzip)} KiB`).join(", ")} (${heavy.length} of ${bundles.length} page${bundles.length === 1 ? "" : "s"})`
+        : `${bundles.length} pages, the heaviest ${heaviest.label} ${kib(heaviest.jsGzip)} KiB`,
   });
 
   const lighthouseLabel = `Lighthouse mobile: performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility, best practices and SEO 100`;
@@ -607,7 +613,7 @@ export function targetsSection(options: {
 
 export function bundleSection(bundles: RouteBundle[], date: string, floor?: RouteBundle): string {
   const lines = [
-    `Measured ${date} from \`build/client\` (React Router manifest \`build/client/assets/manifest-*.js\`). A first visit downloads React Router's manifest script, the client entry, the root route and the route module, each with the chunks it imports statically. gzip at level 6, as the \`compression\` middleware sends it to clients that ask for gzip; Chromium asks for brotli and gets quality 4, shown for reference. Budget: at most ${TARGETS.jsGzipKiB} KiB gzip per storefront route${floor ? `; the floor's page (bare React Router, scripts/bench/floor/) ships ${kib(floor.jsGzip)} KiB gzip in ${floor.chunks.length} files` : ""}.`,
+    `Measured ${date} from \`build/client\` (React Router manifest \`build/client/assets/manifest-*.js\`). A first visit downloads React Router's manifest script, the client entry, the root route and the route module, each with the chunks it imports statically. gzip at level 6, as the \`compression\` middleware sends it to clients that ask for gzip; Chromium asks for brotli and gets quality 4, shown for reference. Budget: at most ${TARGETS.jsGzipKiB} KiB gzip per page a person can open, signed in or not (the admin's pages aside); a nested page (an account tab) counts its layout's chunks too${floor ? `; the floor's page (bare React Router, scripts/bench/floor/) ships ${kib(floor.jsGzip)} KiB gzip in ${floor.chunks.length} files` : ""}.`,
     "",
     "| route | files | JS raw | JS gzip | JS brotli (q4) | CSS gzip | budget |",
     "|---|---:|---:|---:|---:|---:|---|",

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
-import { authMessages } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { consumeBackoff, consumeRateLimit, PASSWORD_CONFIRM_BACKOFF, type RateLimitRule } from "./rate-limit";

@@ -13,7 +13,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/a
 import { action as logoutAction } from "../../app/routes/auth/logout";
 import { action as registerAction } from "../../app/routes/auth/register";
 import { action as resetPasswordAction } from "../../app/routes/auth/reset-password";
-import { authMessages } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
 import {
   callRoute,
   dataOf,

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/validation/auth";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/auth";
 import type { Config } from "../config";
 import * as authSchema from "../db/auth-schema";
 import type { Database } from "../db/client";

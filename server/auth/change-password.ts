@@ -1,4 +1,5 @@
-import { authMessages, type PasswordChangeInput, passwordChangeSchema } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
+import { type PasswordChangeInput, passwordChangeSchema } from "../../core/validation/auth";
 import { AppError, parseInput } from "../app-error";
 import type { AuthSession } from "./auth";
 import { authRefusal, limitAttempts, limitPasswordGuesses, passwordGuessKey } from "./auth-errors";

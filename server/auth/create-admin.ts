@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, like, or } from "drizzle-orm";
-import { normalizeEmail } from "../../core/validation/auth";
+import { normalizeEmail } from "../../core/auth";
 import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import type { Auth } from "./auth";

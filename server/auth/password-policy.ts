@@ -1,4 +1,4 @@
-import { authMessages } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Metrics } from "../metrics/metrics";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as settingsAction } from "../../app/routes/account/account-settings";
 import { action as loginAction } from "../../app/routes/auth/login";
 import { action as registerAction } from "../../app/routes/auth/register";
-import { authMessages } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
 import { callRoute, freshIp, type RouteFunction, settle } from "../../tests/setup/route-call";
 import { freshEmail } from "../../tests/setup/test-commerce";
 import { onPostgres } from "../../tests/setup/test-database";

@@ -1,4 +1,5 @@
-import { authMessages, type RegistrationInput, registrationSchema } from "../../core/validation/auth";
+import { authMessages } from "../../core/auth";
+import { type RegistrationInput, registrationSchema } from "../../core/validation/auth";
 import { AppError, parseInput } from "../app-error";
 import type { Logger } from "../logger";
 import { enqueueEmail } from "../mail/enqueue-email";

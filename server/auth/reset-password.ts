@@ -1,5 +1,5 @@
+import { authMessages } from "../../core/auth";
 import {
-  authMessages,
   forgotPasswordSchema,
   type PasswordResetInput,
   passwordResetSchema,

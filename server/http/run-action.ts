@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { formValues } from "../../core/validation/form-schema";
+import { formValues } from "../../core/validation/form-values";
 import { AppError } from "../app-error";
 import type { RequestContext } from "./context";
 import { type FailureOptions, handleAction } from "./errors";

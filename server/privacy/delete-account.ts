@@ -1,11 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { accountPrivacyMessages, type DeletionBlocker } from "../../core/account-privacy";
 import { WAITING_RETURN_STATES } from "../../core/returns";
-import {
-  type AccountDeletionInput,
-  accountDeletionSchema,
-  accountPrivacyMessages,
-  type DeletionBlocker,
-} from "../../core/validation/account-privacy";
+import { type AccountDeletionInput, accountDeletionSchema } from "../../core/validation/account-privacy";
 import { AppError, parseInput } from "../app-error";
 import type { AuthSession } from "../auth/auth";
 import { authRefusal, limitAttempts, limitPasswordGuesses, passwordGuessKey } from "../auth/auth-errors";

@@ -7,8 +7,8 @@ import { action as exportAction, loader as exportPageLoader } from "../../app/ro
 import { loader as ordersLoader } from "../../app/routes/admin/orders/admin-orders";
 import { loader as exportCsvLoader } from "../../app/routes/admin/orders/orders-export";
 import { action as loginAction } from "../../app/routes/auth/login";
+import { accountPrivacyMessages } from "../../core/account-privacy";
 import { DELETED_CUSTOMER_LABEL } from "../../core/order";
-import { accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { callRoute, dataOf, getRequest, locationOf, redirectOf } from "../../tests/setup/route-call";
 import {
   insertTestCoupon,

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as settingsAction } from "../../app/routes/account/account-settings";
+import { accountPrivacyMessages } from "../../core/account-privacy";
 import { lineRefund, returnMessages } from "../../core/returns";
-import { accountPrivacyMessages } from "../../core/validation/account-privacy";
 import { callRoute, dataOf } from "../../tests/setup/route-call";
 import {
   insertTestCoupon,

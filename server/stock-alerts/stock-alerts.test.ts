@@ -7,8 +7,8 @@ import { action as settingsAction } from "../../app/routes/account/account-setti
 import { action as exportAction } from "../../app/routes/account/data-export";
 import { action as requestAction } from "../../app/routes/shop/back-in-stock";
 import { loader as confirmLoader } from "../../app/routes/shop/back-in-stock-confirm";
+import { authMessages } from "../../core/auth";
 import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
-import { authMessages } from "../../core/validation/auth";
 import { backInStockMessages } from "../../core/validation/back-in-stock";
 import { callRoute, dataOf, freshIp, getRequest } from "../../tests/setup/route-call";
 import {

@@ -61,7 +61,11 @@ test.describe("accounts", () => {
     await expect(page.getByText(user.email, { exact: true })).toBeVisible();
     await expect(page.getByText("Email address and username cannot be changed")).toBeVisible();
 
-    await page.getByRole("tab", { name: "Settings" }).click();
+    const settingsTab = page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Settings" });
+    await settingsTab.click();
+    await expect(settingsTab).toHaveAttribute("aria-current", "page");
     await page.getByLabel("Current Password").fill("not-my-password");
     await page.getByLabel("New Password", { exact: true }).fill("obsidian-lantern-58");
     await page.getByLabel("Confirm New Password").fill("obsidian-lantern-58");

@@ -22,17 +22,17 @@ async function addOneToCart(page: Page, skip: number) {
   return pick;
 }
 
-/** On the test checkout's page: the SEPA Direct Debit tab, the test IBAN, the mandate, Pay. */
+/** On the test checkout's page: the SEPA Direct Debit method, the test IBAN, the mandate, Pay. */
 async function payByDebit(page: Page) {
   const bankPage = page.url();
-  await page.getByRole("tab", { name: "SEPA Direct Debit" }).click();
+  await page.getByRole("radio", { name: "SEPA Direct Debit" }).check();
   await expect(page.getByText(`Test IBAN: ${TEST_IBAN}`)).toBeVisible();
   // another account is refused, saying which one works
   await page.getByLabel("IBAN").fill("FR14 2004 1010 0505 0001 3M02 606");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: /^Pay .* by debit$/ }).click();
   await expect(page.getByRole("alert")).toContainText("Use the test IBAN DE89 3704 0044 0532 0130 00");
-  await page.getByRole("tab", { name: "SEPA Direct Debit" }).click();
+  await page.getByRole("radio", { name: "SEPA Direct Debit" }).check();
   await page.getByLabel("IBAN").fill(TEST_IBAN);
   await page.getByRole("checkbox").check();
   await expectNoSeriousViolations(page);

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { accountDeletionEffects } from "../../core/validation/account-privacy";
+import { accountDeletionEffects } from "../../core/account-privacy";
 import { registerCustomer } from "./support/accounts";
 import { adminBrowser, setOrderStatus } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";

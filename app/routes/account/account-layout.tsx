@@ -1,6 +1,6 @@
+import type { LucideIcon } from "lucide-react";
 import { LockIcon, PackageIcon, UserRoundIcon } from "lucide-react";
-import { Outlet, redirect, useLocation, useNavigate } from "react-router";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { NavLink, Outlet, redirect } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "../../../server/auth/guards";
 import type { Route } from "./+types/account-layout";
@@ -13,19 +13,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const TABS = ["profile", "orders", "settings"] as const;
-type Tab = (typeof TABS)[number];
-
-const TAB_URLS: Record<Tab, string> = {
-  profile: "/account",
-  orders: "/account/orders",
-  settings: "/account/settings",
-};
-
-function tabOf(pathname: string): Tab {
-  const last = pathname.replace(/\/+$/, "").split("/").pop();
-  return last === "orders" || last === "settings" ? last : "profile";
-}
+const TABS: readonly { label: string; to: string; icon: LucideIcon }[] = [
+  { label: "Profile", to: "/account", icon: UserRoundIcon },
+  { label: "Orders", to: "/account/orders", icon: PackageIcon },
+  { label: "Settings", to: "/account/settings", icon: LockIcon },
+];
 
 /**
  * The account page's frame: who is signed in, and a tab per child route (profile, orders,
@@ -36,15 +28,12 @@ export function loader({ context, url }: Route.LoaderArgs) {
   // the tabs' addresses before each had its own route: /account?tab=settings, ?tab=orders
   const tab = url.searchParams.get("tab");
   if (url.pathname.replace(/\/+$/, "") === "/account" && (tab === "orders" || tab === "settings")) {
-    throw redirect(TAB_URLS[tab]);
+    throw redirect(`/account/${tab}`);
   }
   return { name: user.name, email: user.email };
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const tab = tabOf(location.pathname);
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <header className="mb-10 flex items-center gap-4">
@@ -56,30 +45,29 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-muted-foreground">{loaderData.email}</p>
         </div>
       </header>
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          navigate(TAB_URLS[value as Tab], { replace: true, preventScrollReset: true })
-        }
-      >
-        <TabsList>
-          <TabsTrigger value="profile">
-            <UserRoundIcon /> Profile
-          </TabsTrigger>
-          <TabsTrigger value="orders">
-            <PackageIcon /> Orders
-          </TabsTrigger>
-          <TabsTrigger value="settings">
-            <LockIcon /> Settings
-          </TabsTrigger>
-        </TabsList>
-        {/* the selected tab's panel holds the child route; the others render nothing */}
-        {TABS.map((value) => (
-          <TabsContent key={value} value={value}>
-            {value === tab && <Outlet />}
-          </TabsContent>
-        ))}
-      </Tabs>
+      {/* each tab is a page of its own (a child route with its loader and action), so the tabs are
+          links, the current one marked aria-current: opening one in a new browser tab works, and
+          Radix Tabs (some 10 KiB gzip) is not needed (docs/PERFORMANCE.md#first-load-javascript) */}
+      <nav aria-label="Account">
+        <ul className="inline-flex h-11 items-center gap-1 rounded-lg border bg-muted/60 p-1">
+          {TABS.map(({ label, to, icon: Icon }) => (
+            <li key={to} className="h-full">
+              <NavLink
+                to={to}
+                end
+                replace
+                preventScrollReset
+                className="inline-flex h-full items-center justify-center gap-2 rounded-md px-4 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground aria-[current=page]:bg-background aria-[current=page]:text-foreground aria-[current=page]:shadow [&_svg]:size-4"
+              >
+                <Icon aria-hidden /> {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -8,7 +8,6 @@ import { AccountSection, IntentForm } from "~/routes/account/account-section";
 import { AccountAddress } from "~/routes/account/address-form";
 import { checkoutMessages } from "../../../core/checkout";
 import { profileActions } from "../../../core/validation/account-actions";
-import { profileSchema } from "../../../core/validation/auth";
 import { requireUser } from "../../../server/auth/guards";
 import { updateProfile } from "../../../server/auth/update-profile";
 import { loadCustomerAddress } from "../../../server/checkout/load-customer-address";
@@ -50,9 +49,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadProfileSchema = () =>
+  import("../../../core/validation/auth").then((module) => module.profileSchema);
+
 function ProfileForm({ name, email }: { name: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
-  const { error, ...check } = useIntentFormError(fetcher, "profile", profileSchema);
+  const { error, ...check } = useIntentFormError(fetcher, "profile", loadProfileSchema);
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent !== "profile") return;
     if (answer.ok) toast.success("Profile updated successfully");

@@ -1,5 +1,5 @@
 import { DownloadIcon, LockIcon, LogOutIcon, Trash2Icon } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
@@ -7,10 +7,9 @@ import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { useIntentFormError } from "~/lib/use-form-error";
 import { AccountSection, IntentForm } from "~/routes/account/account-section";
-import { DeleteAccountDialog } from "~/routes/account/delete-account-dialog";
+import { accountPrivacyMessages } from "../../../core/account-privacy";
+import { authMessages } from "../../../core/auth";
 import { settingsActions } from "../../../core/validation/account-actions";
-import { accountDeletionSchema, accountPrivacyMessages } from "../../../core/validation/account-privacy";
-import { authMessages, passwordChangeSchema } from "../../../core/validation/auth";
 import { changePassword } from "../../../server/auth/change-password";
 import { requireUser } from "../../../server/auth/guards";
 import { redirectWithToast } from "../../../server/http/flash";
@@ -56,9 +55,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadPasswordChangeSchema = () =>
+  import("../../../core/validation/auth").then((module) => module.passwordChangeSchema);
+const loadAccountDeletionSchema = () =>
+  import("../../../core/validation/account-privacy").then((module) => module.accountDeletionSchema);
+
 export default function AccountSettings() {
   const fetcher = useFetcher<typeof action>();
-  const { error, result, ...check } = useIntentFormError(fetcher, "password", passwordChangeSchema);
+  const { error, result, ...check } = useIntentFormError(fetcher, "password", loadPasswordChangeSchema);
   // a new key empties the fields after a successful change
   const formKey = result?.ok ? "saved" : "editing";
   useFetcherResult(fetcher, (answer) => {
@@ -117,6 +122,13 @@ export default function AccountSettings() {
   );
 }
 
+// the confirmation (Radix Dialog) loads when it is first asked for, not with Settings
+// (docs/PERFORMANCE.md#first-load-javascript)
+const loadDeleteAccountDialog = () => import("~/routes/account/delete-account-dialog");
+const DeleteAccountDialog = lazy(() =>
+  loadDeleteAccountDialog().then((module) => ({ default: module.DeleteAccountDialog })),
+);
+
 /**
  * "Delete my account" (GDPR article 17): the password, then a confirmation naming what is erased and
  * what is kept, and only then the post; the server decides.
@@ -128,10 +140,12 @@ function DeleteAccountSection() {
     invalidField,
     result: _,
     ...check
-  } = useIntentFormError(fetcher, "delete-account", accountDeletionSchema);
+  } = useIntentFormError(fetcher, "delete-account", loadAccountDeletionSchema);
   const form = useRef<HTMLFormElement>(null);
   const submit = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
+  // mounted on first use and kept, so the confirmation closes as it opened (focus, animation)
+  const [asked, setAsked] = useState(false);
   // a refusal (a wrong password, an order in progress) closes the confirmation and is shown in the
   // box above the form; a deletion redirects home
   useFetcherResult(fetcher, (answer) => {
@@ -170,6 +184,7 @@ function DeleteAccountSection() {
             check.onSubmit(event);
             if (event.defaultPrevented) return;
             event.preventDefault();
+            setAsked(true);
             setConfirming(true);
           },
         }}
@@ -188,17 +203,24 @@ function DeleteAccountSection() {
           variant="destructive"
           className="self-start"
           disabled={check.submitting}
+          // fetched as soon as a pointer or the focus is on the button, so the question comes at once
+          onPointerEnter={loadDeleteAccountDialog}
+          onFocus={loadDeleteAccountDialog}
         >
           <Trash2Icon /> {check.submitting ? "Deleting..." : "Delete my account"}
         </Button>
       </IntentForm>
-      <DeleteAccountDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        busy={check.submitting}
-        onConfirm={() => form.current && fetcher.submit(form.current, { method: "post" })}
-        opener={submit}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={check.submitting}
+            onConfirm={() => form.current && fetcher.submit(form.current, { method: "post" })}
+            opener={submit}
+          />
+        </Suspense>
+      )}
     </AccountSection>
   );
 }

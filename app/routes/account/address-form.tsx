@@ -8,8 +8,12 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { useIntentFormError } from "~/lib/use-form-error";
 import { AccountSection, IntentForm } from "~/routes/account/account-section";
 import { checkoutMessages, type PostalAddress, shippingDefaults } from "../../../core/checkout";
-import { addressSchema } from "../../../core/validation/shipping-form";
 import type { action } from "./account-profile";
+
+// fetched once the page is interactive: zod and the postcode patterns are not part of the page's
+// first download (useFormError)
+const loadAddressSchema = () =>
+  import("../../../core/validation/shipping-form").then((module) => module.addressSchema);
 
 /**
  * The Profile tab's "Shipping address": the address the checkout offers first, which the last
@@ -23,7 +27,7 @@ export function AccountAddress({
   accountName: string;
 }) {
   const fetcher = useFetcher<typeof action>();
-  const { error, invalidField, ...check } = useIntentFormError(fetcher, "address", addressSchema);
+  const { error, invalidField, ...check } = useIntentFormError(fetcher, "address", loadAddressSchema);
   const [values, setValues] = useState<PostalAddress>(() => address ?? shippingDefaults(null, accountName));
   useFetcherResult(fetcher, (answer) => {
     if (answer.intent !== "address") return;

@@ -3,16 +3,16 @@ import { Link } from "react-router";
 import { OrderDocuments } from "~/components/order-documents";
 import { OrderTotals } from "~/components/order-totals";
 import { ProductImage } from "~/components/product-image";
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { useMoney } from "~/lib/money";
 import { toast } from "~/lib/toast";
+import { CustomerStatusBadge } from "~/routes/account/customer-status-badge";
 import { OrderDate } from "~/routes/account/order-date";
 import { OrderReturns, OrderWithdrawal } from "~/routes/account/order-returns";
 import { OrderSection } from "~/routes/account/order-section";
 import { PendingOrderPanel } from "~/routes/account/pending-order-actions";
-import { canTrack, customerStatusLabel, customerStatusTone, REFUND_BUSINESS_DAYS } from "../../../core/order";
+import { canTrack, REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { colorSlug, variantLabel } from "../../../core/product";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 
@@ -33,17 +33,6 @@ async function copyTrackingCode(code: string) {
   } catch {
     toast.error("Could not copy the tracking code. Please select it and copy it by hand.");
   }
-}
-
-/** The order's status as the customer reads it ("Awaiting payment", "Delivered"). */
-export function CustomerStatusBadge({ order }: { order: CustomerOrder }) {
-  return (
-    <StatusBadge
-      status={order.status}
-      label={customerStatusLabel(order)}
-      tone={customerStatusTone(order.status)}
-    />
-  );
 }
 
 function PackageTracking({ order }: { order: CustomerOrder }) {

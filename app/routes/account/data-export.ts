@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { accountPrivacyMessages } from "../../../core/validation/account-privacy";
+import { accountPrivacyMessages } from "../../../core/account-privacy";
 import { requireUser } from "../../../server/auth/guards";
 import { reportFailure } from "../../../server/http/errors";
 import { redirectWithToast } from "../../../server/http/flash";

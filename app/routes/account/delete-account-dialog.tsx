@@ -2,7 +2,7 @@ import { ArchiveIcon, Trash2Icon } from "lucide-react";
 import { type RefObject, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/components/ui/dialog";
-import { accountDeletionEffects } from "../../../core/validation/account-privacy";
+import { accountDeletionEffects } from "../../../core/account-privacy";
 
 /**
  * The last question before "Delete my account" posts: what is erased and what is kept. It opens

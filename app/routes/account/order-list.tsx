@@ -1,14 +1,21 @@
 import { CircleAlertIcon, EyeIcon, PackageIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NoticePanel } from "~/components/ui/notice-panel";
 import { Money } from "~/lib/money";
-import { CustomerStatusBadge, OrderDetailsDialog } from "~/routes/account/customer-order-dialog";
+import { CustomerStatusBadge } from "~/routes/account/customer-status-badge";
 import { OrderDate } from "~/routes/account/order-date";
 import { CompletePaymentButton } from "~/routes/account/pending-order-actions";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { Route } from "./+types/account-orders";
+
+// an order's details (Radix Dialog, tracking, documents, returns) load when the customer opens one,
+// not with My Orders (docs/PERFORMANCE.md#first-load-javascript)
+const loadOrderDetailsDialog = () => import("~/routes/account/customer-order-dialog");
+const OrderDetailsDialog = lazy(() =>
+  loadOrderDetailsDialog().then((module) => ({ default: module.OrderDetailsDialog })),
+);
 
 function OrdersEmpty() {
   return (
@@ -35,7 +42,15 @@ function OrdersFailed({ message }: { message: string }) {
 
 function ViewButton({ order, onView }: { order: CustomerOrder; onView: (id: string) => void }) {
   return (
-    <Button variant="outline" size="sm" onClick={() => onView(order.id)}>
+    <Button
+      variant="outline"
+      size="sm"
+      aria-haspopup="dialog"
+      // fetched as soon as a pointer or the focus is on the button, so the details open at once
+      onPointerEnter={loadOrderDetailsDialog}
+      onFocus={loadOrderDetailsDialog}
+      onClick={() => onView(order.id)}
+    >
       <EyeIcon /> View <span className="sr-only">order {order.orderNumber}</span>
     </Button>
   );
@@ -126,6 +141,12 @@ function OrderCards({ orders, onView }: { orders: CustomerOrder[]; onView: (id: 
 /** The Orders tab of the account page. */
 export function AccountOrders({ result }: { result: Route.ComponentProps["loaderData"] }) {
   const [openId, setOpenId] = useState<string | null>(null);
+  // mounted on first use and kept, so the dialog closes as it opened (focus, animation)
+  const [viewed, setViewed] = useState(false);
+  const view = (id: string) => {
+    setViewed(true);
+    setOpenId(id);
+  };
   if (!result.ok) return <OrdersFailed message={result.message} />;
   const { orders } = result;
   if (orders.length === 0) return <OrdersEmpty />;
@@ -135,9 +156,13 @@ export function AccountOrders({ result }: { result: Route.ComponentProps["loader
       <h2 id="orders-heading" className="mb-4 font-semibold text-xl">
         Order History
       </h2>
-      <OrdersTable orders={orders} onView={setOpenId} />
-      <OrderCards orders={orders} onView={setOpenId} />
-      <OrderDetailsDialog order={open} onOpenChange={(isOpen) => !isOpen && setOpenId(null)} />
+      <OrdersTable orders={orders} onView={view} />
+      <OrderCards orders={orders} onView={view} />
+      {viewed && (
+        <Suspense fallback={null}>
+          <OrderDetailsDialog order={open} onOpenChange={(isOpen) => !isOpen && setOpenId(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

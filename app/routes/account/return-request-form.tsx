@@ -1,5 +1,5 @@
 import { Undo2Icon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/auth-ui";
 import { ProductImage } from "~/components/product-image";
@@ -10,7 +10,7 @@ import { useFormError } from "~/lib/use-form-error";
 import { cn } from "~/lib/utils";
 import { variantLabel } from "../../../core/product";
 import { RETURN_COMMENT_MAX_LENGTH, type ReturnResolution } from "../../../core/returns";
-import { returnFieldNames, returnRequestFormSchema } from "../../../core/validation/returns";
+import { returnFieldNames } from "../../../core/validation/return-fields";
 import type { ReturnForm, ReturnFormLine } from "../../../server/returns/return-views";
 
 /** What the customer chose; kept in state so that a refused request loses nothing. */
@@ -184,8 +184,13 @@ export function ReturnRequestForm({
     reason: "",
     comment: "",
   });
-  const schema = useMemo(() => returnRequestFormSchema(form.lines), [form.lines]);
-  const { error, onSubmit, onChange } = useFormError(serverError, schema);
+  const { lines } = form;
+  // fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+  const loadSchema = useCallback(
+    () => import("../../../core/validation/returns").then((module) => module.returnRequestFormSchema(lines)),
+    [lines],
+  );
+  const { error, onSubmit, onChange } = useFormError(serverError, loadSchema);
   // still "Submitting..." while the answer's redirect loads: no second request meanwhile
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined;

@@ -126,7 +126,14 @@ function renderPage(refusal = "Only 1 of Eclipse Hoodie (size M) can still be re
       await settleRouter();
     });
   };
-  return { container, lines, line, select, choose, radio, error, submit, posted };
+  /** The form's schema arrives, as it does in a browser once the page is interactive. */
+  const schemaArrives = () =>
+    act(async () => {
+      await import("../../../core/validation/returns");
+      await import("../../../core/validation/form-schema");
+      await settleRouter();
+    });
+  return { container, lines, line, select, choose, radio, error, submit, schemaArrives, posted };
 }
 
 describe("the return form", () => {
@@ -165,6 +172,7 @@ describe("the return form", () => {
 
   it("checks in the browser first: nothing chosen, then no reason, is not sent", async () => {
     const page = renderPage();
+    await page.schemaArrives();
 
     await page.submit();
     expect(page.error()).toBe(returnMessages.chooseItems);

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, forgotPasswordSchema } from "../../../core/validation/auth";
-import { formText } from "../../../core/validation/form-schema";
+import { authMessages } from "../../../core/auth";
+import { formText } from "../../../core/validation/form-values";
 import { requestPasswordReset } from "../../../server/auth/reset-password";
 import { handleAction } from "../../../server/http/errors";
 import type { Route } from "./+types/forgot-password";
@@ -28,11 +28,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadForgotPasswordSchema = () =>
+  import("../../../core/validation/auth").then((module) => module.forgotPasswordSchema);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData;
   const { error, submitting, onSubmit, onChange } = useFormError(
     actionData && "error" in actionData ? actionData.error : undefined,
-    forgotPasswordSchema,
+    loadForgotPasswordSchema,
   );
   useEffect(() => {
     if (sent) toast.success("Password reset instructions sent to your email");

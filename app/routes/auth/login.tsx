@@ -3,8 +3,8 @@ import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui"
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, safeRedirectPath, signInSchema } from "../../../core/validation/auth";
-import { formText } from "../../../core/validation/form-schema";
+import { authMessages, safeRedirectPath } from "../../../core/auth";
+import { formText } from "../../../core/validation/form-values";
 import { signIn } from "../../../server/auth/sign-in";
 import { handleAction } from "../../../server/http/errors";
 import { redirectWithToast } from "../../../server/http/flash";
@@ -36,10 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadSignInSchema = () => import("../../../core/validation/auth").then((module) => module.signInSchema);
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, signInSchema);
+  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, loadSignInSchema);
   const registerHref =
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 

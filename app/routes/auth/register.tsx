@@ -1,10 +1,11 @@
+import { useCallback } from "react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, Field, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, registrationSchema, safeRedirectPath } from "../../../core/validation/auth";
-import { formText } from "../../../core/validation/form-schema";
+import { authMessages, safeRedirectPath } from "../../../core/auth";
+import { formText } from "../../../core/validation/form-values";
 import { registerAccount } from "../../../server/auth/register-account";
 import { handleAction } from "../../../server/http/errors";
 import { redirectWithToast } from "../../../server/http/flash";
@@ -49,10 +50,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const { error, submitting, onSubmit, onChange } = useFormError(
-    actionData?.error,
-    registrationSchema(loaderData.blockedEmailDomains),
+  const { blockedEmailDomains } = loaderData;
+  // fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+  const loadRegistrationSchema = useCallback(
+    () =>
+      import("../../../core/validation/auth").then((module) =>
+        module.registrationSchema(blockedEmailDomains),
+      ),
+    [blockedEmailDomains],
   );
+  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, loadRegistrationSchema);
   return (
     <AuthCard title="Create Account" description="Join to check out faster and follow your orders.">
       <FormError message={error} />

@@ -3,8 +3,8 @@ import { AuthCard, FormError, PasswordField } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useFormError } from "~/lib/use-form-error";
-import { authMessages, passwordResetSchema } from "../../../core/validation/auth";
-import { formText } from "../../../core/validation/form-schema";
+import { authMessages } from "../../../core/auth";
+import { formText } from "../../../core/validation/form-values";
 import { resetPassword } from "../../../server/auth/reset-password";
 import { handleAction } from "../../../server/http/errors";
 import { redirectWithToast } from "../../../server/http/flash";
@@ -49,10 +49,14 @@ function AskAgain({ message }: { message: string }) {
   );
 }
 
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadPasswordResetSchema = () =>
+  import("../../../core/validation/auth").then((module) => module.passwordResetSchema);
+
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, passwordResetSchema);
+  const { error, submitting, onSubmit, onChange } = useFormError(actionData?.error, loadPasswordResetSchema);
   if (!token || error === authMessages.invalidResetLink) {
     return (
       <AuthCard title="Set a New Password">

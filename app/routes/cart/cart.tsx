@@ -15,7 +15,7 @@ import { CartTotals } from "~/routes/cart/cart-totals";
 import { checkoutMessages, DEFAULT_COUNTRY, shippingDefaults } from "../../../core/checkout";
 import { couponMessages } from "../../../core/coupon";
 import { cartActions } from "../../../core/validation/checkout-actions";
-import { formText } from "../../../core/validation/form-schema";
+import { formText } from "../../../core/validation/form-values";
 import { countCheckoutStep } from "../../../server/auth/limit-checkout-step";
 import { applyCoupon } from "../../../server/checkout/apply-coupon";
 import { cancelCheckout } from "../../../server/checkout/cancel-checkout";

@@ -6,7 +6,7 @@ import {
   ShieldCheckIcon,
   Undo2Icon,
 } from "lucide-react";
-import type { LegalSectionId } from "~/routes/legal/legal-texts";
+import type { LegalSectionId } from "~/routes/legal/legal-titles";
 
 export const LEGAL_ICONS: Record<LegalSectionId, LucideIcon> = {
   returns: RotateCcwIcon,

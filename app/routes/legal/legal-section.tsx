@@ -4,17 +4,19 @@ import { pageMeta } from "~/lib/meta";
 import { LEGAL_ICONS } from "~/routes/legal/legal-icons";
 import {
   currencyName,
-  isLegalSectionId,
-  LEGAL_INDEX,
-  LEGAL_SECTION_IDS,
-  LEGAL_TITLES,
   type LegalBlock,
   type LegalDocument,
   type LegalFacts,
   type LegalParagraph,
-  type LegalSectionId,
   legalDocument,
 } from "~/routes/legal/legal-texts";
+import {
+  isLegalSectionId,
+  LEGAL_INDEX,
+  LEGAL_SECTION_IDS,
+  LEGAL_TITLES,
+  type LegalSectionId,
+} from "~/routes/legal/legal-titles";
 import type { Route } from "./+types/legal-section";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SELLER, type Seller } from "../../../core/seller";
-import { currencyName, type LegalBlock, type LegalSectionId, legalDocument } from "./legal-texts";
+import { currencyName, type LegalBlock, legalDocument } from "./legal-texts";
+import type { LegalSectionId } from "./legal-titles";
 
 const demo = { seller: DEMO_SELLER, returnWindowDays: 30, currencyName: "US dollars" };
 

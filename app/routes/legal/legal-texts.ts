@@ -7,10 +7,7 @@
  */
 import type { Seller } from "../../../core/seller";
 import { noticeSections, returnsSections, withdrawalSections } from "./legal-filled-texts";
-
-export const LEGAL_SECTION_IDS = ["returns", "withdrawal", "privacy", "terms", "notice"] as const;
-
-export type LegalSectionId = (typeof LEGAL_SECTION_IDS)[number];
+import { LEGAL_TITLES, type LegalSectionId } from "./legal-titles";
 
 export interface LegalList {
   /** true for steps that happen in order (rendered as <ol>), false for a plain bullet list (<ul>) */
@@ -71,42 +68,7 @@ export function currencyName(currency: string): string {
   return parts.find((part) => part.type === "currency")?.value ?? currency;
 }
 
-export const LEGAL_INDEX = {
-  title: "Legal Information",
-  summary:
-    "Our returns policy, withdrawal instructions, privacy policy, terms of service and legal notice: how to send items back, how we handle your data, the terms of your orders and who we are.",
-} as const;
-
 const LAST_UPDATED = { label: "November 2026", iso: "2026-11" } as const;
-
-/** Each document's title and one-line summary: the same whatever the settings, for cards and links. */
-export const LEGAL_TITLES: Readonly<Record<LegalSectionId, { title: string; summary: string }>> = {
-  returns: {
-    title: "Returns & Refunds",
-    summary:
-      "Your 14-day right of withdrawal and our voluntary returns: how to send items back, exchanges and how refunds work.",
-  },
-  withdrawal: {
-    title: "Withdrawal Instructions",
-    summary:
-      "Your right to withdraw from a purchase within 14 days without giving a reason, the model withdrawal form and what we refund.",
-  },
-  privacy: {
-    title: "Privacy Policy",
-    summary:
-      "What personal data we collect, why we use it, who we share it with and the rights you have over it under the GDPR.",
-  },
-  terms: {
-    title: "Terms of Service",
-    summary:
-      "The rules for using our store and placing orders: your account, our content, product information, order acceptance and liability.",
-  },
-  notice: {
-    title: "Legal Notice",
-    summary:
-      "Who runs this store: the seller's legal name, address, contact details, VAT number and trade register entry.",
-  },
-};
 
 /** One document, filled in with the store's settings. */
 export function legalDocument(id: LegalSectionId, facts: LegalFacts): LegalDocument {
@@ -218,10 +180,6 @@ const STATIC_SECTIONS: Readonly<Record<"privacy", readonly LegalBlock[]>> = {
     },
   ],
 };
-
-export function isLegalSectionId(value: string | undefined): value is LegalSectionId {
-  return (LEGAL_SECTION_IDS as readonly string[]).includes(value ?? "");
-}
 
 /** The terms of service: the prices' currency is the store's (STORE_CURRENCY). */
 function termsSections({ currencyName }: LegalFacts): readonly LegalBlock[] {

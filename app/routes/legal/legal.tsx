@@ -2,7 +2,7 @@ import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { LEGAL_ICONS } from "~/routes/legal/legal-icons";
-import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_TITLES } from "~/routes/legal/legal-texts";
+import { LEGAL_INDEX, LEGAL_SECTION_IDS, LEGAL_TITLES } from "~/routes/legal/legal-titles";
 import type { Route } from "./+types/legal";
 
 export function meta(args: Route.MetaArgs) {

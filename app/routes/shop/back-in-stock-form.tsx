@@ -4,14 +4,16 @@ import { useFetcher, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
-import { useFormError } from "~/lib/use-form-error";
+import { schemaAtHand, useFormError } from "~/lib/use-form-error";
 import type { SizeView } from "../../../core/product";
 import { backInStockEmailSchema } from "../../../core/validation/back-in-stock";
 import type { action } from "./back-in-stock";
 
-const signedOutSchema = backInStockEmailSchema();
+// this form is itself fetched when a sold-out size is chosen (product.tsx), zod with it: its schemas
+// are at hand
+const loadSignedOutSchema = schemaAtHand(backInStockEmailSchema());
 // signed in, the account's address is used: nothing to check in the browser
-const signedInSchema = z.object({});
+const loadSignedInSchema = schemaAtHand(z.object({}));
 
 /**
  * "Notify me when it's back" under a sold-out size (docs/BACK-IN-STOCK.md). Signed out: an e-mail
@@ -26,7 +28,7 @@ export function BackInStockForm({ size }: { size: Pick<SizeView, "id" | "label">
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   const { error, invalidField, submitting, onSubmit, onChange } = useFormError(
     refusal,
-    user ? signedInSchema : signedOutSchema,
+    user ? loadSignedInSchema : loadSignedOutSchema,
     fetcher,
   );
   const answer = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.message : null;

@@ -4,10 +4,13 @@ import { Field, FormError } from "~/components/auth-ui";
 import { Button } from "~/components/ui/button";
 import { useFormError } from "~/lib/use-form-error";
 import type { Seller } from "../../../core/seller";
-import { guestWithdrawalSchema } from "../../../core/validation/withdrawal-actions";
 import { withdrawalStatement } from "../../../core/withdrawal";
 import type { WithdrawalDraft } from "./withdraw";
 import { newRequestKey } from "./withdraw-confirm";
+
+// fetched once the page is interactive: zod is not part of the page's first download (useFormError)
+const loadGuestWithdrawalSchema = () =>
+  import("../../../core/validation/withdrawal-actions").then((module) => module.guestWithdrawalSchema);
 
 /**
  * Signed out: the order number and the e-mail it was placed with identify the contract (and the
@@ -21,13 +24,12 @@ export function WithdrawGuestForm({
   identity: { seller: Seller; storeName: string };
   onContinue: (draft: WithdrawalDraft) => void;
 }) {
-  const { error, onChange, onSubmit } = useFormError(undefined, guestWithdrawalSchema);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    onSubmit(event);
-    if (event.defaultPrevented) return;
+  const { error, onChange, validate } = useFormError(undefined, loadGuestWithdrawalSchema);
+  // nothing is posted yet: the confirmation comes first, so the form is checked here, schema or not
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const typed = guestWithdrawalSchema.parse(Object.fromEntries(data));
+    const typed = await validate(new FormData(event.currentTarget));
+    if (!typed) return;
     onContinue({
       fields: { intent: "guest", ...typed },
       statement: withdrawalStatement({ ...identity, ...typed, lines: null }),

@@ -9,7 +9,7 @@ import { useMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { variantLabel } from "../../../core/product";
 import type { Seller } from "../../../core/seller";
-import { withdrawalQuantityField } from "../../../core/validation/withdrawal-actions";
+import { withdrawalQuantityField } from "../../../core/validation/withdrawal-fields";
 import { withdrawalMessages, withdrawalStatement } from "../../../core/withdrawal";
 import type { WithdrawableOrder } from "../../../server/withdrawals/list-withdrawable-orders";
 import type { WithdrawalDraft } from "./withdraw";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { DialogActions } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { useMoney } from "~/lib/money";
-import { useFormError } from "~/lib/use-form-error";
+import { schemaAtHand, useFormError } from "~/lib/use-form-error";
 import { generateCouponCode } from "../../../../core/coupon";
 import {
   couponFormSchema,
@@ -84,6 +84,8 @@ function SwitchedFieldset({
  * The coupon's fields, checked with the server's schema before they are posted. The checkboxes and
  * the expiry picker are controlled; the other fields keep their own state.
  */
+const loadCouponFormSchema = schemaAtHand(couponFormSchema);
+
 export function CouponForm({
   coupon,
   fetcher,
@@ -106,7 +108,7 @@ export function CouponForm({
   const [expiryLocal, setExpiryLocal] = useState(() =>
     defaults.expiresAt ? toDateTimeLocalValue(defaults.expiresAt) : "",
   );
-  const form = useFormError(serverError ?? undefined, couponFormSchema, fetcher);
+  const form = useFormError(serverError ?? undefined, loadCouponFormSchema, fetcher);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -6,7 +6,7 @@ import { Dialog, DialogActions, DialogContent, DialogHeading } from "~/component
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useFormError } from "~/lib/use-form-error";
+import { schemaAtHand, useFormError } from "~/lib/use-form-error";
 import {
   centsToPriceField,
   MAX_PRODUCT_CATEGORY_LENGTH,
@@ -90,6 +90,8 @@ function CheckboxField({
   );
 }
 
+const loadProductFormSchema = schemaAtHand(productFormSchema);
+
 /** Add mode (`product` null) or edit mode; saves through the products route's action. */
 export function ProductDialog({
   open,
@@ -114,7 +116,7 @@ export function ProductDialog({
   // the generic failure is the toast's title already; the box shows what the admin can fix
   const serverError =
     result && !result.ok && result.error !== productMessages.saveFailed ? result.error : undefined;
-  const { error, submitting: saving, onSubmit } = useFormError(serverError, productFormSchema, fetcher);
+  const { error, submitting: saving, onSubmit } = useFormError(serverError, loadProductFormSchema, fetcher);
 
   // after the action and the list's reload: a toast; on success the dialog closes
   useFetcherResult(fetcher, (answer) => {

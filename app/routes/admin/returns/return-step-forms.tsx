@@ -3,7 +3,7 @@ import { useId, useMemo } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
-import { useFormError } from "~/lib/use-form-error";
+import { type SchemaLoader, schemaAtHand, useFormError } from "~/lib/use-form-error";
 import { variantLabel } from "../../../../core/product";
 import { RETURN_ITEM_CONDITIONS, RETURN_REJECTION_MAX_LENGTH } from "../../../../core/returns";
 import { conditionFieldName, receiveFormSchema } from "../../../../core/validation/return-actions";
@@ -34,7 +34,7 @@ function StepForm({
   children,
 }: {
   step: ReturnFormProps;
-  schema: z.ZodType;
+  schema: SchemaLoader<z.ZodType>;
   send: (data: FormData) => void;
   hint: { text: ReactNode; id?: string };
   submit: { label: string; busyLabel: string; destructive?: boolean };
@@ -78,6 +78,9 @@ function StepForm({
   );
 }
 
+const loadRejectionSchema = schemaAtHand(returnRejectionSchema);
+const loadProofSchema = schemaAtHand(proofOfSendingSchema);
+
 /** The reason is required: the customer reads it. */
 export function RejectForm(props: ReturnFormProps) {
   const fieldId = useId();
@@ -85,7 +88,7 @@ export function RejectForm(props: ReturnFormProps) {
   return (
     <StepForm
       step={props}
-      schema={returnRejectionSchema}
+      schema={loadRejectionSchema}
       send={(data) => props.action.send("reject", { reason: String(data.get("reason") ?? "").trim() })}
       hint={{
         id: hintId,
@@ -118,7 +121,7 @@ export function ProofForm(props: ReturnFormProps) {
   return (
     <StepForm
       step={props}
-      schema={proofOfSendingSchema}
+      schema={loadProofSchema}
       send={(data) => props.action.send("proof", { proof: String(data.get("proof") ?? "").trim() })}
       hint={{
         id: hintId,
@@ -145,7 +148,10 @@ export function ProofForm(props: ReturnFormProps) {
 
 /** Sellable or damaged, for every line: sellable units go back into stock. */
 export function ReceiveForm({ details, ...props }: ReturnFormProps & { details: AdminReturnDetails }) {
-  const schema = useMemo(() => receiveFormSchema(details.items.map((item) => item.id)), [details.items]);
+  const schema = useMemo(
+    () => schemaAtHand(receiveFormSchema(details.items.map((item) => item.id))),
+    [details.items],
+  );
   const fields = (data: FormData) =>
     Object.fromEntries(
       details.items.map((item) => [

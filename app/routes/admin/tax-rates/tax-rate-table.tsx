@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { useIntentFormError } from "~/lib/use-form-error";
+import { schemaAtHand, useIntentFormError } from "~/lib/use-form-error";
 import { rateInputValue, taxRateFormSchema } from "../../../../core/validation/tax-rate-form";
 import type { TaxRateView } from "../../../../server/tax/list-tax-rates";
 import { DateTime } from "../admin-date-time";
@@ -97,6 +97,8 @@ function TaxRateRow({ rate }: { rate: TaxRateView }) {
   );
 }
 
+const loadTaxRateFormSchema = schemaAtHand(taxRateFormSchema);
+
 /**
  * The rate field and its Save button. The browser checks the value with the server's schema
  * before posting; the message stays under the field until the value is fixed or saved.
@@ -109,7 +111,7 @@ function RateForm({ rate }: { rate: TaxRateView }) {
     submitting: saving,
     onChange,
     onSubmit,
-  } = useIntentFormError(fetcher, "save", taxRateFormSchema);
+  } = useIntentFormError(fetcher, "save", loadTaxRateFormSchema);
   const id = useId();
   const errorId = `${id}-error`;
   useFetcherResult(fetcher, (result) => {
