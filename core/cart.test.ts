@@ -9,13 +9,13 @@ import {
   lineName,
   lineQuantityLimit,
   parseStoredCart,
-  refreshCart,
   removeFromCart,
   removePaidLines,
   toCartProduct,
   toCartSize,
   updateCartQuantity,
 } from "./cart";
+import { refreshCart } from "./cart-refresh";
 import { MAX_LINE_QUANTITY } from "./line-quantity";
 import type { ColorView, SizedProductView } from "./product";
 

@@ -7,8 +7,9 @@ import {
   couponProblem,
   generateCouponCode,
 } from "./coupon";
+import { deliveryTerms, SHIPPING_CENTS } from "./delivery";
 import { DEFAULT_MONEY } from "./money";
-import { deliveryTerms, priceOrder, SHIPPING_CENTS } from "./pricing";
+import { priceOrder } from "./pricing";
 import { coupons, cartLines as lines } from "./pricing.arbitraries";
 
 describe("priceOrder", () => {

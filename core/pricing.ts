@@ -1,28 +1,8 @@
 // One pricing function for the cart, the checkout, the order, the payment providers and the tests
 // (docs/TAX.md): integer cents, the coupon spread over the lines, VAT per line after its discount.
 import { type CouponTerms, couponDiscountCents } from "./coupon";
-import { formatMoney, type MoneySettings } from "./money";
-import {
-  type AppliedTax,
-  allocateProportionally,
-  type TaxMode,
-  type TaxSummaryEntry,
-  taxAmount,
-  vatNote,
-} from "./tax";
-
-/** Flat shipping, "Complementary Priority", 2-4 business days; taxed like the goods. */
-export const SHIPPING_CENTS = 999;
-export const SHIPPING_METHOD = "Complementary Priority";
-export const SHIPPING_DAYS = "2-4 business days";
-
-/**
- * The delivery's price and time wherever delivery is described before an order (Art. 6(1)(e)
- * Consumer Rights Directive): "$9.99 incl. VAT, 2-4 business days", from the price checkout charges.
- */
-export function deliveryTerms(mode: TaxMode, money: MoneySettings): string {
-  return `${formatMoney(SHIPPING_CENTS, money)} ${vatNote(mode)}, ${SHIPPING_DAYS}`;
-}
+import { SHIPPING_CENTS } from "./delivery";
+import { type AppliedTax, allocateProportionally, type TaxSummaryEntry, taxAmount } from "./tax";
 
 export interface PricedLine {
   priceCents: number;

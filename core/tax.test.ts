@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CouponTerms } from "./coupon";
+import { SHIPPING_CENTS } from "./delivery";
 import { DEFAULT_MONEY } from "./money";
-import { priceOrder, SHIPPING_CENTS } from "./pricing";
+import { priceOrder } from "./pricing";
 import { cartLines, coupons } from "./pricing.arbitraries";
 import {
   type AppliedTax,

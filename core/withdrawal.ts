@@ -11,16 +11,6 @@ export const WITHDRAWAL_REFUND_DAYS = 14;
 export const WITHDRAWAL_OUTCOMES = ["cancelled", "return"] as const;
 export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number];
 
-/** The withdrawal function's label, in the words of Art. 11a(1). */
-export const WITHDRAW_LINK_LABEL = "Withdraw from contract here";
-
-/** Where the withdrawal function (Art. 11a), its instructions and the model form are. */
-export const WITHDRAWAL_PATHS = {
-  withdraw: "/withdraw",
-  instructions: "/legal/withdrawal",
-  form: "/legal/withdrawal-form",
-} as const;
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function addDays(from: Date, days: number): Date {

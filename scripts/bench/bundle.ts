@@ -55,10 +55,30 @@ const PAGE_ROUTES: readonly { label: string; routeId: string }[] = [
 // static imports in Rollup's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`
 const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
 
+// how the server build records React Router's `routeDiscovery` setting
+const LAZY_DISCOVERY = /routeDiscovery\s*=\s*\{\s*"mode":\s*"lazy"/;
+
 /**
- * The JavaScript a first visit to each route downloads: React Router's manifest script, the
- * client entry, the root route and the route, each with every chunk it imports statically
- * (followed transitively in the chunks themselves, in case the manifest lists only direct ones).
+ * Whether a page's HTML makes the browser download the manifest file (`manifest-*.js`, every
+ * route of the app). With lazy route discovery, React Router's default for a server-rendered app,
+ * it does not: the HTML carries the page's own routes inline and `<Scripts>` neither preloads nor
+ * imports the file (react-router's `isFogOfWarEnabled`); other routes are asked for on the way
+ * (`/__manifest`). Read from the server build beside `clientDir`; without one, the file is counted.
+ */
+async function loadsManifestFile(clientDir: string): Promise<boolean> {
+  const serverDir = path.join(clientDir, "..", "server");
+  const files = await readdir(serverDir, { recursive: true }).catch(() => [] as string[]);
+  for (const file of files.filter((name) => name.endsWith(".js"))) {
+    if (LAZY_DISCOVERY.test(await readFile(path.join(serverDir, file), "utf8"))) return false;
+  }
+  return true;
+}
+
+/**
+ * The JavaScript a first visit to each route downloads, as its HTML makes the browser load it:
+ * the client entry, the root route and the route, each with every chunk it imports statically
+ * (followed transitively in the chunks themselves, in case the manifest lists only direct ones),
+ * and React Router's manifest file when the HTML loads it (loadsManifestFile).
  */
 export async function measureRouteBundles(
   clientDir: string,
@@ -94,6 +114,7 @@ export async function measureRouteBundles(
     0,
   );
 
+  const manifestScript = (await loadsManifestFile(clientDir)) ? [`/assets/${manifestFile}`] : [];
   const bundles: RouteBundle[] = [];
   for (const { label, routeId } of routes) {
     const route = manifest.routes[routeId];
@@ -103,10 +124,7 @@ export async function measureRouteBundles(
       const entry = manifest.routes[id];
       if (entry) chain.splice(1, 0, entry);
     }
-    const queue = [
-      `/assets/${manifestFile}`,
-      ...chain.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]),
-    ];
+    const queue = [...manifestScript, ...chain.flatMap((entry) => [entry.module, ...(entry.imports ?? [])])];
     const seen = new Set<string>();
     while (queue.length > 0) {
       const file = queue.shift() as string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SHIPPING_METHOD } from "../../core/delivery";
 import { DEFAULT_MONEY } from "../../core/money";
-import { priceOrder, SHIPPING_METHOD } from "../../core/pricing";
+import { priceOrder } from "../../core/pricing";
 import { paymentLines } from "./payment-lines";
 
 const hoodie = { productName: "Hoodie", size: "M", productImage: "img-1", priceCents: 8_900, quantity: 3 };

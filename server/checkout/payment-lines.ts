@@ -1,5 +1,5 @@
+import { SHIPPING_DAYS } from "../../core/delivery";
 import { formatMoney, type MoneySettings } from "../../core/money";
-import { SHIPPING_DAYS } from "../../core/pricing";
 import { sizedName } from "../../core/product";
 import { allocateProportionally } from "../../core/tax";
 import type { Order, OrderItem } from "../db/schema";

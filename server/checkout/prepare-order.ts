@@ -5,7 +5,8 @@ import {
   type OrderSummary,
   type ShippingDetails,
 } from "../../core/checkout";
-import { type LineTotals, priceOrder, SHIPPING_METHOD, subtotalCents } from "../../core/pricing";
+import { SHIPPING_METHOD } from "../../core/delivery";
+import { type LineTotals, priceOrder, subtotalCents } from "../../core/pricing";
 import type { TaxMode } from "../../core/tax";
 import { shippingSchema } from "../../core/validation/shipping-form";
 import { AppError, isAppError, parseInput } from "../app-error";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { SHIPPING_DAYS } from "../../core/delivery";
 import { formatMoney } from "../../core/money";
-import { SHIPPING_DAYS } from "../../core/pricing";
 import { refundTaxCents } from "../../core/tax";
 import { isAppError } from "../app-error";
 import type { Database, Transaction } from "../db/client";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countryName, type OrderSummary } from "../../core/checkout";
+import { SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/delivery";
 import { DEFAULT_LOCALE, DEFAULT_MONEY, formatMoney } from "../../core/money";
-import { priceOrder, SHIPPING_DAYS, SHIPPING_METHOD } from "../../core/pricing";
+import { priceOrder } from "../../core/pricing";
 import { DEMO_SELLER } from "../../core/seller";
 import type { TaxMode } from "../../core/tax";
 import { orderConfirmationEmail } from "./templates/order-confirmation";

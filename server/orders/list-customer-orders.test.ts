@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { loader as accountLayoutLoader } from "../../app/routes/account/account-layout";
 import { loader as ordersLoader } from "../../app/routes/account/account-orders";
 import { loader as profileLoader } from "../../app/routes/account/account-profile";
+import { SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/delivery";
 import { imageKey } from "../../core/images";
 import { trackingUrl } from "../../core/order";
-import { priceOrder, SHIPPING_CENTS, SHIPPING_METHOD } from "../../core/pricing";
+import { priceOrder } from "../../core/pricing";
 import { callRoute, dataOf, getRequest, type RouteFunction } from "../../tests/setup/route-call";
 import {
   freshEmail,

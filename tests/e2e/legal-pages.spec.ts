@@ -1,6 +1,6 @@
 import path from "node:path";
 import { DEMO_SELLER, SELLER_FIELDS, type SellerField } from "../../core/seller";
-import { WITHDRAW_LINK_LABEL } from "../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL } from "../../core/withdrawal-link";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { registerCustomer } from "./support/accounts";
 import { adminBrowser } from "./support/admin";

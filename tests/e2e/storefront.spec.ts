@@ -1,5 +1,5 @@
+import { SHIPPING_CENTS } from "../../core/delivery";
 import { DEFAULT_MONEY } from "../../core/money";
-import { SHIPPING_CENTS } from "../../core/pricing";
 import { cartVatRow } from "../../core/tax";
 import { expect, newWatchedContext, type Page, test } from "./support/fixtures";
 import {

@@ -6,8 +6,9 @@
 import path from "node:path";
 import { countryName } from "../../core/checkout";
 import type { CouponTerms } from "../../core/coupon";
+import { SHIPPING_CENTS } from "../../core/delivery";
 import { DEFAULT_MONEY } from "../../core/money";
-import { type PricedLine, priceOrder, SHIPPING_CENTS } from "../../core/pricing";
+import { type PricedLine, priceOrder } from "../../core/pricing";
 import { cartVatRow, type TaxMode, vatRowLabel } from "../../core/tax";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { packagedRates } from "../../server/tax/tax-rates";

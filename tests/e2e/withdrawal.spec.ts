@@ -6,7 +6,8 @@
 // a signed-out visitor learns nothing from the answer about whether an order exists.
 import path from "node:path";
 import { DEMO_SELLER } from "../../core/seller";
-import { WITHDRAW_LINK_LABEL, withdrawalMessages } from "../../core/withdrawal";
+import { withdrawalMessages } from "../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL } from "../../core/withdrawal-link";
 import { listOutbox } from "../../server/mail/read-outbox";
 import { registerCustomer, uniqueEmail } from "./support/accounts";
 import { adminBrowser, setOrderStatus } from "./support/admin";

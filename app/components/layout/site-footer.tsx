@@ -2,7 +2,7 @@ import { MailIcon, MapPinIcon, PhoneIcon, Undo2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { Seller } from "../../../core/seller";
-import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS } from "../../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS } from "../../../core/withdrawal-link";
 import type { HeaderUser } from "./site-nav";
 
 const QUICK_LINKS = [

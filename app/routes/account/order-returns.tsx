@@ -12,7 +12,7 @@ import { OrderSection } from "~/routes/account/order-section";
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { variantLabel } from "../../../core/product";
 import { RETURN_STATE_LABELS, returnStateTone } from "../../../core/returns";
-import { WITHDRAW_LINK_LABEL } from "../../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL } from "../../../core/withdrawal-link";
 import type { CustomerOrder } from "../../../server/orders/list-customer-orders";
 import type { ReturnView } from "../../../server/returns/return-views";
 import type { action } from "./account-orders";

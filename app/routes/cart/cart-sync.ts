@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { useCart } from "~/lib/cart";
 import { toast } from "~/lib/toast";
-import { refreshCart } from "../../../core/cart";
+import { refreshCart } from "../../../core/cart-refresh";
 import type { SizedProductView } from "../../../core/product";
 
 /**

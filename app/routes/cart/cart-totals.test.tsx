@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../core/cart";
+import { SHIPPING_CENTS } from "../../../core/delivery";
 import { DEFAULT_MONEY, formatMoney } from "../../../core/money";
-import { priceOrder, SHIPPING_CENTS } from "../../../core/pricing";
+import { priceOrder } from "../../../core/pricing";
 import { type AppliedTax, cartVatRow, type TaxMode } from "../../../core/tax";
 import { renderRoutes } from "../../../tests/setup/render-route";
 import { CartTotals } from "./cart-totals";

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
 import { estimateCart } from "~/lib/vat-estimate";
 import { type CartLine, cartItemCount } from "../../../core/cart";
 import { countryName } from "../../../core/checkout";
-import { SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/pricing";
+import { SHIPPING_DAYS, SHIPPING_METHOD } from "../../../core/delivery";
 import { type AppliedTax, cartVatRow, vatNote } from "../../../core/tax";
 
 /** The cart page's Order Summary rows: subtotal, shipping, VAT and total. */

@@ -4,7 +4,7 @@ import { DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { VatRow } from "~/components/vat-row";
 import { useMoney } from "~/lib/money";
 import type { OrderSummary } from "../../../core/checkout";
-import { SHIPPING_DAYS } from "../../../core/pricing";
+import { SHIPPING_DAYS } from "../../../core/delivery";
 
 /**
  * Step 2 of the checkout dialog: the order as the server priced it, which scrolls, over a footer

@@ -7,7 +7,8 @@ import { Input, Label, Textarea } from "~/components/ui/input";
 import { VatRow } from "~/components/vat-row";
 import { useMoney } from "~/lib/money";
 import { countryName, MAX_NOTE_LENGTH, type ShippingDetails } from "../../../core/checkout";
-import { type PricedOrder, SHIPPING_METHOD } from "../../../core/pricing";
+import { SHIPPING_METHOD } from "../../../core/delivery";
+import type { PricedOrder } from "../../../core/pricing";
 
 /**
  * Step 1 of the checkout dialog: the address, the coupon and the cart's estimated totals, which

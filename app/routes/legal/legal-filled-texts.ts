@@ -7,7 +7,8 @@
 
 import { REFUND_BUSINESS_DAYS } from "../../../core/order";
 import { returnAddress, SELLER_FIELDS, type Seller, type SellerField } from "../../../core/seller";
-import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
+import { WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS } from "../../../core/withdrawal-link";
 import type { LegalBlock, LegalFacts } from "./legal-texts";
 
 /** The withdrawal function's page (Art. 11a) and this store's own withdrawal pages, as links. */

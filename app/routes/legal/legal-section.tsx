@@ -27,10 +27,12 @@ export function loader({ params, context }: Route.LoaderArgs) {
       returnWindowDays: context.config.returnWindowDays,
       currencyName: currencyName(context.config.currency),
     };
-    return { section: params.section, facts };
+    // the document travels as data, filled in here: its texts (some 9 KiB gzip) are not in the
+    // page's code (docs/PERFORMANCE.md#first-load-javascript)
+    return { section: params.section, policy: legalDocument(params.section, facts) };
   }
   // Unknown section: still render the "Legal Information" overview, but answer 404 so it is not indexed.
-  return data({ section: null, facts: null }, { status: 404 });
+  return data({ section: null, policy: null }, { status: 404 });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -56,8 +58,8 @@ function anchorId(heading: string): string {
 }
 
 export default function LegalSection({ loaderData }: Route.ComponentProps) {
-  return loaderData.section && loaderData.facts ? (
-    <Policy id={loaderData.section} policy={legalDocument(loaderData.section, loaderData.facts)} />
+  return loaderData.section && loaderData.policy ? (
+    <Policy id={loaderData.section} policy={loaderData.policy} />
   ) : (
     <UnknownSection />
   );

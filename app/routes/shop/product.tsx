@@ -22,8 +22,8 @@ import { ProductSafety } from "~/routes/shop/product-safety";
 import { type SizeGuideTable, sizeGuideFor } from "~/routes/shop/size-guide";
 import { SizePicker } from "~/routes/shop/size-picker";
 import { lineQuantityLimit, toCartProduct, toCartSize } from "../../../core/cart";
+import { deliveryTerms, SHIPPING_METHOD } from "../../../core/delivery";
 import { DEFAULT_CURRENCY } from "../../../core/money";
-import { deliveryTerms, SHIPPING_METHOD } from "../../../core/pricing";
 import {
   type ColorView,
   chosenColor,

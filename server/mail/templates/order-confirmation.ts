@@ -3,7 +3,8 @@ import { formatMoney } from "../../../core/money";
 import { sizedName } from "../../../core/product";
 import type { Seller } from "../../../core/seller";
 import { vatRowLabel } from "../../../core/tax";
-import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS, WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
+import { WITHDRAWAL_PERIOD_DAYS } from "../../../core/withdrawal";
+import { WITHDRAW_LINK_LABEL, WITHDRAWAL_PATHS } from "../../../core/withdrawal-link";
 import * as mail from "../blocks";
 import { joinUrl, type RenderedEmail } from "../layout";
 
