@@ -8,6 +8,7 @@ import {
   evaluateTargets,
   floorRatio,
   hitShare,
+  limitRatio,
   type PageMeasurement,
   scaleRatio,
   summarize,
@@ -56,6 +57,8 @@ function page(options: {
   catalog?: boolean;
   variant?: Variant;
   floor: number[];
+  /** the limit's requests/s per round (cached pages) */
+  limit?: number[];
   bySize: Record<number, number[]>;
   /** the server's CPU per request; null: not measured (no request completed) */
   cpu?: number | null;
@@ -69,6 +72,7 @@ function page(options: {
     catalog: options.catalog ?? true,
     variant,
     floorRuns: options.floor.map((value) => run(value)),
+    limitRuns: (options.limit ?? []).map((value) => run(value)),
     bySize: new Map(
       Object.entries(options.bySize).map(([size, values]) => [
         Number(size),
@@ -159,6 +163,32 @@ describe("ratios", () => {
     const measured = page({ label: "shop", floor: [200, 400, 100], bySize: { 100: [100, 120, 80] } });
     // 0.5, 0.3 and 0.8: the median of the per-round ratios, not the ratio of the medians (100 / 200)
     expect(floorRatio(measured, 100)).toBeCloseTo(0.5);
+  });
+
+  it("compares a cached page with its limit round by round, and has no ratio without one", () => {
+    const cached = page({
+      label: "home",
+      variant: "cached",
+      floor: [200, 200],
+      limit: [4000, 2000],
+      bySize: { 100: [1000, 1000] },
+    });
+    expect(limitRatio(cached, 100)).toBeCloseTo((0.25 + 0.5) / 2);
+    expect(limitRatio(page({ label: "home", floor: [200], bySize: { 100: [100] } }), 100)).toBeNull();
+    const verdicts = evaluateTargets({ reports: [report([cached])], bundles: [], lighthouse: [] });
+    expect(verdictOf(verdicts, "cached pages")).toMatchObject({ verdict: "met" });
+    const slow = page({
+      label: "shop",
+      variant: "cached",
+      floor: [200, 200],
+      limit: [4000, 4000],
+      bySize: { 100: [900, 900] },
+    });
+    const slowVerdicts = evaluateTargets({ reports: [report([slow], [100])], bundles: [], lighthouse: [] });
+    expect(verdictOf(slowVerdicts, "cached pages")).toMatchObject({
+      verdict: "missed",
+      detail: expect.stringContaining("shop at 100 0.23×"),
+    });
   });
 
   it("compares the largest catalog with the smallest round by round", () => {
@@ -442,6 +472,7 @@ describe("evaluateTargets", () => {
     const verdicts = evaluateTargets({ reports: [report([])], bundles: [], lighthouse: [] });
     expect(verdictOf(verdicts, "anonymous")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "signed-in")?.verdict).toBe("not measured");
+    expect(verdictOf(verdicts, "cached pages")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "first-load JavaScript")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "Lighthouse")?.verdict).toBe("not measured");
   });
@@ -461,13 +492,13 @@ describe("report sections", () => {
     expect(section).toContain("| floor (bare React Router) | `/` | – | – | 200 (200–200) |");
     // uncached: the scale target applies, the floor's is judged on the cached figures
     expect(section).toContain(
-      "| deep | `/deep` | off | 100 | 130 (130–130) | 100 | 300 | 5.0 + 1.0 ms | 0.65× | – |",
+      "| deep | `/deep` | off | 100 | 130 (130–130) | 100 | 300 | 5.0 + 1.0 ms | 0.65× | – | – |",
     );
     expect(section).toContain(
-      "| deep | `/deep` | off | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | 0.15× | **0.23×** |",
+      "| deep | `/deep` | off | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | 0.15× | – | **0.23×** |",
     );
     expect(section).toContain(
-      "| deep | `/deep` | on, 100 % HIT | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | **0.15×** | 0.23× |",
+      "| deep | `/deep` | on, 100 % HIT | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | **0.15×** | – | 0.23× |",
     );
     // rows page by page: the uncached ones, then the cached ones
     expect(section.indexOf("| deep | `/deep` | off | 100,000")).toBeLessThan(
