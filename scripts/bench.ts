@@ -281,6 +281,15 @@ const PAGES: PageSpec[] = [
   { label: "about (control)", pattern: "/about", path: () => "/about", lighthouse: false, catalog: false },
   // an empty cart: the lines live in the browser until checkout
   { label: "cart", pattern: "/cart", path: () => "/cart", lighthouse: false, catalog: false },
+  // what the cart page asks for when it opens: its lines' current prices, sizes and stock (never cached)
+  {
+    label: "cart refresh",
+    pattern: "/api/cart-products?ids=<3 products>",
+    path: (catalog) => `/api/cart-products?ids=${catalog.cartProductIds.join(",")}`,
+    lighthouse: false,
+    signedIn: true,
+    catalog: true,
+  },
   {
     label: "account",
     pattern: "/account",

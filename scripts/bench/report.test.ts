@@ -38,6 +38,7 @@ const catalog = (size: number): Catalog => ({
   dataDir: `/tmp/${size}`,
   search: { term: "socks", matches: Math.round(size * 0.03) },
   productId: "p",
+  cartProductIds: ["p", "q"],
   deepPage: "/products",
   serverVersion: "15.20",
   seedMs: 1000,
@@ -466,6 +467,28 @@ describe("evaluateTargets", () => {
     const js = verdictOf(verdicts, "first-load JavaScript");
     expect(js?.verdict).toBe("missed");
     expect(js?.detail).toBe("home 130.0 KiB, cart 130.1 KiB");
+  });
+
+  it("judges the cart refresh, My Orders and the uncached product page on issue 31's share of the floor", () => {
+    const pages = [
+      page({ label: "product", floor: [200, 200], bySize: { 100: [110, 130] } }),
+      page({
+        label: "account orders",
+        audience: "signed-in",
+        floor: [200, 200],
+        bySize: { 100: [100, 100] },
+      }),
+      page({ label: "cart refresh", audience: "signed-in", floor: [200, 200], bySize: { 100: [150, 150] } }),
+      page({ label: "account", audience: "signed-in", floor: [200, 200], bySize: { 100: [70, 70] } }),
+    ];
+    const verdict = verdictOf(
+      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [] }),
+      "cart refresh",
+    );
+    expect(verdict).toMatchObject({
+      verdict: "missed",
+      detail: "1 of 3 below: account orders at 100 0.50×",
+    });
   });
 
   it("says not measured for what the run did not measure", () => {

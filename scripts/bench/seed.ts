@@ -26,6 +26,8 @@ export interface Catalog {
   search: { term: string; matches: number };
   /** The product whose page is measured. */
   productId: string;
+  /** A cart's products for the cart refresh: that product, a product in colours and the newest other. */
+  cartProductIds: string[];
   /** The shop's last full page, with the cursor that names it (keyset pagination). */
   deepPage: string;
   /** `server_version` as the database reports it */
@@ -197,6 +199,16 @@ export async function seedCatalog(options: {
       sql`select id::text as value from product where name = ${options.productName} order by created_at desc limit 1`,
     );
     if (typeof productId !== "string") throw new Error(`No product named ${options.productName}`);
+    const others = (await handle.db.execute(sql`
+      (select p.id::text as id from product p
+        where p.id <> ${productId} and exists (select 1 from product_color c where c.product_id = p.id)
+        order by p.created_at desc limit 1)
+      union all
+      (select p.id::text from product p
+        where p.id <> ${productId} and not exists (select 1 from product_color c where c.product_id = p.id)
+        order by p.created_at desc limit 1)
+    `)) as unknown as { rows: { id: string }[] };
+    const cartProductIds = [productId, ...others.rows.map((row) => row.id)];
     const deepPage = await deepPagePath(handle.db, size);
     const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
     const catalog: Catalog = {
@@ -206,6 +218,7 @@ export async function seedCatalog(options: {
       databaseUrl,
       search: { term: options.searchTerm, matches: Number(matches) },
       productId,
+      cartProductIds,
       deepPage,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
