@@ -90,10 +90,9 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     entries.clear();
   };
 
-  /** The entry of an anonymous GET of a storefront page without a body, or why there is none. */
-  const lookup = (req: IncomingMessage): Entry | Promise<Entry | null> | "bypass" | null => {
-    if (!isCacheablePage(req)) return null;
-    if (!listening || isPersonal(req)) return "bypass";
+  /** The stored page for an anonymous GET of a storefront page without a body, if any. */
+  const lookup = (req: IncomingMessage): Entry | Promise<Entry | null> | null => {
+    if (!isCacheablePage(req) || !listening || isPersonal(req) || hasBody(req)) return null;
     const key = req.url ?? "";
     // requests for a page being rendered wait for it instead of rendering it again
     return entries.get(key) ?? filling.get(key) ?? null;
@@ -107,7 +106,7 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     (app: RequestListener, observe: { metrics: Metrics; routeLabel: (path: string) => Promise<string> }) =>
     (req: IncomingMessage, res: ServerResponse) => {
       const found = lookup(req);
-      if (found === null || found === "bypass" || hasBody(req)) return app(req, res);
+      if (found === null) return app(req, res);
       const answer = (entry: Entry) => {
         requests.hit++;
         const id = requestId(req);
