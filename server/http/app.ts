@@ -152,7 +152,9 @@ export function createApp({
         serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false },
       }),
     );
-    app.use(express.static(clientRoot, { maxAge: "1h", index: false }));
+    // only the build's top-level files (favicon, robots fallback): a page request skips the stat()
+    const serveTopLevel = express.static(clientRoot, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? serveTopLevel(req, res, next) : next()));
   }
 
   app.use(stampClientIp);

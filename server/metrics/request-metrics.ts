@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "./metrics";
 
@@ -35,21 +36,29 @@ export function measureRequests(options: {
   };
 }
 
+/** Paths whose labels are remembered per build: matching ~50 route patterns cost 3-6 % of a page. */
+const REMEMBERED_PATHS = 2000;
+
 /** The route label of a path, as `measureRequests` names it. */
 export function createRouteLabels(options: {
   build: () => Promise<ServerBuild>;
   isStatic: (path: string) => boolean;
 }): (path: string) => Promise<string> {
-  const trees = new WeakMap<ServerBuild, RouteObject[]>();
+  const byBuild = new WeakMap<ServerBuild, { routes: RouteObject[]; labels: LRUCache<string, string> }>();
   return async (path) => {
     if (options.isStatic(path)) return "static";
     const build = await options.build();
-    let routes = trees.get(build);
-    if (!routes) {
-      routes = routeTree(build.routes);
-      trees.set(build, routes);
+    let known = byBuild.get(build);
+    if (!known) {
+      known = { routes: routeTree(build.routes), labels: new LRUCache({ max: REMEMBERED_PATHS }) };
+      byBuild.set(build, known);
     }
-    return routeIdOf(routes, path);
+    let label = known.labels.get(path);
+    if (label === undefined) {
+      label = routeIdOf(known.routes, path);
+      known.labels.set(path, label);
+    }
+    return label;
   };
 }
 
