@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +8,7 @@ import type {
   RouterContextProvider,
 } from "react-router";
 import { ServerRouter } from "react-router";
+import { RenderBursts } from "../server/http/render-bursts";
 import {
   failureStatus,
   frameworkRefusal,
@@ -66,7 +66,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = new RenderBursts({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;

@@ -71,10 +71,20 @@ export function formatMoneyShort(cents: number, settings: MoneySettings): string
   return formatter(settings.currency.toUpperCase(), settings.locale, true).format(cents / 100);
 }
 
+// every price on a page asks for it (useMoney): found once per locale and currency
+const symbols = new Map<string, string>();
+
 /** The currency's symbol in the store's locale: "$", "€", "zł". */
 export function currencySymbol({ currency, locale }: MoneySettings): string {
-  const parts = formatter(currency.toUpperCase(), locale, false).formatToParts(0);
-  return parts.find((part) => part.type === "currency")?.value ?? currency.toUpperCase();
+  const code = currency.toUpperCase();
+  const key = `${locale} ${code}`;
+  let symbol = symbols.get(key);
+  if (symbol === undefined) {
+    const parts = formatter(code, locale, false).formatToParts(0);
+    symbol = parts.find((part) => part.type === "currency")?.value ?? code;
+    symbols.set(key, symbol);
+  }
+  return symbol;
 }
 
 /** Parses an amount typed by a person ("12.5", "12.50") into cents; null if it is not one. */

@@ -23,6 +23,7 @@ import {
   runLighthouseMedian,
   stopLighthouseRuns,
 } from "./bench/lighthouse";
+import { startLimit } from "./bench/limit";
 import { BROWSER_HEADERS, type LoadResult, measure, probePage } from "./bench/load";
 import {
   bundleSection,
@@ -85,6 +86,8 @@ const HELP = `npm run bench -- [options]
                         when build/ is missing, with a warning naming a source file newer than
                         the build; the floor when its build is missing or older than its sources)
   --print-only          print the results without writing docs/PERFORMANCE.md
+  --only <regex>        measure only the pages whose label matches, e.g. "^shop" (implies
+                        --print-only: a partial run's verdicts are not the report's)
 `;
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,6 +115,7 @@ const { values: args } = parseArgs({
     baseline: { type: "string" },
     node: { type: "string" },
     "print-only": { type: "boolean", default: false },
+    only: { type: "string" },
     build: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -277,6 +281,15 @@ const PAGES: PageSpec[] = [
   { label: "about (control)", pattern: "/about", path: () => "/about", lighthouse: false, catalog: false },
   // an empty cart: the lines live in the browser until checkout
   { label: "cart", pattern: "/cart", path: () => "/cart", lighthouse: false, catalog: false },
+  // what the cart page asks for when it opens: its lines' current prices, sizes and stock (never cached)
+  {
+    label: "cart refresh",
+    pattern: "/api/cart-products?ids=<3 products>",
+    path: (catalog) => `/api/cart-products?ids=${catalog.cartProductIds.join(",")}`,
+    lighthouse: false,
+    signedIn: true,
+    catalog: true,
+  },
   {
     label: "account",
     pattern: "/account",
@@ -294,6 +307,12 @@ const PAGES: PageSpec[] = [
     catalog: false,
   },
 ];
+const onlyPattern = args.only === undefined ? undefined : new RegExp(args.only);
+const measuredPages = onlyPattern ? PAGES.filter((page) => onlyPattern.test(page.label)) : PAGES;
+if (measuredPages.length === 0) {
+  console.error(`--only ${args.only} matches no page: ${PAGES.map((page) => page.label).join(", ")}`);
+  process.exit(2);
+}
 
 /** What a browser sends for the page: the customer's session cookie on the signed-in pages. */
 function headersFor(page: PageSpec, catalog: Catalog): Record<string, string> {
@@ -484,7 +503,7 @@ async function benchDriver(
   );
 
   // page by page, each variant that serves it: uncached, cached, baseline
-  const entries: Entry[] = PAGES.flatMap((page) =>
+  const entries: Entry[] = measuredPages.flatMap((page) =>
     variants
       .filter((store) => store.serves(page))
       .map((store) => ({
@@ -497,6 +516,7 @@ async function benchDriver(
           catalog: page.catalog,
           variant: store.variant,
           floorRuns: [],
+          limitRuns: [],
           bySize: new Map(),
         } satisfies PageMeasurement,
       })),
@@ -526,6 +546,25 @@ async function benchDriver(
       log(
         `floor before ${spec.label} (${variant}): ${Math.round(floorResult.requestsPerSecond)} req/s, p99 ${floorResult.p99} ms, CPU/request ${cpuText(floorResult.serverCpuMs)} ms`,
       );
+      if (variant === "cached") {
+        // the limit of this page: its bytes at the largest catalog, from memory by plain node:http
+        const largest = catalogs[catalogs.length - 1] as Catalog;
+        const limit = await startLimit({
+          url: serverFor(variant, largest.size).url + spec.path(largest),
+          headers: headersFor(spec, largest),
+          workDir,
+          node: nodeBinary,
+        });
+        try {
+          const limitResult = await measureWithCpu({ url: limit.url, server: limit });
+          entry.measurement.limitRuns.push(limitResult);
+          log(
+            `limit of ${spec.label}: ${Math.round(limitResult.requestsPerSecond)} req/s, p99 ${limitResult.p99} ms, CPU/request ${cpuText(limitResult.serverCpuMs)} ms`,
+          );
+        } finally {
+          await limit.stop();
+        }
+      }
       for (const catalog of order) {
         const server = serverFor(variant, catalog.size);
         const result = await measureWithCpu({
@@ -571,7 +610,7 @@ async function benchDriver(
     const largest = catalogs[catalogs.length - 1] as Catalog;
     // what shoppers get: the page cache on, when this run measured it
     const running = serverFor(servers.has("cached") ? "cached" : "uncached", largest.size);
-    for (const page of PAGES.filter((spec) => spec.lighthouse)) {
+    for (const page of measuredPages.filter((spec) => spec.lighthouse)) {
       log(`lighthouse ${page.label} (${largest.size} products, ${driver})`);
       const result = await runLighthouseMedian({
         label: page.label,
@@ -643,13 +682,13 @@ async function main() {
 
   // the script always ends by itself: a generous ceiling for the whole run (seeding a million
   // products took about three minutes on this machine; 500 s per million are allowed)
-  const entriesPerRound = PAGES.reduce(
+  const entriesPerRound = measuredPages.reduce(
     (sum, page) => sum + storeVariants("", baselineDir).filter((store) => store.serves(page)).length,
     0,
   );
   const perDriverMs =
     sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
-    entriesPerRound * rounds * (sizes.length + 1) * (duration + warmup + 5) * 1000 +
+    entriesPerRound * rounds * (sizes.length + 2) * (duration + warmup + 5) * 1000 +
     (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
   setTimeout(
     () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
@@ -733,7 +772,7 @@ async function main() {
   sections.targets = targetsSection({ env, reports, bundles, lighthouse: lighthouseResults });
 
   for (const body of Object.values(sections)) console.log(`\n${body}`);
-  if (!args["print-only"]) {
+  if (!args["print-only"] && !onlyPattern) {
     await updateReport(reportFile, sections);
     log(`results written to ${path.relative(appRoot, reportFile)}`);
   }

@@ -9,6 +9,7 @@ import {
   evaluateTargets,
   floorRatio,
   hitShare,
+  limitRatio,
   type PageMeasurement,
   scaleRatio,
   summarize,
@@ -38,6 +39,7 @@ const catalog = (size: number): Catalog => ({
   dataDir: `/tmp/${size}`,
   search: { term: "socks", matches: Math.round(size * 0.03) },
   productId: "p",
+  cartProductIds: ["p", "q"],
   deepPage: "/products",
   serverVersion: "15.20",
   seedMs: 1000,
@@ -57,6 +59,8 @@ function page(options: {
   catalog?: boolean;
   variant?: Variant;
   floor: number[];
+  /** the limit's requests/s per round (cached pages) */
+  limit?: number[];
   bySize: Record<number, number[]>;
   /** the server's CPU per request; null: not measured (no request completed) */
   cpu?: number | null;
@@ -70,6 +74,7 @@ function page(options: {
     catalog: options.catalog ?? true,
     variant,
     floorRuns: options.floor.map((value) => run(value)),
+    limitRuns: (options.limit ?? []).map((value) => run(value)),
     bySize: new Map(
       Object.entries(options.bySize).map(([size, values]) => [
         Number(size),
@@ -160,6 +165,32 @@ describe("ratios", () => {
     const measured = page({ label: "shop", floor: [200, 400, 100], bySize: { 100: [100, 120, 80] } });
     // 0.5, 0.3 and 0.8: the median of the per-round ratios, not the ratio of the medians (100 / 200)
     expect(floorRatio(measured, 100)).toBeCloseTo(0.5);
+  });
+
+  it("compares a cached page with its limit round by round, and has no ratio without one", () => {
+    const cached = page({
+      label: "home",
+      variant: "cached",
+      floor: [200, 200],
+      limit: [4000, 2000],
+      bySize: { 100: [1000, 1000] },
+    });
+    expect(limitRatio(cached, 100)).toBeCloseTo((0.25 + 0.5) / 2);
+    expect(limitRatio(page({ label: "home", floor: [200], bySize: { 100: [100] } }), 100)).toBeNull();
+    const verdicts = evaluateTargets({ reports: [report([cached])], bundles: [], lighthouse: [] });
+    expect(verdictOf(verdicts, "cached pages")).toMatchObject({ verdict: "met" });
+    const slow = page({
+      label: "shop",
+      variant: "cached",
+      floor: [200, 200],
+      limit: [4000, 4000],
+      bySize: { 100: [900, 900] },
+    });
+    const slowVerdicts = evaluateTargets({ reports: [report([slow], [100])], bundles: [], lighthouse: [] });
+    expect(verdictOf(slowVerdicts, "cached pages")).toMatchObject({
+      verdict: "missed",
+      detail: expect.stringContaining("shop at 100 0.23×"),
+    });
   });
 
   it("compares the largest catalog with the smallest round by round", () => {
@@ -450,10 +481,33 @@ describe("evaluateTargets", () => {
     expect(js?.detail).toBe("3 pages, the heaviest login 129.9 KiB");
   });
 
+  it("judges the cart refresh, My Orders and the uncached product page on issue 31's share of the floor", () => {
+    const pages = [
+      page({ label: "product", floor: [200, 200], bySize: { 100: [110, 130] } }),
+      page({
+        label: "account orders",
+        audience: "signed-in",
+        floor: [200, 200],
+        bySize: { 100: [100, 100] },
+      }),
+      page({ label: "cart refresh", audience: "signed-in", floor: [200, 200], bySize: { 100: [150, 150] } }),
+      page({ label: "account", audience: "signed-in", floor: [200, 200], bySize: { 100: [70, 70] } }),
+    ];
+    const verdict = verdictOf(
+      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [] }),
+      "cart refresh",
+    );
+    expect(verdict).toMatchObject({
+      verdict: "missed",
+      detail: "1 of 3 below: account orders at 100 0.50×",
+    });
+  });
+
   it("says not measured for what the run did not measure", () => {
     const verdicts = evaluateTargets({ reports: [report([])], bundles: [], lighthouse: [] });
     expect(verdictOf(verdicts, "anonymous")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "signed-in")?.verdict).toBe("not measured");
+    expect(verdictOf(verdicts, "cached pages")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "first-load JavaScript")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "Lighthouse")?.verdict).toBe("not measured");
   });
@@ -473,13 +527,13 @@ describe("report sections", () => {
     expect(section).toContain("| floor (bare React Router) | `/` | – | – | 200 (200–200) |");
     // uncached: the scale target applies, the floor's is judged on the cached figures
     expect(section).toContain(
-      "| deep | `/deep` | off | 100 | 130 (130–130) | 100 | 300 | 5.0 + 1.0 ms | 0.65× | – |",
+      "| deep | `/deep` | off | 100 | 130 (130–130) | 100 | 300 | 5.0 + 1.0 ms | 0.65× | – | – |",
     );
     expect(section).toContain(
-      "| deep | `/deep` | off | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | 0.15× | **0.23×** |",
+      "| deep | `/deep` | off | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | 0.15× | – | **0.23×** |",
     );
     expect(section).toContain(
-      "| deep | `/deep` | on, 100 % HIT | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | **0.15×** | 0.23× |",
+      "| deep | `/deep` | on, 100 % HIT | 100,000 | 30 (30–30) | 100 | 300 | 5.0 + 1.0 ms | **0.15×** | – | 0.23× |",
     );
     // rows page by page: the uncached ones, then the cached ones
     expect(section.indexOf("| deep | `/deep` | off | 100,000")).toBeLessThan(

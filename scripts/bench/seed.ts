@@ -26,6 +26,8 @@ export interface Catalog {
   search: { term: string; matches: number };
   /** The product whose page is measured. */
   productId: string;
+  /** A cart's products for the cart refresh: that product, a product in colours and the newest other. */
+  cartProductIds: string[];
   /** The shop's last full page, with the cursor that names it (keyset pagination). */
   deepPage: string;
   /** `server_version` as the database reports it */
@@ -197,6 +199,16 @@ export async function seedCatalog(options: {
       sql`select id::text as value from product where name = ${options.productName} order by created_at desc limit 1`,
     );
     if (typeof productId !== "string") throw new Error(`No product named ${options.productName}`);
+    const others = (await handle.db.execute(sql`
+      (select p.id::text as id from product p
+        where p.id <> ${productId} and exists (select 1 from product_color c where c.product_id = p.id)
+        order by p.created_at desc limit 1)
+      union all
+      (select p.id::text from product p
+        where p.id <> ${productId} and not exists (select 1 from product_color c where c.product_id = p.id)
+        order by p.created_at desc limit 1)
+    `)) as unknown as { rows: { id: string }[] };
+    const cartProductIds = [productId, ...others.rows.map((row) => row.id)];
     const deepPage = await deepPagePath(handle.db, size);
     const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
     const catalog: Catalog = {
@@ -206,6 +218,7 @@ export async function seedCatalog(options: {
       databaseUrl,
       search: { term: options.searchTerm, matches: Number(matches) },
       productId,
+      cartProductIds,
       deepPage,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
@@ -254,15 +267,16 @@ const BENCH_COLORS = [
 ] as const;
 
 /** The colour the bench's "shop, colour" page filters by. */
-export const BENCH_COLOR = "black";
+export const BENCH_COLOR = BENCH_COLORS[0][1];
 /** Sizes of each colour of a generated product in colours. */
 const COLOR_SIZES = ["S", "M", "L"];
 
 /**
- * Every third product that has no sizes yet (the generated ones) comes in two or three colours of
- * BENCH_COLORS, each with its pictures (the product's) and sizes S, M and L with their own stock
- * (1 in 6 sold out); the product's stock becomes their sum, as the trigger the caller turned off
- * would have made it.
+ * Every other product that has no sizes yet (the generated ones) comes in two or three colours of
+ * BENCH_COLORS, the first always BENCH_COLOR, each with its pictures (the product's) and sizes S, M
+ * and L with their own stock (1 in 6 sold out); the product's stock becomes their sum, as the
+ * trigger the caller turned off would have made it. So many so that the colour page is as full (24
+ * cards) at 100 products as at 100,000: the scale ratio compares the same page, not a shorter one.
  */
 async function dressInColors(db: Pick<Database, "execute">) {
   const palette = BENCH_COLORS.map(
@@ -276,10 +290,10 @@ async function dressInColors(db: Pick<Database, "execute">) {
       from product p
       where not exists (select 1 from product_variant v where v.product_id = p.id)
     ) p
-    cross join lateral generate_series(0, 1 + (p.g % 2)::int) as k
+    cross join lateral generate_series(0, 1 + ((p.g / 2) % 2)::int) as k
     join (values ${sql.join(palette, sql`, `)}) as c(i, name, slug, swatch)
-      on c.i = ((p.g / 3) + k * 3) % ${BENCH_COLORS.length}
-    where p.g % 3 = 0
+      on c.i = case when k = 0 then 0 else 1 + ((p.g / 2) + k * 3) % ${BENCH_COLORS.length - 1} end
+    where p.g % 2 = 0
   `);
   const sizes = COLOR_SIZES.map((size, index) => sql`(${index}::int, ${size}::text)`);
   await db.execute(sql`
@@ -307,7 +321,7 @@ async function fillCatalog(db: Database, count: number) {
   // drivers) get the same catalog; the products are computed in bigint, as g * 7919 leaves the
   // int range after 271,000 rows. Generated products arrived over the two years before the
   // demo catalog's four weeks, so "newest" still opens on the demo pieces; 1 in 500 is featured;
-  // 1 in 12 is on sale.
+  // 1 in 3 is on sale, so that the "On sale" page is full at 100 products too.
   await db.execute(sql`
     with demo as (
       select row_number() over (order by created_at desc, id) - 1 as i, *
@@ -321,8 +335,8 @@ async function fillCatalog(db: Database, count: number) {
         || regexp_replace(demo.name, '^\\S+\\s+', ''),
       demo.description,
       greatest(900, demo.price_cents + ((g::bigint * 7919) % 41 - 20)::int * 100),
-      -- 1 in 12 marked down by 30 %, in force from now on (the trigger sets current_price_cents)
-      case when g % 12 = 5
+      -- 1 in 3 marked down by 30 %, in force from now on (the trigger sets current_price_cents)
+      case when g % 3 = 2
         then (greatest(900, demo.price_cents + ((g::bigint * 7919) % 41 - 20)::int * 100) * 7 / 1000) * 100
       end,
       case when g % 13 = 0 then 0 else 1 + ((g::bigint * 37) % 80)::int end,

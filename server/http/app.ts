@@ -9,7 +9,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { type MetricsSource, metricsRoute } from "../metrics/metrics-endpoint";
-import { measureRequests } from "../metrics/request-metrics";
+import { createRouteLabels, measureRequests } from "../metrics/request-metrics";
 import type { Services } from "../services";
 import { createReadiness, HEALTH_PATHS, healthRoutes, type Readiness } from "./health";
 import { refuseCrossSiteRequests, refuseMalformedUrls, resolveSession, stampClientIp } from "./middleware";
@@ -60,13 +60,8 @@ export function createApp({
 
   // every request, static files and probes included, labelled by route id, never by URL
   const publicFiles = topLevelFiles(devMiddleware ? "public" : clientRoot);
-  app.use(
-    measureRequests({
-      metrics: services.metrics,
-      build,
-      isStatic: (pathname) => STATIC_PATH.test(pathname) || publicFiles.has(pathname),
-    }),
-  );
+  const isStatic = (pathname: string) => STATIC_PATH.test(pathname) || publicFiles.has(pathname);
+  app.use(measureRequests({ metrics: services.metrics, build, isStatic }));
   if (pageCache) services.metrics.watchPageCache(pageCache);
 
   // static files would drown the log, and probes every few seconds would too at info
@@ -133,7 +128,8 @@ export function createApp({
   const bodyLimits = limitRequestBodies({ build });
   app.use(refuseMalformedUrls);
   app.use(bodyLimits.beforeSession);
-  // cached pages are answered before the file system, the client's address or the session are read
+  // a render for the page cache is marked before the file system, the client's address or the
+  // session are read; its hits never get here (pageCache.inFront, below)
   if (pageCache) app.use(pageCache.middleware);
 
   if (mediaRoot) {
@@ -156,7 +152,9 @@ export function createApp({
         serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false },
       }),
     );
-    app.use(express.static(clientRoot, { maxAge: "1h", index: false }));
+    // only the build's top-level files (favicon, robots fallback): a page request skips the stat()
+    const serveTopLevel = express.static(clientRoot, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? serveTopLevel(req, res, next) : next()));
   }
 
   app.use(stampClientIp);
@@ -192,7 +190,13 @@ export function createApp({
     }
   };
   app.use(handleError);
-  return app;
+  // a cached page is answered before Express: its own log line, metrics, request id and headers
+  return pageCache
+    ? pageCache.inFront(app, {
+        metrics: services.metrics,
+        routeLabel: createRouteLabels({ build, isStatic }),
+      })
+    : app;
 }
 
 /** "/favicon.svg" for each file at the top of the folder served at "/" (express.static). */

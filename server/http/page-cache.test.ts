@@ -190,6 +190,38 @@ describe("page cache", () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
+  it("answers a hit before the app with the miss's headers, its own request id, one log line and a metric", async () => {
+    const path = `/about?front=${Date.now()}`;
+    const miss = await get(path);
+    await miss.text();
+    const requestIdOf = (response: Response) => response.headers.get("X-Request-Id");
+    const hit = await get(path, { "X-Request-Id": "front-hit-0001" });
+    expect([miss.headers.get("X-Cache"), hit.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
+    expect(await hit.text()).toContain("About");
+
+    // every header but the per-request ones is the same
+    const comparable = (response: Response) =>
+      [...response.headers].filter(
+        ([name]) => !/^(date|x-request-id|x-cache|content-length|etag)$/.test(name),
+      );
+    expect(comparable(hit)).toEqual(comparable(miss));
+    expect(hit.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(hit.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(requestIdOf(hit)).toBe("front-hit-0001");
+    expect(requestIdOf(miss)).toMatch(/^[0-9a-f-]{36}$/);
+
+    await vi.waitFor(() => {
+      const lines = app.logs.filter((entry) => entry.reqId === "front-hit-0001");
+      expect(lines).toEqual([
+        expect.objectContaining({ msg: "request completed", method: "GET", path: "/about", status: 200 }),
+      ]);
+    });
+    const metrics = await app.t.services.metrics.read();
+    expect(metrics.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="routes\/pages\/about",status="200"\} [1-9]/,
+    );
+  });
+
   it("renders a page once for visitors who ask for it at the same time", async () => {
     const path = `/about?burst=${Date.now()}`;
     const states = await Promise.all(Array.from({ length: 6 }, async () => (await page(path)).cache));

@@ -1,12 +1,17 @@
 // A short-lived cache of whole anonymous storefront pages, as a CDN in front of a shop would keep
 // (docs/PERFORMANCE.md, "Page cache"; docs/decisions/013-page-cache.md).
 import { createHash } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import fresh from "fresh";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import type { Logger } from "../logger";
-import type { PageCacheResult, PageCacheStats } from "../metrics/metrics";
+import type { Metrics, PageCacheResult, PageCacheStats } from "../metrics/metrics";
+import { observeWhenDone } from "../metrics/request-metrics";
+import { logWhenDone, pathOf, requestId } from "./request-log";
 
 /** The pages every visitor without a session sees alike, and their client-side data requests. */
 const CANDIDATE_PATH =
@@ -31,13 +36,20 @@ type Encoding = "br" | "gzip";
 
 interface Entry {
   status: number;
+  /**
+   * Every header a hit sends but the per-request ones (X-Request-Id, X-Cache, the encoding and the
+   * length): the page's own and those the middleware gave the render that stored it (helmet's
+   * security headers, its Content-Security-Policy naming the inline scripts by hash).
+   */
   headers: [string, string][];
   body: Buffer;
   /** Weak: one tag for the page in every encoding. */
   etag: string | null;
-  /** CSP sources that allow the page's inline scripts; null for what is not HTML. */
-  scriptHashes: string[] | null;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The encoded copies made so far, for hits that can then be answered at once. */
+  ready: Partial<Record<Encoding, Buffer>>;
+  /** The route label of its path in the metrics, found by its first hit. */
+  route?: Promise<string>;
 }
 
 /** A request being rendered for the cache: what its render found out when it started. */
@@ -78,26 +90,61 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     entries.clear();
   };
 
-  const middleware: RequestHandler = async (req, res, next) => {
+  /** The stored page for an anonymous GET of a storefront page without a body, if any. */
+  const lookup = (req: IncomingMessage): Entry | Promise<Entry | null> | null => {
+    if (!isCacheablePage(req) || !listening || isPersonal(req) || hasBody(req)) return null;
+    const key = req.url ?? "";
+    // requests for a page being rendered wait for it instead of rendering it again
+    return entries.get(key) ?? filling.get(key) ?? null;
+  };
+
+  /**
+   * In front of the app, before Express: a hit costs a map lookup and a write, not the whole
+   * middleware chain; it is still logged, counted in the metrics and given its request id.
+   */
+  const inFront =
+    (app: RequestListener, observe: { metrics: Metrics; routeLabel: (path: string) => Promise<string> }) =>
+    (req: IncomingMessage, res: ServerResponse) => {
+      const found = lookup(req);
+      if (found === null) return app(req, res);
+      const answer = (entry: Entry) => {
+        requests.hit++;
+        const id = requestId(req);
+        res.setHeader("X-Request-Id", id);
+        const path = pathOf(req.url ?? "");
+        logWhenDone(options.log.child({ reqId: id }), req, res, path);
+        entry.route ??= observe.routeLabel(path);
+        observeWhenDone(observe.metrics, req.method, res, () => entry.route as Promise<string>);
+        return send(req, res, entry, "HIT");
+      };
+      if (!(found instanceof Promise)) return void answer(found).catch((error) => fail(res, error));
+      found.then(
+        (entry) => {
+          if (entry) return answer(entry);
+          // that render was not stored: render this one live
+          waitedInVain.add(req);
+          app(req, res);
+        },
+        (error) => fail(res, error),
+      );
+    };
+
+  /** Requests that waited for a render that was not stored: rendered live, not for the cache. */
+  const waitedInVain = new WeakSet<IncomingMessage>();
+
+  const fail = (res: ServerResponse, error: unknown) => {
+    options.log.error({ err: error }, "page cache hit failed");
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+    res.end("Something went wrong. Please try again.");
+  };
+
+  /** Counts and marks the renders of cacheable pages that reached the app: misses and bypasses. */
+  const middleware: RequestHandler = (req, res, next) => {
     if (!isCacheablePage(req)) return next();
-    if (!listening || isPersonal(req)) {
+    const key = req.originalUrl;
+    if (!listening || isPersonal(req) || waitedInVain.has(req) || filling.has(key) || hasBody(req)) {
       requests.bypass++;
       return next();
-    }
-    const key = req.originalUrl;
-    try {
-      // requests for a page being rendered wait for it instead of rendering it again
-      const entry = entries.get(key) ?? (await filling.get(key)) ?? null;
-      if (entry) {
-        requests.hit++;
-        return await send(req, res, entry, "HIT");
-      }
-    } catch (error) {
-      return next(error);
-    }
-    if (filling.has(key)) {
-      requests.bypass++;
-      return next(); // that render was not stored: render this one live
     }
     requests.miss++;
     let resolve: (entry: Entry | null) => void = () => {};
@@ -121,14 +168,17 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
   };
 
   return {
-    /** Serves hits; marks misses for `respond`. Mount before the session is read. */
+    /** Wraps the app: hits are answered before it (mount it as the HTTP server's listener). */
+    inFront,
+    /** Marks misses for `respond`. Mount before the session is read. */
     middleware,
     /** Whether this request's render is for the cache: whole, and without a nonce. */
     isFill: (res: ExpressResponse) => Boolean(res.locals.pageCacheFill),
     /** Sends a render made for the cache, storing it when it may be reused. */
     async respond(req: ExpressRequest, res: ExpressResponse, response: Response) {
       const fill = res.locals.pageCacheFill as Fill;
-      const entry = toEntry(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = toEntry(response.status, response.headers, res.getHeaders(), body);
       const reusable = entry.etag !== null && listening && fill.generation === generation && !res.destroyed;
       if (reusable) entries.set(fill.key, entry);
       fill.settle(reusable ? entry : null);
@@ -159,29 +209,60 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-function isCacheablePage(req: ExpressRequest): boolean {
-  return req.method === "GET" && CANDIDATE_PATH.test(req.path);
+function isCacheablePage(req: IncomingMessage): boolean {
+  return req.method === "GET" && CANDIDATE_PATH.test(pathOf(req.url ?? ""));
 }
 
-function isPersonal(req: ExpressRequest): boolean {
+function isPersonal(req: IncomingMessage): boolean {
   return PERSONAL_COOKIE.test(req.headers.cookie ?? "");
 }
 
-/** Only a plain 200 without cookies may be reused; anything else is still sent, once. */
-function toEntry(status: number, headers: Headers, body: Buffer): Entry {
+/** A GET with a body is left to the body layer, which refuses it. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** Set per request, or by the response itself: never stored with a page. */
+const PER_REQUEST_HEADER =
+  /^(content-length|content-encoding|transfer-encoding|x-request-id|x-cache|set-cookie|etag)$/i;
+
+/**
+ * Only a plain 200 without cookies may be reused; anything else is still sent, once. `given` are
+ * the headers the middleware set on the render's response (helmet's, with a nonce the page does
+ * not carry: its policy names the page's inline scripts by hash instead).
+ */
+function toEntry(
+  status: number,
+  headers: Headers,
+  given: Record<string, number | string | string[] | undefined>,
+  body: Buffer,
+): Entry {
   // "private" is for shared caches between the store and the browser; this one is the store's own
   const reusable =
     status === 200 && !headers.has("Set-Cookie") && !/no-store/.test(headers.get("Cache-Control") ?? "");
   const html = /^text\/html/.test(headers.get("Content-Type") ?? "");
+  const own = [...headers].filter(([name]) => !PER_REQUEST_HEADER.test(name));
+  const fromMiddleware: [string, string][] = [];
+  for (const [name, value] of Object.entries(given)) {
+    if (value === undefined || PER_REQUEST_HEADER.test(name) || headers.has(name)) continue;
+    let text = String(value);
+    if (/^content-security-policy$/i.test(name)) {
+      text = text.replace(/'nonce-[^']*'/, html ? inlineScriptHashes(body.toString("utf8")).join(" ") : "");
+    }
+    fromMiddleware.push([name, text]);
+  }
+  const vary = headers.get("Vary");
   return {
     status,
-    headers: [...headers].filter(
-      ([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name),
-    ),
+    headers: [
+      ...own.filter(([name]) => !/^vary$/i.test(name)),
+      ...fromMiddleware.filter(([name]) => !/^vary$/i.test(name)),
+      ["Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"],
+    ],
     body,
     etag: reusable ? `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : null,
-    scriptHashes: html ? inlineScriptHashes(body.toString("utf8")) : null,
     encoded: {},
+    ready: {},
   };
 }
 
@@ -195,39 +276,40 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-async function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: PageCacheState) {
-  res.status(entry.status);
-  for (const [name, value] of entry.headers) res.append(name, value);
+/** Sends a stored page; on the app's path its response already carries helmet's headers. */
+async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: PageCacheState) {
+  res.statusCode = entry.status;
+  for (const [name] of entry.headers) res.removeHeader(name);
+  for (const [name, value] of entry.headers) res.appendHeader(name, value);
   res.setHeader("X-Cache", state);
-  res.vary("Accept-Encoding");
-  if (entry.scriptHashes) {
-    // helmet wrote this response's policy with a nonce the page does not carry: name the scripts
-    const policy = String(res.getHeader("Content-Security-Policy") ?? "");
-    const sources = entry.scriptHashes.length > 0 ? entry.scriptHashes.join(" ") : "";
-    res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, sources));
-  }
   if (entry.etag) {
     res.setHeader("ETag", entry.etag);
-    if (req.fresh) {
-      res.status(304).end();
+    if (fresh(req.headers, { etag: entry.etag })) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
   }
   const encoding = entry.body.length > 0 ? preferredEncoding(req) : null;
-  const body = encoding ? await encode(entry, encoding) : entry.body;
+  const body = encoding ? (entry.ready[encoding] ?? (await encode(entry, encoding))) : entry.body;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
 
 /** Brotli when the client takes it, whatever order it lists its encodings in (Chromium: gzip first). */
-function preferredEncoding(req: ExpressRequest): Encoding | null {
-  if (req.acceptsEncodings("br") === "br") return "br";
-  return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+function preferredEncoding(req: IncomingMessage): Encoding | null {
+  const accepted = new Negotiator(req).encodings(["br", "gzip"]);
+  if (accepted.includes("br")) return "br";
+  return accepted.includes("gzip") ? "gzip" : null;
 }
 
 function encode(entry: Entry, encoding: Encoding): Promise<Buffer> {
-  entry.encoded[encoding] ??=
-    encoding === "br" ? compressBrotli(entry.body, BROTLI) : compressGzip(entry.body, GZIP);
+  entry.encoded[encoding] ??= (
+    encoding === "br" ? compressBrotli(entry.body, BROTLI) : compressGzip(entry.body, GZIP)
+  ).then((bytes) => {
+    entry.ready[encoding] = bytes;
+    return bytes;
+  });
   return entry.encoded[encoding];
 }

@@ -198,6 +198,12 @@ export function limitRequestBodies(options: { build: () => Promise<ServerBuild> 
   afterSession: RequestHandler;
 } {
   const beforeSession = async (req: Request, res: Response, next: NextFunction) => {
+    // a page or data request without a body: every route's policy lets it through with nothing to
+    // read, so the route is not looked up (matchRoutes ranks the whole route table on each call)
+    if (!readsBody(req) && !hasBody(req) && req.headers["content-encoding"] === undefined) {
+      res.locals.requestBody = new Uint8Array(0);
+      return next();
+    }
     const policy = bodyPolicyFor(await options.build(), req.path);
     if (policy.adminOnly && hasSessionCookie(req)) {
       const declared = declaredLength(req);

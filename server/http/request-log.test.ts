@@ -1,7 +1,7 @@
 // What the app logs for a request: one short line at info, the headers only at debug, and the
 // request id on every line a request logs (errors included), so one request's lines can be found.
 import { mkdtemp, writeFile } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,7 +33,7 @@ async function startApp(level: string) {
   await writeFile(path.join(clientRoot, "robots.txt"), "User-agent: *\n");
   const app = createApp({ services: { ...t.services, log }, build: async () => build, clientRoot });
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(app).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { records, fetch: (pathname: string, init?: RequestInit) => fetch(`${url}${pathname}`, init) };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { pino } from "pino";
 import type { Logger } from "../logger";
@@ -32,36 +33,57 @@ export function logRequests(options: {
 }): RequestHandler {
   const { log, ignore, atDebug = () => false } = options;
   return (req, res, next) => {
-    const incoming = req.headers["x-request-id"];
-    req.id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    req.id = requestId(req);
     res.setHeader("X-Request-Id", req.id);
     req.log = log.child({ reqId: req.id });
-    const url = req.originalUrl;
-    const queryAt = url.indexOf("?");
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (ignore(path)) return next();
-
-    const started = performance.now();
-    const done = () => {
-      res.off("finish", done);
-      res.off("close", done);
-      const line = {
-        method: req.method,
-        path,
-        status: res.statusCode,
-        ms: Math.round(performance.now() - started),
-        ...(req.log.isLevelEnabled("debug")
-          ? { req: pino.stdSerializers.req(req), res: pino.stdSerializers.res(res) }
-          : {}),
-      };
-      // a client that hung up before the end: "aborted", whatever status was already sent
-      const message = res.writableFinished ? "request completed" : "request aborted";
-      if (atDebug(path, res)) req.log.debug(line, message);
-      else if (res.statusCode >= 500) req.log.error(line, message);
-      else req.log.info(line, message);
-    };
-    res.on("finish", done);
-    res.on("close", done);
+    const path = pathOf(req.originalUrl);
+    if (!ignore(path)) logWhenDone(req.log, req, res, path, () => atDebug(path, res));
     next();
   };
+}
+
+/** The client's X-Request-Id when it is well-formed, otherwise a new UUID. */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
+/** The URL without its query string, which can carry a password-reset token. */
+export function pathOf(url: string): string {
+  const queryAt = url.indexOf("?");
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/**
+ * Logs the request's one line when its response ends (also for the page cache's hits, which are
+ * answered before Express: server/http/page-cache.ts); `atDebug` is asked then.
+ */
+export function logWhenDone(
+  log: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  atDebug: () => boolean = () => false,
+) {
+  const started = performance.now();
+  const done = () => {
+    res.off("finish", done);
+    res.off("close", done);
+    const line = {
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+      ...(log.isLevelEnabled("debug")
+        ? { req: pino.stdSerializers.req(req), res: pino.stdSerializers.res(res) }
+        : {}),
+    };
+    // a client that hung up before the end: "aborted", whatever status was already sent
+    const message = res.writableFinished ? "request completed" : "request aborted";
+    if (atDebug()) log.debug(line, message);
+    else if (res.statusCode >= 500) log.error(line, message);
+    else log.info(line, message);
+  };
+  res.on("finish", done);
+  res.on("close", done);
 }

@@ -1,7 +1,7 @@
 // How the client build's hashed files are sent: the brotli or gzip copy made at build time
 // (react-router.config.ts) when the client accepts it, never compressed again, cached for a year.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import http, { type Server } from "node:http";
+import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const build = { routes: {}, future: {} } as unknown as ServerBuild;
   const app = createApp({ services: t.services, build: async () => build, clientRoot });
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(app).listen(0, "127.0.0.1", () => resolve(listening));
   });
   port = (server.address() as AddressInfo).port;
 });

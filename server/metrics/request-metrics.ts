@@ -1,4 +1,6 @@
+import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Metrics } from "./metrics";
 
@@ -23,39 +25,68 @@ export function measureRequests(options: {
   build: () => Promise<ServerBuild>;
   isStatic: (path: string) => boolean;
 }): RequestHandler {
-  const { metrics, isStatic } = options;
-  const trees = new WeakMap<ServerBuild, RouteObject[]>();
-  const routeLabel = async (path: string) => {
-    if (isStatic(path)) return "static";
-    const build = await options.build();
-    let routes = trees.get(build);
-    if (!routes) {
-      routes = routeTree(build.routes);
-      trees.set(build, routes);
-    }
-    return routeIdOf(routes, path);
-  };
-
+  const routeLabel = createRouteLabels(options);
   return (req, res, next) => {
-    const started = performance.now();
     const path = req.path;
-    const method = METHODS.has(req.method) ? req.method : "other";
-    const done = () => {
-      res.off("finish", done);
-      res.off("close", done);
-      const seconds = (performance.now() - started) / 1000;
-      const status = res.writableFinished ? String(res.statusCode) : "aborted";
+    observeWhenDone(options.metrics, req.method, res, () => {
       const named = res.locals.metricsRoute as string | undefined;
-      void (named ? Promise.resolve(named) : routeLabel(path)).then(
-        (route) => metrics.observeRequest({ method, route, status }, seconds),
-        // the build could not be loaded: that request failed and was logged already
-        () => metrics.observeRequest({ method, route: "not_found", status }, seconds),
-      );
-    };
-    res.on("finish", done);
-    res.on("close", done);
+      return named ? Promise.resolve(named) : routeLabel(path);
+    });
     next();
   };
+}
+
+/** Paths whose labels are remembered per build: matching ~50 route patterns cost 3-6 % of a page. */
+const REMEMBERED_PATHS = 2000;
+
+/** The route label of a path, as `measureRequests` names it. */
+export function createRouteLabels(options: {
+  build: () => Promise<ServerBuild>;
+  isStatic: (path: string) => boolean;
+}): (path: string) => Promise<string> {
+  const byBuild = new WeakMap<ServerBuild, { routes: RouteObject[]; labels: LRUCache<string, string> }>();
+  return async (path) => {
+    if (options.isStatic(path)) return "static";
+    const build = await options.build();
+    let known = byBuild.get(build);
+    if (!known) {
+      known = { routes: routeTree(build.routes), labels: new LRUCache({ max: REMEMBERED_PATHS }) };
+      byBuild.set(build, known);
+    }
+    let label = known.labels.get(path);
+    if (label === undefined) {
+      label = routeIdOf(known.routes, path);
+      known.labels.set(path, label);
+    }
+    return label;
+  };
+}
+
+/**
+ * Observes the request when its response ends (also the page cache's hits, answered before
+ * Express: server/http/page-cache.ts); `route` is asked then.
+ */
+export function observeWhenDone(
+  metrics: Metrics,
+  requestMethod: string | undefined,
+  res: ServerResponse,
+  route: () => Promise<string>,
+) {
+  const started = performance.now();
+  const method = requestMethod && METHODS.has(requestMethod) ? requestMethod : "other";
+  const done = () => {
+    res.off("finish", done);
+    res.off("close", done);
+    const seconds = (performance.now() - started) / 1000;
+    const status = res.writableFinished ? String(res.statusCode) : "aborted";
+    void route().then(
+      (label) => metrics.observeRequest({ method, route: label, status }, seconds),
+      // the build could not be loaded: that request failed and was logged already
+      () => metrics.observeRequest({ method, route: "not_found", status }, seconds),
+    );
+  };
+  res.on("finish", done);
+  res.on("close", done);
 }
 
 /** React Router's route tree, from the flat manifest of the server build. */
