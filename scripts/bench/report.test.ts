@@ -37,6 +37,7 @@ const catalog = (size: number): Catalog => ({
   dataDir: `/tmp/${size}`,
   search: { term: "socks", matches: Math.round(size * 0.03) },
   productId: "p",
+  productSample: [],
   deepPage: "/products",
   serverVersion: "15.20",
   seedMs: 1000,
