@@ -47,7 +47,7 @@ const migrationsFolder = path.resolve("drizzle");
  * about 455 to 320 MiB. The data files stay in the operating system's page cache, so a page that
  * is not in shared_buffers costs a read from memory, not from disk.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
  * PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir`.
