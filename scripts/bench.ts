@@ -3,8 +3,10 @@
 // pages with autocannon, each page right after the bare framework floor (scripts/bench/floor/) so
 // that it is reported as a share of it; measures the JavaScript each storefront route ships and,
 // with --lighthouse, runs Lighthouse. Prints the results and the targets' verdicts and writes them
-// into docs/PERFORMANCE.md. Usage: npm run bench -- --help
+// into docs/PERFORMANCE.md. With --soak it runs only the memory soak (scripts/bench/soak.ts).
+// Usage: npm run bench -- --help
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -55,6 +57,7 @@ import {
 } from "./bench/seed";
 import { type RunningServer, startServer } from "./bench/server";
 import { snapshotBuild } from "./bench/snapshot";
+import { runSoak, SOAK_TARGET_MIB, type SoakRun, soakSection, summarizeSoak } from "./bench/soak";
 
 const HELP = `npm run bench -- [options]
 
@@ -88,6 +91,13 @@ const HELP = `npm run bench -- [options]
   --print-only          print the results without writing docs/PERFORMANCE.md
   --only <regex>        measure only the pages whose label matches, e.g. "^shop" (implies
                         --print-only: a partial run's verdicts are not the report's)
+  --soak                run only the memory soak: for each driver a store process on the largest
+                        of --sizes, as shipped (page cache on; off with --uncached-only), gets
+                        mixed anonymous and signed-in traffic at a fixed rate while its RSS is
+                        read every 10 s, then idles; writes the "Memory soak" sections
+  --soak-minutes <n>    minutes of traffic (default 5)
+  --soak-rate <n>       requests per second (default 40)
+  --soak-idle <s>       seconds without traffic after it (default 60)
 `;
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -117,6 +127,10 @@ const { values: args } = parseArgs({
     "print-only": { type: "boolean", default: false },
     only: { type: "string" },
     build: { type: "boolean", default: false },
+    soak: { type: "boolean", default: false },
+    "soak-minutes": { type: "string", default: "5" },
+    "soak-rate": { type: "string", default: "40" },
+    "soak-idle": { type: "string", default: "60" },
     help: { type: "boolean", default: false },
   },
 });
@@ -140,6 +154,13 @@ const rounds = wholeNumber("rounds", args.rounds);
 const lighthouseRuns = wholeNumber("lighthouse-runs", args["lighthouse-runs"]);
 const cacheTtl = wholeNumber("cache-ttl", args["cache-ttl"]);
 const uncachedOnly = args["uncached-only"];
+const soakSeconds = Math.round(60 * Number(args["soak-minutes"]));
+if (!(soakSeconds >= 10)) {
+  console.error(`--soak-minutes must be a number of minutes of at least 1/6, not ${args["soak-minutes"]}`);
+  process.exit(2);
+}
+const soakRate = wholeNumber("soak-rate", args["soak-rate"]);
+const soakIdle = wholeNumber("soak-idle", args["soak-idle"], 0);
 const baselineDir = args.baseline ? path.resolve(args.baseline) : undefined;
 if (baselineDir && !existsSync(path.join(baselineDir, "build", "server", "index.js"))) {
   console.error(
@@ -432,6 +453,36 @@ interface Entry {
   measurement: PageMeasurement;
 }
 
+/**
+ * A fresh database of the driver (PostgreSQL: a new database on the server, dropped by the
+ * cleanups; PGlite: a data folder in `workDir`) with a catalog of `size` products.
+ */
+async function seedDriverCatalog(driver: Driver, workDir: string, size: number): Promise<Catalog> {
+  const dataDir = path.join(workDir, `${driver}-${size}`);
+  let databaseUrl: string | undefined;
+  if (driver === "postgres") {
+    const name = `nocturn_bench_${process.pid}_${size}`;
+    databaseUrl = await createPostgresDatabase(adminUrl, name);
+    cleanups.push({ label: `drop database ${name}`, run: () => dropPostgresDatabase(adminUrl, name) });
+  }
+  log(`${driver}: seeding ${size.toLocaleString("en-US")} products`);
+  const seeded = await seedCatalog({
+    driver,
+    size,
+    dataDir,
+    databaseUrl,
+    searchTerm,
+    productName,
+    demo: demoSeed,
+  });
+  const catalog = seeded.catalog;
+  demoSeed = seeded.demo;
+  log(
+    `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s (bulk insert ${(catalog.bulkInsertMs / 1000).toFixed(1)} s); "${searchTerm}" matches ${catalog.search.matches}; customer with ${catalog.customer.orders} orders`,
+  );
+  return catalog;
+}
+
 async function benchDriver(
   driver: Driver,
   workDir: string,
@@ -439,31 +490,7 @@ async function benchDriver(
   lighthouse: boolean,
 ): Promise<{ report: DriverReport; lighthouse: LighthouseResult[] }> {
   const catalogs: Catalog[] = [];
-  for (const size of sizes) {
-    const dataDir = path.join(workDir, `${driver}-${size}`);
-    let databaseUrl: string | undefined;
-    if (driver === "postgres") {
-      const name = `nocturn_bench_${process.pid}_${size}`;
-      databaseUrl = await createPostgresDatabase(adminUrl, name);
-      cleanups.push({ label: `drop database ${name}`, run: () => dropPostgresDatabase(adminUrl, name) });
-    }
-    log(`${driver}: seeding ${size.toLocaleString("en-US")} products`);
-    const seeded = await seedCatalog({
-      driver,
-      size,
-      dataDir,
-      databaseUrl,
-      searchTerm,
-      productName,
-      demo: demoSeed,
-    });
-    const catalog = seeded.catalog;
-    demoSeed = seeded.demo;
-    log(
-      `${driver}: ${size} products in ${(catalog.seedMs / 1000).toFixed(1)} s (bulk insert ${(catalog.bulkInsertMs / 1000).toFixed(1)} s); "${searchTerm}" matches ${catalog.search.matches}; customer with ${catalog.customer.orders} orders`,
-    );
-    catalogs.push(catalog);
-  }
+  for (const size of sizes) catalogs.push(await seedDriverCatalog(driver, workDir, size));
 
   // every size and variant is served at once, so each page is measured back to back at every size;
   // PostgreSQL serves one database to a catalog's processes, PGlite (a database in the process)
@@ -664,6 +691,43 @@ async function newerSource(builtAt: number): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * The memory soak on one driver: a store process as shipped on a fresh catalog of the largest
+ * size, loaded with the mix of scripts/bench/soak.ts; stopped and its database dropped after.
+ */
+async function soakDriver(
+  driver: Driver,
+  workDir: string,
+  serverRoot: string,
+): Promise<SoakRun & { serverVersion: string }> {
+  const size = sizes[sizes.length - 1] as number;
+  const catalog = await seedDriverCatalog(driver, workDir, size);
+  // the V8 heap is read from /metrics, which answers only this token
+  const metricsToken = randomBytes(32).toString("hex");
+  const env: Record<string, string> = { METRICS_TOKEN: metricsToken };
+  if (uncachedOnly) env.PAGE_CACHE_TTL_SECONDS = "0";
+  const server = await startServer({ appRoot: serverRoot, catalog, env, node: nodeBinary });
+  cleanups.push({ label: `stop server ${server.pid}`, run: () => server.stop() });
+  log(
+    `${driver}: soak of ${size.toLocaleString("en-US")} products at ${server.url} (pid ${server.pid}): ${soakRate} requests/s for ${soakSeconds} s, then ${soakIdle} s idle`,
+  );
+  const ttl = env.PAGE_CACHE_TTL_SECONDS ?? process.env.PAGE_CACHE_TTL_SECONDS;
+  const run = await runSoak({
+    driver,
+    server,
+    catalog,
+    cacheTtlSeconds: ttl === undefined ? null : Number(ttl),
+    rate: soakRate,
+    connections,
+    loadSeconds: soakSeconds,
+    idleSeconds: soakIdle,
+    sampleSeconds: 10,
+    metricsToken,
+    log,
+  });
+  return { ...run, serverVersion: catalog.serverVersion };
+}
+
 async function main() {
   const startedAt = new Date();
   if (args.build || !existsSync("build/server/index.js") || !existsSync("build/client/assets")) {
@@ -673,7 +737,8 @@ async function main() {
     const stale = await newerSource(statSync("build/server/index.js").mtimeMs);
     if (stale) log(`warning: ${stale} is newer than build/; pass --build to measure the current code`);
   }
-  const floorReason = args.build ? "--build" : await floorBuildReason();
+  // the soak loads the store alone
+  const floorReason = args.soak ? undefined : args.build ? "--build" : await floorBuildReason();
   if (floorReason) {
     log(`building the floor (${floorReason}): react-router build ${path.relative(appRoot, FLOOR_DIR)}`);
     await buildFloor(appRoot);
@@ -686,10 +751,11 @@ async function main() {
     (sum, page) => sum + storeVariants("", baselineDir).filter((store) => store.serves(page)).length,
     0,
   );
-  const perDriverMs =
-    sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
-    entriesPerRound * rounds * (sizes.length + 2) * (duration + warmup + 5) * 1000 +
-    (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
+  const perDriverMs = args.soak
+    ? 120_000 + (sizes[sizes.length - 1] as number) * 0.5 + (soakSeconds + soakIdle + 120) * 1000
+    : sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
+      entriesPerRound * rounds * (sizes.length + 2) * (duration + warmup + 5) * 1000 +
+      (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
   setTimeout(
     () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
     drivers.length * perDriverMs + 300_000,
@@ -715,9 +781,14 @@ async function main() {
     cacheTtlSeconds: uncachedOnly ? null : cacheTtl,
     baseline: baselineDir ? describeBaseline(baselineDir) : null,
   };
-  log(
-    `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; page cache ${uncachedOnly ? "off only" : `off and on (TTL ${cacheTtl} s)`}${env.baseline ? `; baseline ${env.baseline}` : ""}; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
-  );
+  if (args.soak)
+    log(
+      `soak on ${drivers.join(", ")}: ${sizes[sizes.length - 1]} products, ${soakRate} requests/s for ${soakSeconds} s, ${soakIdle} s idle; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
+    );
+  else
+    log(
+      `drivers ${drivers.join(", ")}; sizes ${sizes.join(", ")}; ${connections} connections, ${duration} s per URL; page cache ${uncachedOnly ? "off only" : `off and on (TTL ${cacheTtl} s)`}${env.baseline ? `; baseline ${env.baseline}` : ""}; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
+    );
 
   const workDir = await mkdtemp(path.join(os.tmpdir(), "nocturn-bench-"));
   cleanups.push({ label: `remove ${workDir}`, run: () => rm(workDir, { recursive: true, force: true }) });
@@ -725,6 +796,10 @@ async function main() {
   // the servers run a private copy: other work may rebuild build/ during the run
   const serverRoot = path.join(workDir, "app");
   const { manifestFile } = await snapshotBuild(appRoot, serverRoot);
+  if (args.soak) {
+    await soakAll(drivers, workDir, serverRoot, env);
+    return;
+  }
   const baselineRoot = baselineDir ? path.join(workDir, "baseline") : undefined;
   if (baselineDir && baselineRoot) await snapshotBuild(baselineDir, baselineRoot);
   const variants = storeVariants(serverRoot, baselineRoot);
@@ -773,6 +848,42 @@ async function main() {
 
   for (const body of Object.values(sections)) console.log(`\n${body}`);
   if (!args["print-only"] && !onlyPattern) {
+    await updateReport(reportFile, sections);
+    log(`results written to ${path.relative(appRoot, reportFile)}`);
+  }
+}
+
+/** The soak on each driver, one after the other; writes each driver's "soak" section. */
+async function soakAll(drivers: Driver[], workDir: string, serverRoot: string, env: Environment) {
+  const sections: Record<string, string> = {};
+  for (const driver of drivers) {
+    const mark = cleanups.length;
+    try {
+      const run = await soakDriver(driver, workDir, serverRoot);
+      const summary = summarizeSoak(run);
+      log(
+        `${driver} soak: RSS ${Math.round(summary.startMiB)} MiB at the start, peak ${Math.round(summary.peakMiB)}, ${Math.round(summary.endMiB)} at the end of the load, ${summary.afterIdleMiB === null ? "-" : Math.round(summary.afterIdleMiB)} after idle; ${summary.achievedRate.toFixed(1)} responses/s, p99 ${run.latency.p99} ms, ${run.errors} errors, ${run.skipped} skipped; target < ${SOAK_TARGET_MIB} MiB ${summary.meetsTarget ? "met" : "MISSED"}`,
+      );
+      sections[`soak-${driver}`] = soakSection(
+        {
+          date: env.date,
+          command: env.command,
+          cpu: env.cpu,
+          cores: env.cores,
+          memoryGiB: env.memoryGiB,
+          os: env.os,
+          node: env.node,
+          serverVersion: run.serverVersion,
+          nodeOptions: process.env.NODE_OPTIONS,
+        },
+        run,
+      );
+    } finally {
+      await cleanUp(mark);
+    }
+  }
+  for (const body of Object.values(sections)) console.log(`\n${body}`);
+  if (!args["print-only"]) {
     await updateReport(reportFile, sections);
     log(`results written to ${path.relative(appRoot, reportFile)}`);
   }

@@ -40,6 +40,7 @@ const catalog = (size: number): Catalog => ({
   search: { term: "socks", matches: Math.round(size * 0.03) },
   productId: "p",
   cartProductIds: ["p", "q"],
+  productSample: [],
   deepPage: "/products",
   serverVersion: "15.20",
   seedMs: 1000,

@@ -28,6 +28,8 @@ export interface Catalog {
   productId: string;
   /** A cart's products for the cart refresh: that product, a product in colours and the newest other. */
   cartProductIds: string[];
+  /** Products spread over the catalog, for traffic that visits many product pages (the soak). */
+  productSample: string[];
   /** The shop's last full page, with the cursor that names it (keyset pagination). */
   deepPage: string;
   /** `server_version` as the database reports it */
@@ -210,6 +212,7 @@ export async function seedCatalog(options: {
     `)) as unknown as { rows: { id: string }[] };
     const cartProductIds = [productId, ...others.rows.map((row) => row.id)];
     const deepPage = await deepPagePath(handle.db, size);
+    const productSample = await spreadProductIds(handle.db, size);
     const serverVersion = await scalar(handle.db, sql`select current_setting('server_version') as value`);
     const catalog: Catalog = {
       driver,
@@ -219,6 +222,7 @@ export async function seedCatalog(options: {
       search: { term: options.searchTerm, matches: Number(matches) },
       productId,
       cartProductIds,
+      productSample,
       deepPage,
       serverVersion: String(serverVersion),
       seedMs: performance.now() - started,
@@ -246,6 +250,20 @@ async function deepPagePath(db: Database, size: number): Promise<string> {
   );
   const [micros = "", id = ""] = String(key).split("_");
   return `/products${shopQueryString({ page, cursor: { direction: "after", key: micros, id } })}`;
+}
+
+/** How many products the soak's product pages pick from: most of a shop's product views miss a cache. */
+const PRODUCT_SAMPLE = 500;
+
+/** Up to PRODUCT_SAMPLE product ids, evenly spread over the catalog in arrival order. */
+async function spreadProductIds(db: Database, size: number): Promise<string[]> {
+  const step = Math.max(1, Math.floor(size / PRODUCT_SAMPLE));
+  const result = (await db.execute(
+    sql`select id::text as value from (
+          select id, row_number() over (order by created_at desc, id desc) as n from product
+        ) numbered where n % ${step} = 0 order by n limit ${PRODUCT_SAMPLE}`,
+  )) as unknown as { rows: { value: string }[] };
+  return result.rows.map((row) => row.value);
 }
 
 async function scalar(db: Database, query: ReturnType<typeof sql>) {
