@@ -2,8 +2,9 @@
 // each with the production build twice, with the page cache off and on, and loads the storefront
 // pages with autocannon, each page right after the bare framework floor (scripts/bench/floor/) so
 // that it is reported as a share of it; measures the JavaScript each storefront route ships and,
-// with --lighthouse, runs Lighthouse. Prints the results and the targets' verdicts and writes them
-// into docs/PERFORMANCE.md. With --soak it runs only the memory soak (scripts/bench/soak.ts).
+// with --lighthouse, runs Lighthouse on the storefront and the floor's page; ends with the memory
+// soak (scripts/bench/soak.ts) on PostgreSQL and PGlite. Prints the results and the targets'
+// verdicts and writes them into docs/PERFORMANCE.md. With --soak it runs only the soak.
 // Usage: npm run bench -- --help
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -57,7 +58,14 @@ import {
 } from "./bench/seed";
 import { type RunningServer, startServer } from "./bench/server";
 import { snapshotBuild } from "./bench/snapshot";
-import { runSoak, SOAK_TARGET_MIB, type SoakRun, soakSection, summarizeSoak } from "./bench/soak";
+import {
+  runSoak,
+  SOAK_TARGET_MIB,
+  type SoakRun,
+  type SoakSummary,
+  soakSection,
+  summarizeSoak,
+} from "./bench/soak";
 
 const HELP = `npm run bench -- [options]
 
@@ -91,10 +99,13 @@ const HELP = `npm run bench -- [options]
   --print-only          print the results without writing docs/PERFORMANCE.md
   --only <regex>        measure only the pages whose label matches, e.g. "^shop" (implies
                         --print-only: a partial run's verdicts are not the report's)
-  --soak                run only the memory soak: for each driver a store process on the largest
-                        of --sizes, as shipped (page cache on; off with --uncached-only), gets
-                        mixed anonymous and signed-in traffic at a fixed rate while its RSS is
-                        read every 10 s, then idles; writes the "Memory soak" sections
+  --soak                run only the memory soak (a full run ends with it, on PostgreSQL and
+                        PGlite): for each driver a store process on a catalog of --soak-size, as
+                        shipped (page cache on; off with --uncached-only), gets mixed anonymous
+                        and signed-in traffic at a fixed rate while its RSS is read every 10 s,
+                        then idles; writes the "Memory" sections
+  --skip-soak           a full run without the soak (its target is then reported as not measured)
+  --soak-size <n>       products in the soak's catalog (default 10000)
   --soak-minutes <n>    minutes of traffic (default 5)
   --soak-rate <n>       requests per second (default 40)
   --soak-idle <s>       seconds without traffic after it (default 60)
@@ -128,6 +139,8 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     build: { type: "boolean", default: false },
     soak: { type: "boolean", default: false },
+    "skip-soak": { type: "boolean", default: false },
+    "soak-size": { type: "string", default: "10000" },
     "soak-minutes": { type: "string", default: "5" },
     "soak-rate": { type: "string", default: "40" },
     "soak-idle": { type: "string", default: "60" },
@@ -160,6 +173,7 @@ if (!(soakSeconds >= 10)) {
   process.exit(2);
 }
 const soakRate = wholeNumber("soak-rate", args["soak-rate"]);
+const soakSize = wholeNumber("soak-size", args["soak-size"]);
 const soakIdle = wholeNumber("soak-idle", args["soak-idle"], 0);
 const baselineDir = args.baseline ? path.resolve(args.baseline) : undefined;
 if (baselineDir && !existsSync(path.join(baselineDir, "build", "server", "index.js"))) {
@@ -637,14 +651,18 @@ async function benchDriver(
     const largest = catalogs[catalogs.length - 1] as Catalog;
     // what shoppers get: the page cache on, when this run measured it
     const running = serverFor(servers.has("cached") ? "cached" : "uncached", largest.size);
-    for (const page of measuredPages.filter((spec) => spec.lighthouse)) {
-      log(`lighthouse ${page.label} (${largest.size} products, ${driver})`);
-      const result = await runLighthouseMedian({
-        label: page.label,
-        url: running.publicUrl + page.path(largest),
-        outDir: workDir,
-        runs: lighthouseRuns,
-      });
+    // the bare framework's page first, reported beside the store's: what this machine allows
+    const audited = [
+      { label: "floor", url: `${floorServer.publicUrl}/` },
+      ...measuredPages
+        .filter((spec) => spec.lighthouse)
+        .map((page) => ({ label: page.label, url: running.publicUrl + page.path(largest) })),
+    ];
+    for (const page of audited) {
+      log(
+        `lighthouse ${page.label} (${page.label === "floor" ? "bare React Router" : `${largest.size} products, ${driver}`})`,
+      );
+      const result = await runLighthouseMedian({ ...page, outDir: workDir, runs: lighthouseRuns });
       log(
         `lighthouse ${page.label}: ${Object.entries(result.scores)
           .map(([category, score]) => `${category} ${score}`)
@@ -692,15 +710,15 @@ async function newerSource(builtAt: number): Promise<string | undefined> {
 }
 
 /**
- * The memory soak on one driver: a store process as shipped on a fresh catalog of the largest
- * size, loaded with the mix of scripts/bench/soak.ts; stopped and its database dropped after.
+ * The memory soak on one driver: a store process as shipped on a fresh catalog of --soak-size
+ * products, loaded with the mix of scripts/bench/soak.ts; stopped and its database dropped after.
  */
 async function soakDriver(
   driver: Driver,
   workDir: string,
   serverRoot: string,
 ): Promise<SoakRun & { serverVersion: string }> {
-  const size = sizes[sizes.length - 1] as number;
+  const size = soakSize;
   const catalog = await seedDriverCatalog(driver, workDir, size);
   // the V8 heap is read from /metrics, which answers only this token
   const metricsToken = randomBytes(32).toString("hex");
@@ -744,6 +762,14 @@ async function main() {
     await buildFloor(appRoot);
   }
   const drivers = await chooseDrivers();
+  // a full run ends with the soak on both databases (PGlite alone when PostgreSQL does not answer)
+  const soakDrivers: Driver[] = args.soak
+    ? drivers
+    : args["skip-soak"] || onlyPattern
+      ? []
+      : (await postgresReachable(adminUrl))
+        ? ["postgres", "pglite"]
+        : ["pglite"];
 
   // the script always ends by itself: a generous ceiling for the whole run (seeding a million
   // products took about three minutes on this machine; 500 s per million are allowed)
@@ -751,14 +777,15 @@ async function main() {
     (sum, page) => sum + storeVariants("", baselineDir).filter((store) => store.serves(page)).length,
     0,
   );
+  const soakMs = 120_000 + soakSize * 0.5 + (soakSeconds + soakIdle + 120) * 1000;
   const perDriverMs = args.soak
-    ? 120_000 + (sizes[sizes.length - 1] as number) * 0.5 + (soakSeconds + soakIdle + 120) * 1000
+    ? 0
     : sizes.reduce((sum, size) => sum + 120_000 + size * 0.5, 0) +
       entriesPerRound * rounds * (sizes.length + 2) * (duration + warmup + 5) * 1000 +
-      (args.lighthouse ? 3 * lighthouseRuns * 240_000 : 0);
+      (args.lighthouse ? 4 * lighthouseRuns * 240_000 : 0);
   setTimeout(
     () => void exitAfterCleanup(1, "the benchmark took far longer than expected; stopped"),
-    drivers.length * perDriverMs + 300_000,
+    drivers.length * perDriverMs + soakDrivers.length * soakMs + 300_000,
   ).unref();
 
   const env: Environment = {
@@ -783,7 +810,7 @@ async function main() {
   };
   if (args.soak)
     log(
-      `soak on ${drivers.join(", ")}: ${sizes[sizes.length - 1]} products, ${soakRate} requests/s for ${soakSeconds} s, ${soakIdle} s idle; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
+      `soak on ${drivers.join(", ")}: ${soakSize} products, ${soakRate} requests/s for ${soakSeconds} s, ${soakIdle} s idle; servers on Node.js ${serverNode}; load ${env.loadAverage.map((value) => value.toFixed(2)).join(" ")}`,
     );
   else
     log(
@@ -797,7 +824,8 @@ async function main() {
   const serverRoot = path.join(workDir, "app");
   const { manifestFile } = await snapshotBuild(appRoot, serverRoot);
   if (args.soak) {
-    await soakAll(drivers, workDir, serverRoot, env);
+    const soaked = await soakAll(soakDrivers, workDir, serverRoot, env);
+    await report(soaked.sections);
     return;
   }
   const baselineRoot = baselineDir ? path.join(workDir, "baseline") : undefined;
@@ -844,8 +872,20 @@ async function main() {
     }
   }
 
-  sections.targets = targetsSection({ env, reports, bundles, lighthouse: lighthouseResults });
+  const soaked = await soakAll(soakDrivers, workDir, serverRoot, env);
+  Object.assign(sections, soaked.sections);
+  sections.targets = targetsSection({
+    env,
+    reports,
+    bundles,
+    lighthouse: lighthouseResults,
+    soaks: soakDrivers.length > 0 ? soaked.soaks : null,
+  });
+  await report(sections);
+}
 
+/** Prints the sections and, unless the run was partial or --print-only, writes them into the report. */
+async function report(sections: Record<string, string>) {
   for (const body of Object.values(sections)) console.log(`\n${body}`);
   if (!args["print-only"] && !onlyPattern) {
     await updateReport(reportFile, sections);
@@ -853,14 +893,16 @@ async function main() {
   }
 }
 
-/** The soak on each driver, one after the other; writes each driver's "soak" section. */
+/** The soak on each driver, one after the other: each driver's "soak" section and summary. */
 async function soakAll(drivers: Driver[], workDir: string, serverRoot: string, env: Environment) {
   const sections: Record<string, string> = {};
+  const soaks: { driver: Driver; summary: SoakSummary }[] = [];
   for (const driver of drivers) {
     const mark = cleanups.length;
     try {
       const run = await soakDriver(driver, workDir, serverRoot);
       const summary = summarizeSoak(run);
+      soaks.push({ driver, summary });
       log(
         `${driver} soak: RSS ${Math.round(summary.startMiB)} MiB at the start, peak ${Math.round(summary.peakMiB)}, ${Math.round(summary.endMiB)} at the end of the load, ${summary.afterIdleMiB === null ? "-" : Math.round(summary.afterIdleMiB)} after idle; ${summary.achievedRate.toFixed(1)} responses/s, p99 ${run.latency.p99} ms, ${run.errors} errors, ${run.skipped} skipped; target < ${SOAK_TARGET_MIB} MiB ${summary.meetsTarget ? "met" : "MISSED"}`,
       );
@@ -882,11 +924,7 @@ async function soakAll(drivers: Driver[], workDir: string, serverRoot: string, e
       await cleanUp(mark);
     }
   }
-  for (const body of Object.values(sections)) console.log(`\n${body}`);
-  if (!args["print-only"]) {
-    await updateReport(reportFile, sections);
-    log(`results written to ${path.relative(appRoot, reportFile)}`);
-  }
+  return { sections, soaks };
 }
 
 function printSummary(report: DriverReport) {

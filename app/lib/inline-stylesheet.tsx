@@ -16,15 +16,21 @@ function readSentInline() {
 }
 
 /**
- * The store's stylesheet, inlined in the head of a page the page cache keeps (compressed once, it
- * costs nothing per request, and a first visit paints without waiting for a second request: on a
- * phone's network that request was the page's longest wait), linked everywhere else (each response
- * would compress it again; the linked file is compressed at build time and cached by the browser).
- * In the browser the component renders what the server sent, so hydration finds it unchanged.
+ * The store's stylesheet in the head: inlined in a page the page cache keeps, linked everywhere
+ * else. Inlined, the page cache cuts it down to the rules that page uses and links the whole file at
+ * the end of the body (server/http/critical-css.ts, from `data-href`): compressed once, it costs
+ * nothing per request, and a first visit paints without waiting for a second request (on a phone's
+ * network that request was the page's longest wait). Linked, the file is compressed at build time
+ * and cached by the browser; each response would compress it again. In the browser the component
+ * renders what the server sent, so hydration finds it unchanged.
  */
 export function Stylesheet({ href }: { href: string }) {
   const provided = useContext(StylesheetContext);
   const css = provided === undefined ? (typeof document === "undefined" ? null : readSentInline()) : provided;
   if (css === null) return <link rel="stylesheet" href={href} />;
-  return <style id={INLINE_ID}>{css}</style>;
+  return (
+    <style id={INLINE_ID} data-href={href}>
+      {css}
+    </style>
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RouteBundle } from "./bundle";
+import type { LighthouseResult } from "./lighthouse";
 import type { CacheCount, LoadResult } from "./load";
 import {
   bundleSection,
@@ -7,6 +8,7 @@ import {
   driverSection,
   type Environment,
   evaluateTargets,
+  FLOOR_LABEL,
   floorRatio,
   hitShare,
   limitRatio,
@@ -18,6 +20,7 @@ import {
   type Variant,
 } from "./report";
 import type { Catalog } from "./seed";
+import { SOAK_TARGET_MIB } from "./soak";
 
 /** One load run; `cpu` is the server's CPU per request (the database adds 1 ms). */
 const run = (requestsPerSecond: number, cpu: number | null = 5, cache?: CacheCount): LoadResult => ({
@@ -178,7 +181,12 @@ describe("ratios", () => {
     });
     expect(limitRatio(cached, 100)).toBeCloseTo((0.25 + 0.5) / 2);
     expect(limitRatio(page({ label: "home", floor: [200], bySize: { 100: [100] } }), 100)).toBeNull();
-    const verdicts = evaluateTargets({ reports: [report([cached])], bundles: [], lighthouse: [] });
+    const verdicts = evaluateTargets({
+      reports: [report([cached])],
+      bundles: [],
+      lighthouse: [],
+      soaks: null,
+    });
     expect(verdictOf(verdicts, "cached pages")).toMatchObject({ verdict: "met" });
     const slow = page({
       label: "shop",
@@ -187,7 +195,12 @@ describe("ratios", () => {
       limit: [4000, 4000],
       bySize: { 100: [900, 900] },
     });
-    const slowVerdicts = evaluateTargets({ reports: [report([slow], [100])], bundles: [], lighthouse: [] });
+    const slowVerdicts = evaluateTargets({
+      reports: [report([slow], [100])],
+      bundles: [],
+      lighthouse: [],
+      soaks: null,
+    });
     expect(verdictOf(slowVerdicts, "cached pages")).toMatchObject({
       verdict: "missed",
       detail: expect.stringContaining("shop at 100 0.23×"),
@@ -243,6 +256,7 @@ describe("evaluateTargets", () => {
       reports: [report(healthy)],
       bundles: [bundle("home", 120)],
       lighthouse: [],
+      soaks: null,
     });
     const anonymous = verdictOf(verdicts, "anonymous");
     expect(anonymous?.target).toBe(
@@ -256,7 +270,6 @@ describe("evaluateTargets", () => {
     // 70 / 200 = 0.35: under the anonymous 0.6, over the signed-in 0.3
     expect(verdictOf(verdicts, "signed-in")?.verdict).toBe("met");
     expect(verdictOf(verdicts, "catalog pages")?.verdict).toBe("met");
-    expect(verdictOf(verdicts, "store process RSS")?.verdict).toBe("met");
     expect(verdictOf(verdicts, "first-load JavaScript")?.verdict).toBe("met");
   });
 
@@ -282,7 +295,7 @@ describe("evaluateTargets", () => {
         bySize: { 100: [50], 100000: [50] },
       }),
     ];
-    const verdicts = evaluateTargets({ reports: [report(pages)], bundles: [], lighthouse: [] });
+    const verdicts = evaluateTargets({ reports: [report(pages)], bundles: [], lighthouse: [], soaks: null });
     const anonymous = verdictOf(verdicts, "anonymous");
     expect(anonymous?.verdict).toBe("missed");
     expect(anonymous?.detail).toMatch(
@@ -301,7 +314,7 @@ describe("evaluateTargets", () => {
       cached: { 100: [130], 100000: [30] },
     });
     const scale = verdictOf(
-      evaluateTargets({ reports: [report(cachedOnlyShort)], bundles: [], lighthouse: [] }),
+      evaluateTargets({ reports: [report(cachedOnlyShort)], bundles: [], lighthouse: [], soaks: null }),
       "catalog pages",
     );
     expect(scale?.target).toBe(
@@ -317,7 +330,7 @@ describe("evaluateTargets", () => {
       cached: { 100: [130], 100000: [130] },
     });
     const missed = verdictOf(
-      evaluateTargets({ reports: [report(uncachedShort)], bundles: [], lighthouse: [] }),
+      evaluateTargets({ reports: [report(uncachedShort)], bundles: [], lighthouse: [], soaks: null }),
       "catalog pages",
     );
     expect(missed?.verdict).toBe("missed");
@@ -327,7 +340,7 @@ describe("evaluateTargets", () => {
   it("says not measured for the anonymous target on an uncached-only run, with the uncached ratios", () => {
     const uncachedOnly = healthy.filter((measured) => measured.variant === "uncached");
     const anonymous = verdictOf(
-      evaluateTargets({ reports: [report(uncachedOnly)], bundles: [], lighthouse: [] }),
+      evaluateTargets({ reports: [report(uncachedOnly)], bundles: [], lighthouse: [], soaks: null }),
       "anonymous",
     );
     expect(anonymous?.verdict).toBe("not measured");
@@ -346,7 +359,7 @@ describe("evaluateTargets", () => {
       cache: { hit: 990, miss: 10, none: 0 },
     });
     const anonymous = verdictOf(
-      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [] }),
+      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [], soaks: null }),
       "anonymous",
     );
     expect(anonymous?.detail).toContain("X-Cache: HIT on at least 99.0 % of each cached run's responses");
@@ -361,6 +374,7 @@ describe("evaluateTargets", () => {
       reports: [report(healthy, [100, 10_000])],
       bundles: [],
       lighthouse: [],
+      soaks: null,
     });
     const scale = verdictOf(verdicts, "catalog pages");
     expect(scale?.verdict).toBe("not measured");
@@ -370,7 +384,12 @@ describe("evaluateTargets", () => {
   it("judges a run beyond 100,000 products by its largest catalog and says so", () => {
     const pages = [page({ label: "shop", floor: [200], bySize: { 100: [100], 1000000: [0] } })];
     const scale = verdictOf(
-      evaluateTargets({ reports: [report(pages, [100, 1_000_000])], bundles: [], lighthouse: [] }),
+      evaluateTargets({
+        reports: [report(pages, [100, 1_000_000])],
+        bundles: [],
+        lighthouse: [],
+        soaks: null,
+      }),
       "catalog pages",
     );
     expect(scale?.verdict).toBe("missed");
@@ -400,7 +419,7 @@ describe("evaluateTargets", () => {
     ];
     const cheaper = (pages: PageMeasurement[]) =>
       verdictOf(
-        evaluateTargets({ reports: [report(pages)], bundles: [], lighthouse: [] }),
+        evaluateTargets({ reports: [report(pages)], bundles: [], lighthouse: [], soaks: null }),
         "uncached product and shop",
       );
 
@@ -455,20 +474,68 @@ describe("evaluateTargets", () => {
     });
   });
 
-  it("judges every store process's memory after the run, and the JavaScript budget, inclusively", () => {
+  it("judges memory on the soak of both databases, and the JavaScript budget, inclusively", () => {
+    const soakOf = (endMiB: number) => ({
+      startMiB: 150,
+      peakMiB: endMiB + 10,
+      endMiB,
+      afterIdleMiB: endMiB - 5,
+      achievedRate: 40,
+      meetsTarget: endMiB < SOAK_TARGET_MIB,
+    });
     const verdicts = evaluateTargets({
-      reports: [report(healthy, [100, 100_000], TARGETS.rssMiB)],
+      reports: [report(healthy, [100, 100_000], 420)],
       bundles: [bundle("home", TARGETS.jsGzipKiB), bundle("cart", TARGETS.jsGzipKiB + 0.1)],
       lighthouse: [],
+      soaks: [
+        { driver: "postgres", summary: soakOf(260) },
+        { driver: "pglite", summary: soakOf(SOAK_TARGET_MIB) },
+      ],
     });
-    const rss = verdictOf(verdicts, "store process RSS");
+    const rss = verdictOf(verdicts, "store process RSS at the end of the memory soak");
     expect(rss?.verdict).toBe("missed");
-    expect(rss?.detail).toContain(
-      "100 products, cache off: idle 150, peak 340, after 300 MiB; 100 products, cache on: idle 150, peak 340, after 300 MiB; 100,000 products, cache off:",
+    expect(rss?.detail).toBe(
+      "PostgreSQL: 150 MiB at the start, 260 at the end of the load, peak 270, 255 after idle; PGlite: 150 MiB at the start, 300 at the end of the load, peak 310, 295 after idle. After the load runs (50 connections), for comparison: 100 products, cache off, PostgreSQL 420 MiB, 100 products, cache on, PostgreSQL 420 MiB, 100,000 products, cache off, PostgreSQL 420 MiB, 100,000 products, cache on, PostgreSQL 420 MiB",
     );
+    const below = evaluateTargets({
+      reports: [report(healthy)],
+      bundles: [],
+      lighthouse: [],
+      soaks: [{ driver: "pglite", summary: soakOf(299) }],
+    });
+    // one database soaked is not both
+    expect(verdictOf(below, "store process RSS")?.verdict).toBe("missed");
+    expect(verdictOf(below, "store process RSS")?.detail).toContain("not soaked: PostgreSQL");
+    const noSoak = evaluateTargets({ reports: [report(healthy)], bundles: [], lighthouse: [], soaks: null });
+    expect(verdictOf(noSoak, "store process RSS")?.verdict).toBe("not measured");
     const js = verdictOf(verdicts, "first-load JavaScript");
     expect(js?.verdict).toBe("missed");
     expect(js?.detail).toBe("over the budget: cart 130.1 KiB (1 of 2 pages)");
+  });
+
+  it("judges Lighthouse on the store's pages and shows the floor's page beside them, not judged", () => {
+    const audit = (label: string, performance: number): LighthouseResult => ({
+      label,
+      url: `http://localhost/${label}`,
+      scores: { performance, accessibility: 100, "best-practices": 100, seo: 100 },
+      metrics: {},
+      failed: [],
+      warnings: [],
+      benchmarkIndex: 2000,
+    });
+    const judge = (lighthouse: LighthouseResult[]) =>
+      verdictOf(
+        evaluateTargets({ reports: [report(healthy)], bundles: [], lighthouse, soaks: null }),
+        "Lighthouse",
+      );
+    const met = judge([audit(FLOOR_LABEL, 80), audit("home", 95), audit("product", 99)]);
+    expect(met?.verdict).toBe("met");
+    expect(met?.detail).toBe(
+      "floor (bare React Router) 80/100/100/100, home 95/100/100/100, product 99/100/100/100",
+    );
+    expect(judge([audit(FLOOR_LABEL, 100), audit("shop", 94)])?.verdict).toBe("missed");
+    // the floor alone is no measure of the store
+    expect(judge([audit(FLOOR_LABEL, 100)])?.verdict).toBe("not measured");
   });
 
   it("names the heaviest page when every page is within the JavaScript budget", () => {
@@ -476,6 +543,7 @@ describe("evaluateTargets", () => {
       reports: [report(healthy)],
       bundles: [bundle("home", 120), bundle("login", 129.9), bundle("account orders", 125)],
       lighthouse: [],
+      soaks: null,
     });
     const js = verdictOf(verdicts, "first-load JavaScript");
     expect(js?.verdict).toBe("met");
@@ -495,7 +563,7 @@ describe("evaluateTargets", () => {
       page({ label: "account", audience: "signed-in", floor: [200, 200], bySize: { 100: [70, 70] } }),
     ];
     const verdict = verdictOf(
-      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [] }),
+      evaluateTargets({ reports: [report(pages, [100])], bundles: [], lighthouse: [], soaks: null }),
       "cart refresh",
     );
     expect(verdict).toMatchObject({
@@ -505,7 +573,7 @@ describe("evaluateTargets", () => {
   });
 
   it("says not measured for what the run did not measure", () => {
-    const verdicts = evaluateTargets({ reports: [report([])], bundles: [], lighthouse: [] });
+    const verdicts = evaluateTargets({ reports: [report([])], bundles: [], lighthouse: [], soaks: null });
     expect(verdictOf(verdicts, "anonymous")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "signed-in")?.verdict).toBe("not measured");
     expect(verdictOf(verdicts, "cached pages")?.verdict).toBe("not measured");
@@ -584,6 +652,7 @@ describe("report sections", () => {
       reports: [report(deep)],
       bundles: [bundle("home", 150)],
       lighthouse: [],
+      soaks: null,
     });
     expect(section).toContain("Anonymous pages are judged on the cached figures, what shoppers get");
     expect(section).toContain(
@@ -600,7 +669,7 @@ describe("report sections", () => {
       "| first-load JavaScript ≤ 130 KiB gzip per page (signed in or not, the admin's aside) | **missed** | over the budget: home 150.0 KiB (1 of 1 page) |",
     );
     expect(section).toContain(
-      "| Lighthouse mobile: performance ≥ 98, accessibility, best practices and SEO 100 | not measured |",
+      "| Lighthouse mobile: performance ≥ 95, accessibility, best practices and SEO 100 (the floor's page beside it) | not measured |",
     );
   });
 

@@ -5,6 +5,10 @@ import type { LighthouseResult } from "./lighthouse";
 import type { CacheCount, LoadResult } from "./load";
 import type { Catalog, Driver } from "./seed";
 import type { ProcessMemory } from "./server";
+import { SOAK_TARGET_MIB, type SoakSummary } from "./soak";
+
+/** The bare framework's page in the Lighthouse results (scripts/bench.ts audits it first). */
+export const FLOOR_LABEL = "floor";
 
 /** Issue 13's targets; the "Targets" section says met or missed for each from one run's numbers. */
 export const TARGETS = {
@@ -17,8 +21,6 @@ export const TARGETS = {
   scaleSize: 100_000,
   /** uncached product and shop pages: today's CPU per request (a baseline build's, same run) divided by at least this */
   cheaper: 2,
-  /** resident memory of each store process after the run */
-  rssMiB: 300,
   /** first-load JavaScript per page a person can open (the admin's aside), gzip (issue 31) */
   jsGzipKiB: 130,
   /** issue 31: these pages, never served from the cache, at least this share of the floor's requests/s */
@@ -40,8 +42,9 @@ export const CHEAPER_PAGES = [
   { label: "product", history: "product 18.9 ms (issue 13's baseline)" },
 ] as const;
 
+/** Issue 31's (issue 13 had asked for 98); the floor's page is measured beside and not judged. */
 const LIGHTHOUSE_TARGETS = {
-  performance: 98,
+  performance: 95,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -462,6 +465,51 @@ function cheaperVerdict(reports: DriverReport[]): TargetVerdict {
 }
 
 /**
+ * Issue 31's memory target, from the soak: every store process, on PostgreSQL and on PGlite, under
+ * SOAK_TARGET_MIB at the end of its traffic. RSS after the load runs is shown beside it: those runs
+ * hold 50 connections open for as long as they can, far more than a shop's traffic.
+ */
+function soakVerdict(
+  soaks: { driver: Driver; summary: SoakSummary }[] | null,
+  reports: DriverReport[],
+): TargetVerdict {
+  const target = `store process RSS at the end of the memory soak < ${SOAK_TARGET_MIB} MiB, on PostgreSQL and on PGlite`;
+  const afterRuns = reports.flatMap((report) =>
+    report.servers
+      .filter((server) => server.after)
+      .map(
+        (server) =>
+          `${int(server.size)} products, ${variantName(server.variant)}, ${driverName(report.driver)} ${mib(server.after?.rssMiB)} MiB`,
+      ),
+  );
+  const context =
+    afterRuns.length > 0
+      ? `. After the load runs (50 connections), for comparison: ${afterRuns.join(", ")}`
+      : "";
+  if (!soaks || soaks.length === 0)
+    return {
+      target,
+      verdict: "not measured",
+      detail: `this run had no soak (\`--skip-soak\` or \`--only\`)${context}`,
+    };
+  const missing = (["postgres", "pglite"] as const).filter(
+    (driver) => !soaks.some((soak) => soak.driver === driver),
+  );
+  return {
+    target,
+    verdict: soaks.every((soak) => soak.summary.meetsTarget) && missing.length === 0 ? "met" : "missed",
+    detail: `${soaks
+      .map(
+        (soak) =>
+          `${driverName(soak.driver)}: ${mib(soak.summary.startMiB)} MiB at the start, ${mib(soak.summary.endMiB)} at the end of the load, peak ${mib(soak.summary.peakMiB)}${soak.summary.afterIdleMiB === null ? "" : `, ${mib(soak.summary.afterIdleMiB)} after idle`}`,
+      )
+      .join(
+        "; ",
+      )}${missing.length > 0 ? `; not soaked: ${missing.map(driverName).join(", ")}` : ""}${context}`,
+  };
+}
+
+/**
  * Met or missed for each of issue 13's targets, from one run's numbers only. A target the run did
  * not measure (a catalog size, the cache, the baseline, Lighthouse) says so instead of passing.
  */
@@ -469,6 +517,8 @@ export function evaluateTargets(options: {
   reports: DriverReport[];
   bundles: RouteBundle[];
   lighthouse: LighthouseResult[];
+  /** the memory soak's result per driver; null when the run had no soak */
+  soaks: { driver: Driver; summary: SoakSummary }[] | null;
 }): TargetVerdict[] {
   const { reports, bundles, lighthouse } = options;
   const verdicts: TargetVerdict[] = [];
@@ -572,30 +622,7 @@ export function evaluateTargets(options: {
 
   verdicts.push(cheaperVerdict(reports));
 
-  const servers = reports.flatMap((report) =>
-    [...report.servers]
-      .sort((a, b) => a.size - b.size)
-      .map((server) => ({
-        name: `${int(server.size)} products, ${variantName(server.variant)}${reports.length > 1 ? `, ${driverName(report.driver)}` : ""}`,
-        stats: server,
-      })),
-  );
-  const rssLabel = `store process RSS after the run < ${TARGETS.rssMiB} MiB`;
-  if (servers.length === 0 || servers.some((server) => !server.stats.after)) {
-    verdicts.push({ target: rssLabel, verdict: "not measured", detail: "no /proc" });
-  } else {
-    const over = servers.filter((server) => (server.stats.after?.rssMiB ?? 0) >= TARGETS.rssMiB);
-    verdicts.push({
-      target: rssLabel,
-      verdict: over.length === 0 ? "met" : "missed",
-      detail: servers
-        .map(
-          (server) =>
-            `${server.name}: idle ${mib(server.stats.idle?.rssMiB)}, peak ${mib(server.stats.after?.peakMiB)}, after ${mib(server.stats.after?.rssMiB)} MiB`,
-        )
-        .join("; "),
-    });
-  }
+  verdicts.push(soakVerdict(options.soaks, reports));
 
   const jsLabel = `first-load JavaScript ≤ ${TARGETS.jsGzipKiB} KiB gzip per page (signed in or not, the admin's aside)`;
   const heavy = bundles.filter((bundle) => bundle.jsGzip / 1024 > TARGETS.jsGzipKiB);
@@ -611,15 +638,17 @@ export function evaluateTargets(options: {
         : `${bundles.length} pages, the heaviest ${heaviest.label} ${kib(heaviest.jsGzip)} KiB`,
   });
 
-  const lighthouseLabel = `Lighthouse mobile: performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility, best practices and SEO 100`;
-  if (lighthouse.length === 0) {
+  const lighthouseLabel = `Lighthouse mobile: performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility, best practices and SEO 100 (the floor's page beside it)`;
+  const floorAudit = lighthouse.find((result) => result.label === FLOOR_LABEL);
+  const storeAudits = lighthouse.filter((result) => result !== floorAudit);
+  if (storeAudits.length === 0) {
     verdicts.push({
       target: lighthouseLabel,
       verdict: "not measured",
       detail: "this run did not run Lighthouse (`--lighthouse --lighthouse-runs 3`)",
     });
   } else {
-    const short = lighthouse.filter((result) =>
+    const short = storeAudits.filter((result) =>
       Object.entries(LIGHTHOUSE_TARGETS).some(
         ([category, target]) => (result.scores[category as keyof typeof LIGHTHOUSE_TARGETS] ?? 0) < target,
       ),
@@ -630,7 +659,9 @@ export function evaluateTargets(options: {
       detail: lighthouse
         .map(
           (result) =>
-            `${result.label} ${Object.keys(LIGHTHOUSE_TARGETS)
+            `${result.label}${result === floorAudit ? " (bare React Router)" : ""} ${Object.keys(
+              LIGHTHOUSE_TARGETS,
+            )
               .map((category) => result.scores[category as keyof typeof LIGHTHOUSE_TARGETS] ?? "n/a")
               .join("/")}`,
         )
@@ -645,6 +676,7 @@ export function targetsSection(options: {
   reports: DriverReport[];
   bundles: RouteBundle[];
   lighthouse: LighthouseResult[];
+  soaks: { driver: Driver; summary: SoakSummary }[] | null;
 }): string {
   const { env, reports } = options;
   const lines = [
@@ -701,8 +733,8 @@ export function lighthouseSection(options: {
   runs: number;
 }): string {
   const targets = LIGHTHOUSE_TARGETS;
-  const mark = (value: number | null, target: number) =>
-    value === null ? "n/a" : value >= target ? `${value}` : `**${value}**`;
+  const mark = (value: number | null, target: number | null) =>
+    value === null ? "n/a" : target === null || value >= target ? `${value}` : `**${value}**`;
   const lines = [
     `Measured ${options.date}, ${options.context}. Lighthouse 12.8.2, mobile (default config: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown)${options.runs > 1 ? `, ${options.runs} runs per page, the run with the median performance score shown` : ", one run per page"}:`,
     "",
@@ -715,8 +747,9 @@ export function lighthouseSection(options: {
   ];
   for (const result of options.results) {
     const metric = (title: string) => result.metrics[title] ?? "n/a";
+    const floor = result.label === FLOOR_LABEL;
     lines.push(
-      `| ${result.label} | ${mark(result.scores.performance, targets.performance)}${result.performanceRuns ? ` (runs: ${result.performanceRuns.join(", ")})` : ""}${result.failedRuns ? ` (${result.failedRuns.length} run(s) Lighthouse could not complete: ${result.failedRuns.join("; ")})` : ""} | ${mark(result.scores.accessibility, targets.accessibility)} | ${mark(result.scores["best-practices"], targets["best-practices"])} | ${mark(result.scores.seo, targets.seo)} | ${metric("First Contentful Paint")} | ${metric("Largest Contentful Paint")} | ${metric("Total Blocking Time")} | ${metric("Cumulative Layout Shift")} | ${metric("Speed Index")} | ${result.benchmarkIndex === null ? "?" : Math.round(result.benchmarkIndex)} |`,
+      `| ${floor ? "floor (bare React Router, not judged)" : result.label} | ${mark(result.scores.performance, floor ? null : targets.performance)}${result.performanceRuns ? ` (runs: ${result.performanceRuns.join(", ")})` : ""}${result.failedRuns ? ` (${result.failedRuns.length} run(s) Lighthouse could not complete: ${result.failedRuns.join("; ")})` : ""} | ${mark(result.scores.accessibility, targets.accessibility)} | ${mark(result.scores["best-practices"], targets["best-practices"])} | ${mark(result.scores.seo, targets.seo)} | ${metric("First Contentful Paint")} | ${metric("Largest Contentful Paint")} | ${metric("Total Blocking Time")} | ${metric("Cumulative Layout Shift")} | ${metric("Speed Index")} | ${result.benchmarkIndex === null ? "?" : Math.round(result.benchmarkIndex)} |`,
     );
   }
   lines.push("", "Audits below full score (performance: only those under 0.9):", "");

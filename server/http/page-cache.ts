@@ -11,6 +11,7 @@ import Negotiator from "negotiator";
 import type { Logger } from "../logger";
 import type { Metrics, PageCacheResult, PageCacheStats } from "../metrics/metrics";
 import { observeWhenDone } from "../metrics/request-metrics";
+import { createCriticalCss } from "./critical-css";
 import { logWhenDone, pathOf, requestId } from "./request-log";
 
 /** The pages every visitor without a session sees alike, and their client-side data requests. */
@@ -79,6 +80,7 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     ttl: options.ttlMs,
   });
   const filling = new Map<string, Promise<Entry | null>>();
+  const criticalCss = createCriticalCss(options.log);
   let listening = false;
   /** Bumped by every invalidation: a render that began before one is not stored. */
   let generation = 0;
@@ -177,7 +179,9 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
     /** Sends a render made for the cache, storing it when it may be reused. */
     async respond(req: ExpressRequest, res: ExpressResponse, response: Response) {
       const fill = res.locals.pageCacheFill as Fill;
-      const body = Buffer.from(await response.arrayBuffer());
+      let body = Buffer.from(await response.arrayBuffer());
+      if (/^text\/html/.test(response.headers.get("Content-Type") ?? ""))
+        body = Buffer.from(await criticalCss(body.toString("utf8")));
       const entry = toEntry(response.status, response.headers, res.getHeaders(), body);
       const reusable = entry.etag !== null && listening && fill.generation === generation && !res.destroyed;
       if (reusable) entries.set(fill.key, entry);
