@@ -52,6 +52,8 @@ export interface CatalogStatistics {
   onSale: number;
   colorRows: number;
   colorShare: (slug: string) => number | null;
+  /** Whether both tables have statistics (ANALYZE ran on product and product_color). */
+  isAnalysed: boolean;
 }
 
 // both drivers return { rows }
@@ -59,7 +61,39 @@ type Rows<T> = { rows: T[] };
 
 const parseArray = (text: string | null) => (text ? text.replace(/^\{|\}$/g, "").split(",") : []);
 
-export async function readCatalogStatistics(db: Database): Promise<CatalogStatistics> {
+/**
+ * How long a process keeps what it read of the statistics. They change only when the tables are
+ * analysed (autovacuum's ANALYZE, a minute apart at the soonest), and reading pg_stats cost about
+ * 2.6 ms of the database per shop request at 100,000 products.
+ */
+export const CATALOG_STATISTICS_TTL_MS = 60_000;
+
+const remembered = new WeakMap<Database, { readAt: number; statistics: Promise<CatalogStatistics> }>();
+
+/**
+ * The catalog's statistics as read at most a minute ago from this database (concurrent requests
+ * share one read). A read that failed, or found the tables never analysed, is not kept: the first
+ * ANALYZE of a new catalog shows at once. `now` is the clock (tests move it).
+ */
+export function readCatalogStatistics(
+  db: Database,
+  now: () => number = Date.now,
+): Promise<CatalogStatistics> {
+  const time = now();
+  const kept = remembered.get(db);
+  if (kept && time - kept.readAt < CATALOG_STATISTICS_TTL_MS) return kept.statistics;
+  const statistics = queryCatalogStatistics(db);
+  remembered.set(db, { readAt: time, statistics });
+  const forget = () => {
+    if (remembered.get(db)?.statistics === statistics) remembered.delete(db);
+  };
+  statistics.then((read) => {
+    if (!read.isAnalysed) forget();
+  }, forget);
+  return statistics;
+}
+
+async function queryCatalogStatistics(db: Database): Promise<CatalogStatistics> {
   const result = (await db.execute(sql`
     select
       (select reltuples from pg_class where oid = to_regclass('product'))::float8 as products,
@@ -90,6 +124,8 @@ export async function readCatalogStatistics(db: Database): Promise<CatalogStatis
   const restShare = 1 - (row?.nullFraction ?? 0) - freqs.reduce((sum, freq) => sum + freq, 0);
   const rare = distinct > values.length ? Math.max(0, restShare) / (distinct - values.length) : 0;
   return {
+    // reltuples is -1 until a table's first ANALYZE
+    isAnalysed: Number(row?.products ?? -1) >= 0 && colorRows >= 0,
     products: Number(row?.products ?? -1),
     onSale: Number(row?.onSale ?? -1),
     colorRows,

@@ -114,7 +114,7 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
         const id = requestId(req);
         res.setHeader("X-Request-Id", id);
         const path = pathOf(req.url ?? "");
-        logWhenDone(options.log.child({ reqId: id }), req, res, path);
+        logWhenDone(options.log, req, res, path, { reqId: id });
         entry.route ??= observe.routeLabel(path);
         observeWhenDone(observe.metrics, req.method, res, () => entry.route as Promise<string>);
         return send(req, res, entry, "HIT");
@@ -301,11 +301,25 @@ async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, sta
   res.end(body);
 }
 
+/**
+ * Negotiator's choice per Accept-Encoding value: browsers send a handful of them, so a hit looks
+ * its choice up instead of parsing the header again. Cleared when full: a client sending ever new
+ * values cannot grow it.
+ */
+const encodingChoices = new Map<string, Encoding | null>();
+const MAX_ENCODING_CHOICES = 100;
+
 /** Brotli when the client takes it, whatever order it lists its encodings in (Chromium: gzip first). */
 function preferredEncoding(req: IncomingMessage): Encoding | null {
+  // Negotiator reads a missing header as an empty one
+  const header = req.headers["accept-encoding"] ?? "";
+  const known = encodingChoices.get(header);
+  if (known !== undefined) return known;
   const accepted = new Negotiator(req).encodings(["br", "gzip"]);
-  if (accepted.includes("br")) return "br";
-  return accepted.includes("gzip") ? "gzip" : null;
+  const choice = accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : null;
+  if (encodingChoices.size >= MAX_ENCODING_CHOICES) encodingChoices.clear();
+  encodingChoices.set(header, choice);
+  return choice;
 }
 
 function encode(entry: Entry, encoding: Encoding): Promise<Buffer> {

@@ -37,7 +37,7 @@ export function logRequests(options: {
     res.setHeader("X-Request-Id", req.id);
     req.log = log.child({ reqId: req.id });
     const path = pathOf(req.originalUrl);
-    if (!ignore(path)) logWhenDone(req.log, req, res, path, () => atDebug(path, res));
+    if (!ignore(path)) logWhenDone(req.log, req, res, path, { atDebug: () => atDebug(path, res) });
     next();
   };
 }
@@ -56,20 +56,24 @@ export function pathOf(url: string): string {
 
 /**
  * Logs the request's one line when its response ends (also for the page cache's hits, which are
- * answered before Express: server/http/page-cache.ts); `atDebug` is asked then.
+ * answered before Express: server/http/page-cache.ts); `atDebug` is asked then. `reqId`, for a
+ * logger without it bound, leads the line's fields as a child logger's binding would: the same
+ * line, without a child logger made for every cache hit.
  */
 export function logWhenDone(
   log: Logger,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  atDebug: () => boolean = () => false,
+  options: { atDebug?: () => boolean; reqId?: string } = {},
 ) {
+  const { atDebug = () => false, reqId } = options;
   const started = performance.now();
   const done = () => {
     res.off("finish", done);
     res.off("close", done);
     const line = {
+      ...(reqId === undefined ? {} : { reqId }),
       method: req.method,
       path,
       status: res.statusCode,

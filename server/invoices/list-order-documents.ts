@@ -1,7 +1,19 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { type DocumentAudience, type OrderDocumentLink, orderDocumentLink } from "../../core/order-documents";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { creditNote, invoice } from "../db/schema";
+
+// one row per credit note, or one for an invoice without any (an order has at most one invoice)
+const orderDocuments = preparedPerDatabase((db) =>
+  db
+    .select({ orderId: invoice.orderId, invoiceNumber: invoice.number, creditNoteNumber: creditNote.number })
+    .from(invoice)
+    .leftJoin(creditNote, eq(creditNote.invoiceId, invoice.id))
+    .where(sql`${invoice.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .orderBy(asc(creditNote.issuedAt), asc(creditNote.number))
+    .prepare("order_documents"),
+);
 
 /** The orders' invoices and credit notes, invoice first then credit notes in order of issue, per order. */
 export async function listOrderDocuments(
@@ -11,27 +23,18 @@ export async function listOrderDocuments(
 ): Promise<Map<string, OrderDocumentLink[]>> {
   const byOrder = new Map<string, OrderDocumentLink[]>();
   if (orderIds.length === 0) return byOrder;
-  const [invoices, creditNotes] = await Promise.all([
-    db
-      .select({ orderId: invoice.orderId, number: invoice.number })
-      .from(invoice)
-      .where(inArray(invoice.orderId, [...orderIds])),
-    db
-      .select({ orderId: invoice.orderId, number: creditNote.number })
-      .from(creditNote)
-      .innerJoin(invoice, eq(invoice.id, creditNote.invoiceId))
-      .where(inArray(invoice.orderId, [...orderIds]))
-      .orderBy(asc(creditNote.issuedAt), asc(creditNote.number)),
-  ]);
-  const add = (orderId: string, link: OrderDocumentLink) => {
-    const links = byOrder.get(orderId);
-    if (links) links.push(link);
-    else byOrder.set(orderId, [link]);
-  };
-  for (const row of invoices)
-    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "invoice", number: row.number }));
-  for (const row of creditNotes) {
-    add(row.orderId, orderDocumentLink(audience, row.orderId, { kind: "credit_note", number: row.number }));
+  const rows = await orderDocuments(db).execute({ orderIds });
+  for (const row of rows) {
+    let links = byOrder.get(row.orderId);
+    if (!links) {
+      links = [orderDocumentLink(audience, row.orderId, { kind: "invoice", number: row.invoiceNumber })];
+      byOrder.set(row.orderId, links);
+    }
+    if (row.creditNoteNumber !== null) {
+      links.push(
+        orderDocumentLink(audience, row.orderId, { kind: "credit_note", number: row.creditNoteNumber }),
+      );
+    }
   }
   return byOrder;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, not, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, max, not, sql, sum } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -8,6 +8,7 @@ import { toResponsiveImage } from "../catalog/product-view";
 import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { type OrderItem, order, orderItem, refund } from "../db/schema";
 import { listOrderDocuments } from "../invoices/list-order-documents";
 import { listReturnViews } from "../returns/list-return-views";
@@ -81,15 +82,8 @@ export interface CustomerOrder {
   documents: OrderDocumentLink[];
 }
 
-/** One customer's orders, newest first, with their items (two queries, whatever the count). */
-export async function listCustomerOrders(options: {
-  db: Database;
-  storage: Storage;
-  config: Pick<Config, "trackingUrlTemplate" | "returnWindowDays" | "locale" | "timeZone">;
-  userId: string;
-}): Promise<CustomerOrder[]> {
-  const { db, storage, config, userId } = options;
-  const rows = await db
+const customerOrders = preparedPerDatabase((db) =>
+  db
     .select({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -119,9 +113,43 @@ export async function listCustomerOrders(options: {
       paymentMethod: order.paymentMethod,
     })
     .from(order)
-    .where(and(eq(order.userId, userId), not(isCheckoutOnly)))
+    .where(and(eq(order.userId, sql.placeholder("userId")), not(isCheckoutOnly)))
     .orderBy(desc(order.createdAt), desc(order.id))
-    .limit(CUSTOMER_ORDERS_LIMIT);
+    .limit(CUSTOMER_ORDERS_LIMIT)
+    .prepare("customer_orders"),
+);
+
+const customerOrderItems = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(orderItem)
+    .where(sql`${orderItem.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .orderBy(asc(orderItem.productName), asc(orderItem.id))
+    .prepare("customer_order_items"),
+);
+
+const customerOrderRefunds = preparedPerDatabase((db) =>
+  db
+    .select({
+      orderId: refund.orderId,
+      amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
+      at: max(refund.createdAt),
+    })
+    .from(refund)
+    .where(sql`${refund.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .groupBy(refund.orderId)
+    .prepare("customer_order_refunds"),
+);
+
+/** One customer's orders, newest first, with their items (the same queries whatever the count). */
+export async function listCustomerOrders(options: {
+  db: Database;
+  storage: Storage;
+  config: Pick<Config, "trackingUrlTemplate" | "returnWindowDays" | "locale" | "timeZone">;
+  userId: string;
+}): Promise<CustomerOrder[]> {
+  const { db, storage, config, userId } = options;
+  const rows = await customerOrders(db).execute({ userId });
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.id);
@@ -134,20 +162,8 @@ export async function listCustomerOrders(options: {
     .filter((row) => returnability.get(row.id)?.ok || periods.get(row.id)?.open)
     .map((row) => row.id);
   const [items, refunds, returns, returnable, documents] = await Promise.all([
-    db
-      .select()
-      .from(orderItem)
-      .where(inArray(orderItem.orderId, ids))
-      .orderBy(asc(orderItem.productName), asc(orderItem.id)),
-    db
-      .select({
-        orderId: refund.orderId,
-        amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
-        at: max(refund.createdAt),
-      })
-      .from(refund)
-      .where(inArray(refund.orderId, ids))
-      .groupBy(refund.orderId),
+    customerOrderItems(db).execute({ ids }),
+    customerOrderRefunds(db).execute({ ids }),
     listReturnViews({ db, storage, where: { orderIds: ids } }),
     loadReturnableLines(db, open),
     listOrderDocuments(db, ids, "customer"),

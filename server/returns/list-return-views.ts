@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { toResponsiveImage } from "../catalog/product-view";
 import type { Database, Transaction } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import {
   order,
   orderItem,
@@ -15,6 +16,26 @@ import type { Storage } from "../storage/storage";
 import type { ReturnEventView, ReturnView } from "./return-views";
 
 const replacement = alias(order, "replacement");
+
+/** The returns whose `key` is one of the `ids` placeholder's, with their reason, withdrawal and replacement. */
+const returnsWhere = (db: Database, key: typeof returnRequest.orderId | typeof returnRequest.id) =>
+  db
+    .select({
+      ret: returnRequest,
+      reasonLabel: returnReason.label,
+      replacementOrderNumber: replacement.orderNumber,
+      withdrawal,
+    })
+    .from(returnRequest)
+    .innerJoin(returnReason, eq(returnReason.code, returnRequest.reasonCode))
+    .leftJoin(withdrawal, eq(withdrawal.id, returnRequest.withdrawalId))
+    .leftJoin(replacement, eq(replacement.id, returnRequest.replacementOrderId))
+    .where(sql`${key} = any(${sql.placeholder("ids")}::uuid[])`)
+    .orderBy(asc(returnRequest.createdAt), asc(returnRequest.id));
+const returnsOfOrders = preparedPerDatabase((db) =>
+  returnsWhere(db, returnRequest.orderId).prepare("returns_of_orders"),
+);
+const returnsById = preparedPerDatabase((db) => returnsWhere(db, returnRequest.id).prepare("returns_by_id"));
 
 /**
  * The returns of some orders (or some returns by id), oldest first, with their lines and their
@@ -32,19 +53,7 @@ export async function listReturnViews(options: {
   const { db, storage, where } = options;
   const ids = "orderIds" in where ? where.orderIds : where.returnIds;
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      ret: returnRequest,
-      reasonLabel: returnReason.label,
-      replacementOrderNumber: replacement.orderNumber,
-      withdrawal,
-    })
-    .from(returnRequest)
-    .innerJoin(returnReason, eq(returnReason.code, returnRequest.reasonCode))
-    .leftJoin(withdrawal, eq(withdrawal.id, returnRequest.withdrawalId))
-    .leftJoin(replacement, eq(replacement.id, returnRequest.replacementOrderId))
-    .where(inArray("orderIds" in where ? returnRequest.orderId : returnRequest.id, [...ids]))
-    .orderBy(asc(returnRequest.createdAt), asc(returnRequest.id));
+  const rows = await ("orderIds" in where ? returnsOfOrders : returnsById)(db).execute({ ids });
   if (rows.length === 0) return [];
   const returnIds = rows.map((row) => row.ret.id);
   const [items, events] = await Promise.all([

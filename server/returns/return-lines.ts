@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { CLOSED_UNSUCCESSFUL_STATES, returnMessages, returnWindowEnd } from "../../core/returns";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import {
   type Order,
   type OrderItem,
@@ -24,12 +25,7 @@ export interface ReturnableLine {
   finalSale: boolean;
 }
 
-/** An order's lines, in display order, with what may still be returned of each. */
-export async function loadReturnableLines(
-  db: Reader,
-  orderIds: readonly string[],
-): Promise<ReturnableLine[]> {
-  if (orderIds.length === 0) return [];
+const returnableLines = preparedPerDatabase((db) => {
   const held = db
     .select({
       orderItemId: returnItem.orderItemId,
@@ -39,19 +35,29 @@ export async function loadReturnableLines(
     .innerJoin(returnRequest, eq(returnRequest.id, returnItem.returnId))
     .where(
       and(
-        inArray(returnRequest.orderId, [...orderIds]),
+        sql`${returnRequest.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`,
         notInArray(returnRequest.state, [...CLOSED_UNSUCCESSFUL_STATES]),
       ),
     )
     .groupBy(returnItem.orderItemId)
     .as("held");
-  const rows = await db
+  return db
     .select({ item: orderItem, held: held.units, finalSale: product.finalSale })
     .from(orderItem)
     .leftJoin(held, eq(held.orderItemId, orderItem.id))
     .leftJoin(product, eq(product.id, orderItem.productId))
-    .where(inArray(orderItem.orderId, [...orderIds]))
-    .orderBy(asc(orderItem.productName), asc(orderItem.size), asc(orderItem.id));
+    .where(sql`${orderItem.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .orderBy(asc(orderItem.productName), asc(orderItem.size), asc(orderItem.id))
+    .prepare("returnable_lines");
+});
+
+/** An order's lines, in display order, with what may still be returned of each. */
+export async function loadReturnableLines(
+  db: Reader,
+  orderIds: readonly string[],
+): Promise<ReturnableLine[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await returnableLines(db).execute({ orderIds });
   return rows.map((row) => {
     const units = row.held ?? 0;
     return {
