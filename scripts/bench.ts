@@ -469,13 +469,20 @@ interface Entry {
 
 /**
  * A fresh database of the driver (PostgreSQL: a new database on the server, dropped by the
- * cleanups; PGlite: a data folder in `workDir`) with a catalog of `size` products.
+ * cleanups; PGlite: a data folder in `workDir`) with a catalog of `size` products; `use` tells
+ * apart the soak's from the load runs' of the same size.
  */
-async function seedDriverCatalog(driver: Driver, workDir: string, size: number): Promise<Catalog> {
-  const dataDir = path.join(workDir, `${driver}-${size}`);
+async function seedDriverCatalog(
+  driver: Driver,
+  workDir: string,
+  size: number,
+  use: "load" | "soak" = "load",
+): Promise<Catalog> {
+  const catalogName = `${use === "soak" ? "soak_" : ""}${size}`;
+  const dataDir = path.join(workDir, `${driver}-${catalogName}`);
   let databaseUrl: string | undefined;
   if (driver === "postgres") {
-    const name = `nocturn_bench_${process.pid}_${size}`;
+    const name = `nocturn_bench_${process.pid}_${catalogName}`;
     databaseUrl = await createPostgresDatabase(adminUrl, name);
     cleanups.push({ label: `drop database ${name}`, run: () => dropPostgresDatabase(adminUrl, name) });
   }
@@ -719,7 +726,7 @@ async function soakDriver(
   serverRoot: string,
 ): Promise<SoakRun & { serverVersion: string }> {
   const size = soakSize;
-  const catalog = await seedDriverCatalog(driver, workDir, size);
+  const catalog = await seedDriverCatalog(driver, workDir, size, "soak");
   // the V8 heap is read from /metrics, which answers only this token
   const metricsToken = randomBytes(32).toString("hex");
   const env: Record<string, string> = { METRICS_TOKEN: metricsToken };
