@@ -8,7 +8,8 @@ import v8 from "node:v8";
 // collects again; under steady traffic most of that is garbage waiting. At 50 % the store's heap
 // stayed near 130 MiB instead of 260 MiB in the memory soak, for about a tenth more CPU per request
 // (docs/PERFORMANCE.md, "Memory"). It bounds the garbage, not the heap: a large export still gets
-// all the memory it needs.
+// all the memory it needs. What must be set before the process starts (V8's young generation,
+// glibc's malloc arenas) is in package.json's `serve` and the Dockerfile.
 v8.setFlagsFromString("--heap-growing-percent=50");
 
 // every relative path (build/, drizzle/, data/) is relative to the app folder

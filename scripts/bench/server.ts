@@ -75,8 +75,18 @@ export function storeEnvironment(
 }
 
 /**
- * `node server.js` in production mode on the catalog's database, with `env` on top of the store's
- * environment (e.g. PAGE_CACHE_TTL_SECONDS); resolves once /healthz answers.
+ * What the store's production start adds to `node server.js` (package.json's `serve`, the
+ * Dockerfile): glibc's malloc with one arena and a fixed trim threshold, V8's young generation
+ * at 2 × 4 MiB. Both are read when the process starts, before server.js runs (docs/PERFORMANCE.md,
+ * "Memory").
+ */
+export const STORE_MALLOC_ENV = { MALLOC_ARENA_MAX: "1", MALLOC_TRIM_THRESHOLD_: "131072" };
+export const STORE_NODE_FLAGS = ["--max-semi-space-size=4"];
+
+/**
+ * `node server.js` in production mode on the catalog's database, started as in production
+ * (STORE_NODE_FLAGS, STORE_MALLOC_ENV), with `env` on top of the store's environment (e.g.
+ * PAGE_CACHE_TTL_SECONDS); resolves once /healthz answers.
  */
 export async function startServer(options: {
   appRoot: string;
@@ -89,8 +99,9 @@ export async function startServer(options: {
   return startProcess({
     cwd: options.appRoot,
     script: "server.js",
+    nodeFlags: STORE_NODE_FLAGS,
     port,
-    env: { ...storeEnvironment(options.catalog, port), ...options.env },
+    env: { ...storeEnvironment(options.catalog, port), ...STORE_MALLOC_ENV, ...options.env },
     node: options.node,
   });
 }
@@ -99,6 +110,8 @@ export async function startServer(options: {
 export async function startProcess(options: {
   cwd: string;
   script: string;
+  /** Node.js options before the script */
+  nodeFlags?: string[];
   port?: number;
   env: NodeJS.ProcessEnv;
   /** the Node.js binary (default: the one running the benchmark) */
@@ -106,7 +119,7 @@ export async function startProcess(options: {
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(options.node ?? process.execPath, [options.script], {
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeFlags ?? []), options.script], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

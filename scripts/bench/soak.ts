@@ -8,7 +8,7 @@ import { shopQueryString } from "../../core/shop-query";
 import { BROWSER_HEADERS } from "./load";
 import type { Catalog, Driver } from "./seed";
 import { BENCH_COLOR } from "./seed";
-import type { RunningServer } from "./server";
+import { type RunningServer, STORE_MALLOC_ENV, STORE_NODE_FLAGS } from "./server";
 
 /** The target of issue 31: a store process's RSS at the end of the soak, on either database. */
 export const SOAK_TARGET_MIB = 300;
@@ -373,6 +373,12 @@ export function soakSection(env: SoakEnvironment, run: SoakRun): string {
     .join(", ");
   const failed = run.routes.filter((route) => route.failed > 0);
   const responses = run.routes.reduce((sum, route) => sum + route.ok + route.failed, 0);
+  const start = [
+    ...Object.entries(STORE_MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
+    "node",
+    ...STORE_NODE_FLAGS,
+    "server.js",
+  ].join(" ");
   const lines = [
     `### ${name}`,
     "",
@@ -380,14 +386,14 @@ export function soakSection(env: SoakEnvironment, run: SoakRun): string {
     `- Command: \`${env.command}\``,
     `- Machine: ${env.cores} cores (${env.cpu}), ${env.memoryGiB} GiB RAM, ${env.os}; Node.js ${env.node}${env.nodeOptions ? ` with NODE_OPTIONS=\`${env.nodeOptions}\`` : ""}`,
     `- Database: ${run.driver === "postgres" ? "PostgreSQL on the same machine (its own processes, not counted)" : "PGlite in the store process"}, server_version ${env.serverVersion}; ${whole(run.size)} products`,
-    `- Store process: \`node server.js\` in production mode, page cache ${run.cacheTtlSeconds === 0 ? "off" : `on (PAGE_CACHE_TTL_SECONDS ${run.cacheTtlSeconds ?? "default"})`}`,
+    `- Store process: \`${start}\` (as \`npm run serve\` and the image start it) in production mode, page cache ${run.cacheTtlSeconds === 0 ? "off" : `on (PAGE_CACHE_TTL_SECONDS ${run.cacheTtlSeconds ?? "default"})`}`,
     `- Traffic: ${run.rate} requests/s for ${run.loadSeconds} s, sent on a fixed schedule whatever the answers (at most ${run.connections} waiting; a request due beyond that is skipped and counted), then ${run.idleSeconds} s without traffic. Mix: ${mix}; product pages and the cart's look-up spread over ${run.productCount} products of the catalog.`,
     `- Load average (1 / 5 / 15 min): ${loads(run.loadAverage.start)} before, ${loads(run.loadAverage.end)} after (2 cores: above 2, other work waited for CPU too)`,
     `- Answers: ${whole(responses)} responses (${summary.achievedRate.toFixed(1)} per second), p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; ${run.errors} errors or timeouts, ${run.skipped} skipped${failed.length > 0 ? `; not 2xx: ${failed.map((route) => `${route.label} ${route.failed}`).join(", ")}` : ""}`,
     "",
     `**RSS: ${whole(summary.startMiB)} MiB at the start, peak ${whole(summary.peakMiB)} MiB, ${whole(summary.endMiB)} MiB at the end of the load${summary.afterIdleMiB === null ? "" : `, ${whole(summary.afterIdleMiB)} MiB after ${run.idleSeconds} s idle`}.** Target: under ${SOAK_TARGET_MIB} MiB at the end of the soak: ${summary.meetsTarget ? "met" : "**missed**"}.`,
     "",
-    "RSS is VmRSS from /proc; V8 heap and external memory (Buffers and ArrayBuffers V8 knows of) from the store's /metrics. What RSS holds beyond the heap and external memory is native: code, malloc's arenas (compression, TLS), and on PGlite its WebAssembly memory.",
+    "RSS is VmRSS from /proc; V8 heap and external memory (Buffers and ArrayBuffers V8 knows of) from the store's /metrics. What RSS holds beyond the heap and external memory is native: code, malloc's arenas (compression, TLS). On PGlite, external memory counts its WebAssembly memory whole (128 MiB), of which only the pages PostgreSQL has touched are resident.",
     "",
     "| s | phase | RSS MiB | V8 heap used / total MiB | external MiB | responses |",
     "|---:|---|---:|---:|---:|---:|",

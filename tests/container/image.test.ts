@@ -166,7 +166,7 @@ describe("the image on its own (PGlite in a volume)", () => {
     // node is process 1 (so SIGTERM reaches it), running as uid 1000, the image's `node` user
     const status = await podmanOk(["exec", container, "cat", "/proc/1/status", "/proc/1/cmdline"]);
     expect(status).toMatch(/^Uid:\s+1000\s+1000\s/m);
-    expect(status).toContain("node\0server.js");
+    expect(status).toContain("node\0--max-semi-space-size=4\0server.js");
 
     const home = await shopper.get("/");
     expect(home.status).toBe(200);
