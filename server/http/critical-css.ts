@@ -29,8 +29,9 @@ const SELECTED_ATTRIBUTE = /(?<!\\)\[([a-zA-Z][\w-]*)/g;
  *
  * Matching takes 50-60 ms on a product page, so the result is kept per set of what selectors can
  * look at (tag names, classes, and the attributes the stylesheet selects on; Tailwind's selects no
- * id): the pages of a template share it. Two pages with that set alike but elements nested differently could match a
- * descendant selector differently; the whole stylesheet, loaded right after, applies it then.
+ * id): the pages of a template share it. Two pages with that set alike but elements nested
+ * differently could match a descendant selector differently; the whole stylesheet, loaded right
+ * after, applies it then.
  */
 export function createCriticalCss(log: Logger) {
   const beasties = new Beasties({
