@@ -81,6 +81,21 @@ describe("createCriticalCss", () => {
     expect(process).toHaveBeenCalledTimes(3);
   });
 
+  it("keeps the whole stylesheet inlined when matching fails, and says so in the log", async () => {
+    const lines: { msg: string }[] = [];
+    const criticalCss = createCriticalCss(
+      pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+    );
+    vi.spyOn(Beasties.prototype, "process").mockRejectedValueOnce(new Error("unexpected input"));
+    const html = page('<main class="flex">x</main>');
+    expect(await criticalCss(html)).toBe(html);
+    expect(lines.map((line) => line.msg)).toEqual([
+      "critical CSS failed; the page keeps the whole stylesheet inlined",
+    ]);
+    // nothing was kept from the failure: the next page of the kind is matched
+    expect(inlined(await criticalCss(html))).not.toContain(".grid{");
+  });
+
   it("returns a page without an inlined stylesheet as it is", async () => {
     const criticalCss = createCriticalCss(log);
     const linked = `<!DOCTYPE html><html><head><link rel="stylesheet" href="${HREF}"></head><body><p class="flex">x</p></body></html>`;

@@ -65,7 +65,14 @@ export function createCriticalCss(log: Logger) {
     const key = selectable(html, stylesheet.attributes);
     let critical = bySelectable.get(key);
     if (critical === undefined) {
-      const reduced = INLINE_STYLE.exec(await beasties.process(withPlainClasses(html)))?.[2] ?? "";
+      let reduced: string;
+      try {
+        reduced = INLINE_STYLE.exec(await beasties.process(withPlainClasses(html)))?.[2] ?? "";
+      } catch (error) {
+        // the page keeps its whole stylesheet: heavier, never unstyled
+        log.warn({ err: error }, "critical CSS failed; the page keeps the whole stylesheet inlined");
+        return html;
+      }
       critical = stylesheet.fontFaces + reduced.replace(FONT_FACE, "");
       bySelectable.set(key, critical);
     }
