@@ -1,6 +1,25 @@
-import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { productColor } from "../db/schema";
+
+const firstColorImages = preparedPerDatabase((db) =>
+  db
+    .selectDistinctOn([productColor.productId], {
+      productId: productColor.productId,
+      image: sql<string | null>`${productColor.images}[1]`,
+    })
+    .from(productColor)
+    .where(
+      and(
+        sql`${productColor.productId} = any(${sql.placeholder("productIds")}::uuid[])`,
+        isNull(productColor.retiredAt),
+        sql`cardinality(${productColor.images}) > 0`,
+      ),
+    )
+    .orderBy(asc(productColor.productId), asc(productColor.position))
+    .prepare("first_color_images"),
+);
 
 /**
  * A product's card image is its own first image; a product with colours and no images of its own
@@ -13,20 +32,7 @@ export async function withCardImages<T extends { id: string; images: string[] }>
 }): Promise<T[]> {
   const bare = options.rows.filter((row) => row.images.length === 0).map((row) => row.id);
   if (bare.length === 0) return options.rows;
-  const firsts = await options.db
-    .selectDistinctOn([productColor.productId], {
-      productId: productColor.productId,
-      image: sql<string | null>`${productColor.images}[1]`,
-    })
-    .from(productColor)
-    .where(
-      and(
-        inArray(productColor.productId, bare),
-        isNull(productColor.retiredAt),
-        sql`cardinality(${productColor.images}) > 0`,
-      ),
-    )
-    .orderBy(asc(productColor.productId), asc(productColor.position));
+  const firsts = await firstColorImages(options.db).execute({ productIds: bare });
   const byProduct = new Map(
     firsts.flatMap((row) => (row.image ? [[row.productId, row.image] as const] : [])),
   );

@@ -1,7 +1,23 @@
 import { and, desc, ne, sql } from "drizzle-orm";
 import { RELATED_LIMIT } from "../../core/product";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { type Product, product } from "../db/schema";
+
+const relatedProducts = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(product)
+    .where(
+      and(
+        sql`lower(${product.category}) = lower(${sql.placeholder("category")})`,
+        ne(product.id, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(desc(product.createdAt), desc(product.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("related_products"),
+);
 
 /** Other products of the same category (compared case-insensitively), newest first. */
 export async function listRelatedProducts(options: {
@@ -11,10 +27,5 @@ export async function listRelatedProducts(options: {
 }) {
   const { category, id } = options.product;
   if (!category) return [];
-  return options.db
-    .select()
-    .from(product)
-    .where(and(sql`lower(${product.category}) = lower(${category})`, ne(product.id, id)))
-    .orderBy(desc(product.createdAt), desc(product.id))
-    .limit(options.limit ?? RELATED_LIMIT);
+  return relatedProducts(options.db).execute({ category, id, limit: options.limit ?? RELATED_LIMIT });
 }

@@ -1,9 +1,24 @@
-import { and, asc, inArray, isNull } from "drizzle-orm";
+import { and, asc, isNull, sql } from "drizzle-orm";
 import type { ColorView } from "../../core/product";
 import type { Database, Transaction } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { type ProductColor, productColor } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { toResponsiveImage } from "./product-view";
+
+const colorsOnSale = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(productColor)
+    .where(
+      and(
+        sql`${productColor.productId} = any(${sql.placeholder("productIds")}::uuid[])`,
+        isNull(productColor.retiredAt),
+      ),
+    )
+    .orderBy(asc(productColor.productId), asc(productColor.position))
+    .prepare("product_colors"),
+);
 
 /** The colours on sale of each product, in display order (retired colours are left out). */
 export async function listProductColors(options: {
@@ -12,11 +27,7 @@ export async function listProductColors(options: {
 }): Promise<Map<string, ProductColor[]>> {
   const colors = new Map<string, ProductColor[]>(options.productIds.map((id) => [id, []]));
   if (options.productIds.length === 0) return colors;
-  const rows = await options.db
-    .select()
-    .from(productColor)
-    .where(and(inArray(productColor.productId, [...options.productIds]), isNull(productColor.retiredAt)))
-    .orderBy(asc(productColor.productId), asc(productColor.position));
+  const rows = await colorsOnSale(options.db).execute({ productIds: [...options.productIds] });
   for (const row of rows) colors.get(row.productId)?.push(row);
   return colors;
 }

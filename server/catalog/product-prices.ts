@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { SaleView } from "../../core/product";
 import { type PriceSettings, priceInForce, reductionAt } from "../../core/sale-price";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { product, productPriceChange } from "../db/schema";
 
 /** What a product costs at a moment, as its views show it. */
@@ -41,21 +42,8 @@ function pricingFrom(
   };
 }
 
-/**
- * The pricing at `now` of the products among `ids` that have a sale price (running, coming or
- * past), in one query for a whole page: their settings with their whole price history. Products
- * missing from the map have no sale price: they cost their regular price.
- */
-export async function loadProductPricing(options: {
-  db: Database;
-  ids: readonly string[];
-  now?: Date;
-}): Promise<Map<string, ProductPricing>> {
-  const now = options.now ?? new Date();
-  const ids = [...new Set(options.ids)];
-  const pricing = new Map<string, ProductPricing>();
-  if (ids.length === 0) return pricing;
-  const rows = await options.db
+const salePricing = preparedPerDatabase((db) =>
+  db
     .select({
       id: product.id,
       priceCents: product.priceCents,
@@ -72,8 +60,28 @@ export async function loadProductPricing(options: {
     })
     .from(product)
     .leftJoin(productPriceChange, eq(productPriceChange.productId, product.id))
-    .where(and(inArray(product.id, ids), isNotNull(product.salePriceCents)))
-    .orderBy(asc(product.id), asc(productPriceChange.changedAt));
+    .where(
+      and(sql`${product.id} = any(${sql.placeholder("ids")}::uuid[])`, isNotNull(product.salePriceCents)),
+    )
+    .orderBy(asc(product.id), asc(productPriceChange.changedAt))
+    .prepare("sale_pricing"),
+);
+
+/**
+ * The pricing at `now` of the products among `ids` that have a sale price (running, coming or
+ * past), in one query for a whole page: their settings with their whole price history. Products
+ * missing from the map have no sale price: they cost their regular price.
+ */
+export async function loadProductPricing(options: {
+  db: Database;
+  ids: readonly string[];
+  now?: Date;
+}): Promise<Map<string, ProductPricing>> {
+  const now = options.now ?? new Date();
+  const ids = [...new Set(options.ids)];
+  const pricing = new Map<string, ProductPricing>();
+  if (ids.length === 0) return pricing;
+  const rows = await salePricing(options.db).execute({ ids });
   const byProduct = new Map<
     string,
     { settings: PriceSettings; history: NonNullable<(typeof rows)[number]["change"]>[] }

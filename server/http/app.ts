@@ -111,15 +111,17 @@ export function createApp({
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // pages and .data answers: brotli at quality 4 (compression's default, stated here) with a 256 KB
-  // window instead of brotli's 4 MB: pages are far smaller, so the bytes are the same, and each
-  // response in flight holds much less memory; gzip at level 6 for clients without brotli.
+  // pages and .data answers made for one request: brotli at quality 2 with a 256 KB window instead
+  // of brotli's 4 MB (pages are far smaller, so the bytes are the same, and each response in
+  // flight holds much less memory). Quality 4, compression's default, cost a signed-in or uncached
+  // page about 0.9 ms of CPU to 0.55 for 6 % more bytes (docs/PERFORMANCE.md, "Compression"); the
+  // page cache compresses what it keeps once, harder. gzip at level 6 for clients without brotli.
   // Hashed assets are not compressed here: their .br and .gz copies are made at build time.
   app.use(
     compression({
       level: 6,
       brotli: {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
       },
     }),
   );
