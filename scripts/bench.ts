@@ -518,13 +518,18 @@ async function benchDriver(
   // needs a copy of the data folder for each further process, made before any of them starts
   const servers = new Map<Variant, Map<number, RunningServer>>();
   const idle = new Map<RunningServer, ServerStats["idle"]>();
+  // (the first process's lock file must not be copied along: each copy would seem in use by it)
+  const dataDirOf = (catalog: Catalog, index: number) =>
+    driver === "pglite" && index > 0 ? `${catalog.dataDir}-${variants[index]?.variant}` : catalog.dataDir;
+  for (const catalog of catalogs) {
+    for (const index of variants.keys()) {
+      const dataDir = dataDirOf(catalog, index);
+      if (dataDir !== catalog.dataDir) await cp(catalog.dataDir, dataDir, { recursive: true });
+    }
+  }
   for (const catalog of catalogs) {
     for (const [index, store] of variants.entries()) {
-      let dataDir = catalog.dataDir;
-      if (driver === "pglite" && index > 0) {
-        dataDir = `${catalog.dataDir}-${store.variant}`;
-        await cp(catalog.dataDir, dataDir, { recursive: true });
-      }
+      const dataDir = dataDirOf(catalog, index);
       const server = await startServer({
         appRoot: store.appRoot,
         catalog: { dataDir, databaseUrl: catalog.databaseUrl },
