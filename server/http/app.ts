@@ -114,8 +114,9 @@ export function createApp({
   // pages and .data answers made for one request: brotli at quality 2 with a 256 KB window instead
   // of brotli's 4 MB (pages are far smaller, so the bytes are the same, and each response in
   // flight holds much less memory). Quality 4, compression's default, cost a signed-in or uncached
-  // page about 0.9 ms of CPU to 0.55 for 6 % more bytes (docs/PERFORMANCE.md, "Compression"); the
-  // page cache compresses what it keeps once, harder. gzip at level 6 for clients without brotli.
+  // page about 0.9 ms of CPU to 0.55 for 6 % more bytes (docs/PERFORMANCE.md, "Uncached and
+  // signed-in pages"); the page cache compresses what it keeps once, harder. gzip at level 6 for
+  // clients without brotli.
   // Hashed assets are not compressed here: their .br and .gz copies are made at build time.
   app.use(
     compression({
