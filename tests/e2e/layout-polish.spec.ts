@@ -141,6 +141,16 @@ test.describe("home hero", () => {
         .poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth))
         .toBeGreaterThan(0);
       await expect(page.locator(`link[rel="preload"][as="image"][imagesrcset*="${crop}"]`)).toHaveCount(1);
+      // as served: both crops' preloads before the first script's, which would hold them up on HTTP/1.1
+      const html = await (await page.request.get("/")).text();
+      const firstModule = html.indexOf('rel="modulepreload"');
+      for (const each of ["hero-tall", "hero-wide"]) {
+        const preloaded = html.search(
+          new RegExp(`<link rel="preload" as="image"[^>]*imageSrcSet="[^"]*${each}`),
+        );
+        expect(preloaded).toBeGreaterThan(-1);
+        expect(preloaded).toBeLessThan(firstModule);
+      }
       await expect(
         page.getByRole("main").getByRole("link", { name: "Shop the Collection" }),
       ).toBeInViewport();

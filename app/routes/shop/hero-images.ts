@@ -1,4 +1,3 @@
-import type { LinkDescriptor } from "react-router";
 import heroTall480 from "~/assets/hero/hero-tall-480.webp";
 import heroTall720 from "~/assets/hero/hero-tall-720.webp";
 import heroTall960 from "~/assets/hero/hero-tall-960.webp";
@@ -11,6 +10,7 @@ import heroWide1920 from "~/assets/hero/hero-wide-1920.webp";
 // are served from /assets with a year's cache. Two crops: tall below lg, the drop above the text;
 // wide from lg, the drop to the right of it.
 export const WIDE = {
+  src: heroWide1440,
   srcSet: `${heroWide960} 960w, ${heroWide1440} 1440w, ${heroWide1920} 1920w`,
   width: 1920,
   height: 1080,
@@ -24,16 +24,3 @@ export const TALL = {
   media: "(max-width: 1023.98px)",
 };
 export const SIZES = "100vw";
-
-/**
- * The hero picture is the page's largest paint: preloaded with the document, each crop for the
- * screens that show it, so the browser fetches it before it has laid out the page.
- */
-export const heroPreloadLinks: LinkDescriptor[] = [WIDE, TALL].map((crop) => ({
-  rel: "preload",
-  as: "image",
-  imageSrcSet: crop.srcSet,
-  imageSizes: SIZES,
-  media: crop.media,
-  fetchPriority: "high",
-}));

@@ -14,7 +14,6 @@ import { GridVatNote, useTaxMode } from "~/components/vat-note";
 import { pageMeta } from "~/lib/meta";
 import { useMoney } from "~/lib/money";
 import { useStoreName } from "~/lib/store";
-import { heroPreloadLinks } from "~/routes/shop/hero-images";
 import { HomeHero } from "~/routes/shop/home-hero";
 import { deliveryTerms, SHIPPING_METHOD } from "../../../core/delivery";
 import type { MoneySettings } from "../../../core/money";
@@ -33,8 +32,6 @@ export function meta(args: Route.MetaArgs) {
       "Premium streetwear made after dark: heavyweight tees, hoodies, jackets, pants and accessories. Free of compromise, shipped across the EU.",
   });
 }
-
-export const links: Route.LinksFunction = () => heroPreloadLinks;
 
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
