@@ -1,3 +1,5 @@
+import textFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import displayFontUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import {
   data,
@@ -67,6 +69,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // The two faces of the first screen's text, in the Latin subset every page uses (app.css names
+  // the same files). Found in the stylesheet, they would be asked for only once the first layout
+  // needs them: the text would wait for them and be laid out again when they came.
+  ...[textFontUrl, displayFontUrl].map((href) => ({
+    rel: "preload",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+    href,
+  })),
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -19,7 +19,7 @@ import {
 import { placePaidOrder } from "../../tests/setup/test-orders";
 import { setupTestServices } from "../../tests/setup/test-services";
 import { openDatabase } from "../db/client";
-import { order, orderItem, product } from "../db/schema";
+import { order, orderItem, product, refund } from "../db/schema";
 import type { RequestContext } from "../http/context";
 import { taxForCountry } from "../tax/tax-rates";
 import { CUSTOMER_ORDERS_LIMIT, CUSTOMER_ORDERS_LOAD_ERROR } from "./list-customer-orders";
@@ -287,6 +287,28 @@ describe("the Orders tab of the account page", () => {
     expect(orders.map((o) => o.id)).toEqual([refunded.id, awaiting.id, declined.id, expired.id]);
     expect(orders.map((o) => o.awaitingPayment)).toEqual([false, true, false, false]);
     expect(orders[1]).toMatchObject({ status: "pending", paymentStatus: "pending", trackingUrl: null });
+  });
+
+  it("shows what was given back: the refunds summed, dated by the latest", async () => {
+    const erin = await registerCustomer();
+    const line = { productId: null, productName: "Dusk Beanie", priceCents: 2500, quantity: 2 };
+    const twice = await insertOrder(erin.id, { createdAt: day(8), items: [line] });
+    const never = await insertOrder(erin.id, { createdAt: day(9), items: [line] });
+    const refundOf = (amountCents: number, createdAt: Date) => ({
+      orderId: twice.id,
+      amountCents,
+      reason: "Return received",
+      providerRefundId: `re_${amountCents}`,
+      idempotencyKey: `refund-${twice.id}-${amountCents}`,
+      createdAt,
+    });
+    await t.services.db.insert(refund).values([refundOf(1500, day(10)), refundOf(2500, day(11))]);
+
+    const orders = await ordersOf(erin.cookie);
+    expect(orders.map((o) => [o.id, o.refund])).toEqual([
+      [never.id, null],
+      [twice.id, { amountCents: 4000, createdAt: day(11).toISOString() }],
+    ]);
   });
 
   it("never shows another customer's orders", async () => {

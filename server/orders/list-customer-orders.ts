@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max, not, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, not, sql } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -82,6 +82,10 @@ export interface CustomerOrder {
   documents: OrderDocumentLink[];
 }
 
+// Drizzle names the columns of a one-table select without their table, so the outer order's id is
+// spelled out: unqualified, "id" inside the subquery would be the refund's
+const refundOfThisOrder = sql`${refund.orderId} = ${sql.identifier(getTableName(order))}.${sql.identifier(order.id.name)}`;
+
 const customerOrders = preparedPerDatabase((db) =>
   db
     .select({
@@ -111,6 +115,14 @@ const customerOrders = preparedPerDatabase((db) =>
       reservedUntil: order.reservedUntil,
       deliveredAt: order.deliveredAt,
       paymentMethod: order.paymentMethod,
+      // what was given back, read with the order rather than in a round trip of its own
+      refundedCents: sql<
+        number | null
+      >`(select sum(${refund.amountCents}) from ${refund} where ${refundOfThisOrder})`.mapWith(Number),
+      lastRefundAt:
+        sql<Date | null>`(select max(${refund.createdAt}) from ${refund} where ${refundOfThisOrder})`.mapWith(
+          refund.createdAt,
+        ),
     })
     .from(order)
     .where(and(eq(order.userId, sql.placeholder("userId")), not(isCheckoutOnly)))
@@ -126,19 +138,6 @@ const customerOrderItems = preparedPerDatabase((db) =>
     .where(sql`${orderItem.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
     .orderBy(asc(orderItem.productName), asc(orderItem.id))
     .prepare("customer_order_items"),
-);
-
-const customerOrderRefunds = preparedPerDatabase((db) =>
-  db
-    .select({
-      orderId: refund.orderId,
-      amountCents: sql<number>`${sum(refund.amountCents)}`.mapWith(Number),
-      at: max(refund.createdAt),
-    })
-    .from(refund)
-    .where(sql`${refund.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
-    .groupBy(refund.orderId)
-    .prepare("customer_order_refunds"),
 );
 
 /** One customer's orders, newest first, with their items (the same queries whatever the count). */
@@ -161,14 +160,12 @@ export async function listCustomerOrders(options: {
   const open = rows
     .filter((row) => returnability.get(row.id)?.ok || periods.get(row.id)?.open)
     .map((row) => row.id);
-  const [items, refunds, returns, returnable, documents] = await Promise.all([
+  const [items, returns, returnable, documents] = await Promise.all([
     customerOrderItems(db).execute({ ids }),
-    customerOrderRefunds(db).execute({ ids }),
     listReturnViews({ db, storage, where: { orderIds: ids } }),
     loadReturnableLines(db, open),
     listOrderDocuments(db, ids, "customer"),
   ]);
-  const refundByOrder = new Map(refunds.map((row) => [row.orderId, row]));
   const itemsByOrder = new Map<string, OrderItem[]>();
   for (const item of items) {
     const lines = itemsByOrder.get(item.orderId);
@@ -176,9 +173,17 @@ export async function listCustomerOrders(options: {
     else itemsByOrder.set(item.orderId, [item]);
   }
 
-  return rows.map(({ isReserved, reservedUntil, taxColumns, deliveredAt, paymentMethod, ...row }) => {
-    const given = refundByOrder.get(row.id);
-    return {
+  return rows.map(
+    ({
+      isReserved,
+      reservedUntil,
+      taxColumns,
+      deliveredAt,
+      paymentMethod,
+      refundedCents,
+      lastRefundAt,
+      ...row
+    }) => ({
       ...row,
       returns: returns
         .filter((entry) => entry.orderId === row.id)
@@ -194,7 +199,10 @@ export async function listCustomerOrders(options: {
       tax: orderTax(taxColumns),
       documents: documents.get(row.id) ?? [],
       createdAt: row.createdAt.toISOString(),
-      refund: given?.at ? { amountCents: given.amountCents, createdAt: given.at.toISOString() } : null,
+      refund:
+        lastRefundAt && refundedCents !== null
+          ? { amountCents: refundedCents, createdAt: lastRefundAt.toISOString() }
+          : null,
       awaitingPayment: row.status === "pending" && row.paymentStatus === "pending",
       reservedUntil:
         row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
@@ -210,8 +218,8 @@ export async function listCustomerOrders(options: {
         priceCents: item.priceCents,
         quantity: item.quantity,
       })),
-    };
-  });
+    }),
+  );
 }
 
 /** While the period is open and, once shipped, some unit is in no return yet. */

@@ -158,6 +158,31 @@ test.describe("home hero", () => {
   }
 });
 
+test.describe("fonts", () => {
+  test("the first screen's two faces are preloaded, fetched once and used", async ({ page }) => {
+    await visit(page, "/");
+    const preloads = page.locator('link[rel="preload"][as="font"]');
+    await expect(preloads).toHaveCount(2);
+    const hrefs = await preloads.evaluateAll((links) =>
+      links.map((link) => [(link as HTMLLinkElement).href, link.getAttribute("crossorigin")]),
+    );
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        faces: [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+        fetched: performance.getEntriesByType("resource").map((entry) => entry.name),
+      };
+    });
+    for (const [href, crossOrigin] of hrefs) {
+      expect(href).toMatch(/-latin-wght-normal-[\w-]+\.woff2$/);
+      // a font is fetched in CORS mode: a preload without crossorigin would be fetched a second time
+      expect(crossOrigin).toBe("anonymous");
+      expect(loaded.fetched.filter((name) => name === href)).toHaveLength(1);
+    }
+    expect(loaded.faces).toEqual(expect.arrayContaining(["Inter Variable", "Space Grotesk Variable"]));
+  });
+});
+
 test.describe("product page", () => {
   test("a gallery of several views, with arrows and thumbnails", async ({ page }) => {
     await openProduct(page, "Midnight Oversized Tee");
