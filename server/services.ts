@@ -62,7 +62,7 @@ export async function createServices(options: {
     mailer,
     mailQueue,
     auth: createAuth({ db, config, secret, mailQueue, background, log }),
-    payments: createPaymentProvider({ config, db }),
+    payments: await createPaymentProvider({ config, db }),
     flash: createFlash({ secret, secure: config.publicUrl.startsWith("https:") }),
     log,
     metrics,

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
@@ -20,13 +20,18 @@ const CANDIDATE_PATH =
 /** The session, its cached copy and the one-time toast: a visitor carrying one is served live. */
 const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?nocturn[._]/;
 
-/** Pages are stored with their encodings; this bounds all of it together. */
-const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Pages are stored compressed only; this bounds all of them together. A 100 KB page is about 20 KB
+ * in brotli, so this holds some 400 pages in both encodings, 800 in brotli alone.
+ */
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Notifications that something pages show has changed (drizzle/0007_catalog-change-notify.sql). */
 export const CATALOG_CHANGED = "catalog_changed";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
+const decompressBrotli = promisify(brotliDecompress);
+const decompressGzip = promisify(gunzip);
 // made once per page and sent many times, but also once per miss, of which a large catalog has
 // many: on a 47 KiB product page quality 5 takes 3 ms for 8.5 KiB, quality 9 23 ms for 8.3 KiB,
 // quality 11 94 ms for 7.6 KiB (docs/decisions/013-page-cache.md)
@@ -43,9 +48,15 @@ interface Entry {
    * security headers, its Content-Security-Policy naming the inline scripts by hash).
    */
   headers: [string, string][];
-  body: Buffer;
+  /** The uncompressed page's length: an empty one is sent as it is. */
+  length: number;
   /** Weak: one tag for the page in every encoding. */
   etag: string | null;
+  /**
+   * The page in each encoding asked for so far, the first made as it is stored. The uncompressed
+   * page is not kept (it is five times larger): the next encoding, or a client that takes none,
+   * inflates the first copy.
+   */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The encoded copies made so far, for hits that can then be answered at once. */
   ready: Partial<Record<Encoding, Buffer>>;
@@ -75,8 +86,8 @@ export type PageCacheState = "HIT" | "MISS";
 export function createPageCache(options: { ttlMs: number; log: Logger }) {
   const entries = new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
-    // the encoded copies are made later, and are smaller than a fifth of the page each
-    sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.body.length * 1.4)),
+    // stored once its first copy is made; the other encoding, made if a client asks, is about as large
+    sizeCalculation: (entry) => 2 * firstCopy(entry).length + HEADERS_BYTES,
     ttl: options.ttlMs,
   });
   const filling = new Map<string, Promise<Entry | null>>();
@@ -183,10 +194,11 @@ export function createPageCache(options: { ttlMs: number; log: Logger }) {
       if (/^text\/html/.test(response.headers.get("Content-Type") ?? ""))
         body = Buffer.from(await criticalCss(body.toString("utf8")));
       const entry = toEntry(response.status, response.headers, res.getHeaders(), body);
+      if (entry.etag !== null) await encode(entry, preferredEncoding(req) ?? "br", body);
       const reusable = entry.etag !== null && listening && fill.generation === generation && !res.destroyed;
       if (reusable) entries.set(fill.key, entry);
       fill.settle(reusable ? entry : null);
-      await send(req, res, entry, "MISS");
+      await send(req, res, entry, "MISS", body);
     },
     /** The channel's listener (server/db/listen.ts): a notification or a reconnection empties it. */
     listener: {
@@ -263,7 +275,7 @@ function toEntry(
       ...fromMiddleware.filter(([name]) => !/^vary$/i.test(name)),
       ["Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"],
     ],
-    body,
+    length: body.length,
     etag: reusable ? `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : null,
     encoded: {},
     ready: {},
@@ -280,8 +292,17 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** Sends a stored page; on the app's path its response already carries helmet's headers. */
-async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: PageCacheState) {
+/**
+ * Sends a page: a stored one, or with `body` the render that made it. On the app's path its
+ * response already carries helmet's headers.
+ */
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Entry,
+  state: PageCacheState,
+  body?: Buffer,
+) {
   res.statusCode = entry.status;
   for (const [name] of entry.headers) res.removeHeader(name);
   for (const [name, value] of entry.headers) res.appendHeader(name, value);
@@ -294,11 +315,13 @@ async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, sta
       return;
     }
   }
-  const encoding = entry.body.length > 0 ? preferredEncoding(req) : null;
-  const body = encoding ? (entry.ready[encoding] ?? (await encode(entry, encoding))) : entry.body;
+  const encoding = entry.length > 0 ? preferredEncoding(req) : null;
+  const bytes = encoding
+    ? (entry.ready[encoding] ?? (await encode(entry, encoding, body)))
+    : (body ?? (await inflate(entry)));
   if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
+  res.setHeader("Content-Length", bytes.length);
+  res.end(bytes);
 }
 
 /**
@@ -322,12 +345,28 @@ function preferredEncoding(req: IncomingMessage): Encoding | null {
   return choice;
 }
 
-function encode(entry: Entry, encoding: Encoding): Promise<Buffer> {
-  entry.encoded[encoding] ??= (
-    encoding === "br" ? compressBrotli(entry.body, BROTLI) : compressGzip(entry.body, GZIP)
-  ).then((bytes) => {
-    entry.ready[encoding] = bytes;
-    return bytes;
-  });
+/** The page in `encoding`: made from `body`, the render's, or else from the copy stored. */
+function encode(entry: Entry, encoding: Encoding, body?: Buffer): Promise<Buffer> {
+  entry.encoded[encoding] ??= (body ? Promise.resolve(body) : inflate(entry))
+    .then((page) => (encoding === "br" ? compressBrotli(page, BROTLI) : compressGzip(page, GZIP)))
+    .then((bytes) => {
+      entry.ready[encoding] = bytes;
+      return bytes;
+    });
   return entry.encoded[encoding];
 }
+
+/** The page uncompressed, from the copy made when it was stored. */
+function inflate(entry: Entry): Promise<Buffer> {
+  return entry.ready.br ? decompressBrotli(entry.ready.br) : decompressGzip(firstCopy(entry));
+}
+
+/** A stored page's first compressed copy, made before it was stored. */
+function firstCopy(entry: Entry): Buffer {
+  const bytes = entry.ready.br ?? entry.ready.gzip;
+  if (!bytes) throw new Error("a page is stored once it is compressed");
+  return bytes;
+}
+
+/** What a stored page's headers and the cache's bookkeeping take, about. */
+const HEADERS_BYTES = 2048;

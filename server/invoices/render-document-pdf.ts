@@ -4,7 +4,7 @@
 // the store's accent colour.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { formatMoney } from "../../core/money";
 import { formatRate } from "../../core/tax";
 import type { DocumentContent, DocumentLine } from "./document-content";
@@ -33,7 +33,7 @@ let parsedFonts: Record<FontName, FontSource> | undefined;
  */
 const asDefaultFont = (source: FontSource) => source as unknown as string;
 
-function fonts(): Record<FontName, FontSource> {
+function fonts(PDFDocument: PdfKit): Record<FontName, FontSource> {
   if (!parsedFonts) {
     const probe = new PDFDocument({ font: asDefaultFont(readFileSync(FONT_FILES.regular)) });
     const parse = (name: FontName): FontSource => {
@@ -77,20 +77,29 @@ type Cells = Record<(typeof COLUMNS)[number]["key"], string>;
 const documentTitle = (content: Pick<DocumentContent, "kind">) =>
   content.kind === "invoice" ? "Invoice" : "Credit note";
 
+type PdfKit = typeof PDFDocument;
+/**
+ * pdfkit and fontkit, loaded with the first document a process draws: most processes serve pages
+ * for hours without one, and the two hold about 20 MiB (docs/PERFORMANCE.md, "Memory").
+ */
+let pdfkit: Promise<PdfKit> | undefined;
+
 /** The PDF's bytes. */
-export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
+export async function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
+  pdfkit ??= import("pdfkit").then((module) => module.default);
+  const PDFDocument = await pdfkit;
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
-    font: asDefaultFont(fonts().regular),
+    font: asDefaultFont(fonts(PDFDocument).regular),
     info: {
       Title: `${documentTitle(content)} ${content.number}`,
       Author: content.seller.legalName || content.storeName,
       Subject: `Order ${content.orderNumber}`,
     },
   });
-  for (const [name, source] of Object.entries(fonts())) {
+  for (const [name, source] of Object.entries(fonts(PDFDocument))) {
     doc.registerFont(name, source as PDFKit.Mixins.PDFFontSource);
   }
   const chunks: Buffer[] = [];

@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { IMAGE_ASPECT, IMAGE_WIDTHS, imageKey } from "../../core/images";
 import type { Storage } from "../storage/storage";
+
+/**
+ * sharp, loaded with the first image a process handles: libvips and its threads hold about 25 MiB
+ * that a store serving pages never needs (docs/PERFORMANCE.md, "Memory").
+ */
+export const loadSharp = () => import("sharp").then((module) => module.default);
 
 /**
  * Re-encodes an image to WebP at every width and stores the variants under a content-addressed
@@ -13,6 +18,7 @@ export async function storeImage(options: { storage: Storage; input: Buffer }): 
   const imageId = createHash("sha256").update(input).digest("hex").slice(0, 24);
   const heightFor = (width: number) => Math.round((width * IMAGE_ASPECT.height) / IMAGE_ASPECT.width);
   const largest = Math.max(...IMAGE_WIDTHS);
+  const sharp = await loadSharp();
   // decode (and crop) once, then derive every width from the raw pixels
   const { data, info } = await sharp(input)
     .rotate() // honour EXIF orientation before the metadata is dropped

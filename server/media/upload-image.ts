@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import type { ResponsiveImage } from "../../core/images";
 import { MAX_IMAGE_BYTES, productMessages } from "../../core/validation/product-form";
 import { AppError } from "../app-error";
@@ -6,7 +5,7 @@ import { toResponsiveImage } from "../catalog/product-view";
 import type { Database } from "../db/client";
 import { mediaUpload } from "../db/schema";
 import type { Storage } from "../storage/storage";
-import { storeImage } from "./store-image";
+import { loadSharp, storeImage } from "./store-image";
 
 /** What a browser may upload: sharp's name for the decoded format, never the file's claim. */
 const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp"]);
@@ -72,6 +71,7 @@ export async function uploadImage(options: {
   if (input === "too-large") throw tooLarge();
   if (input.length === 0) throw notAnImage();
 
+  const sharp = await loadSharp();
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
     const { format } = await image.metadata();
