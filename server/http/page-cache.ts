@@ -22,7 +22,7 @@ const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?nocturn[._]/;
 
 /**
  * Pages are stored compressed only; this bounds all of them together. A 100 KB page is about 20 KB
- * in brotli, so this holds some 400 pages in both encodings, 800 in brotli alone.
+ * in brotli and counted as twice that (room for its gzip copy): some 400 such pages.
  */
 const MAX_BYTES = 16 * 1024 * 1024;
 /** Notifications that something pages show has changed (drizzle/0007_catalog-change-notify.sql). */

@@ -78,16 +78,12 @@ const documentTitle = (content: Pick<DocumentContent, "kind">) =>
   content.kind === "invoice" ? "Invoice" : "Credit note";
 
 type PdfKit = typeof PDFDocument;
-/**
- * pdfkit and fontkit, loaded with the first document a process draws: most processes serve pages
- * for hours without one, and the two hold about 20 MiB (docs/PERFORMANCE.md, "Memory").
- */
-let pdfkit: Promise<PdfKit> | undefined;
 
 /** The PDF's bytes. */
 export async function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
-  pdfkit ??= import("pdfkit").then((module) => module.default);
-  const PDFDocument = await pdfkit;
+  // pdfkit and fontkit are loaded with the first document a process draws: most processes serve
+  // pages for hours without one, and the two hold about 20 MiB (docs/PERFORMANCE.md, "Memory")
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
