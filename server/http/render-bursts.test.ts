@@ -1,7 +1,7 @@
 import { createElement, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RenderBursts } from "./render-bursts";
+import { RenderBursts, withoutModulePreloads } from "./render-bursts";
 
 /** Every chunk the stream hands on, as text, in order. */
 function collect(stream: RenderBursts): string[] {
@@ -10,7 +10,40 @@ function collect(stream: RenderBursts): string[] {
   return chunks;
 }
 
+const HEAD =
+  '<head><meta charSet="utf-8"/><link rel="preload" as="image" href="/hero.webp" fetchPriority="high"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-a1.js"/><title>Nocturn – “Night”</title>' +
+  '<link rel="modulepreload" href="/assets/framework-b2.js"/><link rel="modulepreload" href="/assets/root-c3.js"/></head>';
+
+describe("withoutModulePreloads", () => {
+  it("leaves out every module preload and keeps the rest byte for byte", () => {
+    expect(withoutModulePreloads(Buffer.from(HEAD)).toString()).toBe(
+      '<head><meta charSet="utf-8"/><link rel="preload" as="image" href="/hero.webp" fetchPriority="high"/>' +
+        "<title>Nocturn – “Night”</title></head>",
+    );
+  });
+
+  it("returns a page without module preloads as it is", () => {
+    const html = Buffer.from('<head><link rel="preload" as="font" href="/f.woff2"/></head>');
+    expect(withoutModulePreloads(html)).toBe(html);
+  });
+});
+
 describe("RenderBursts", () => {
+  it("leaves the module preloads out of the shell only", () => {
+    const stream = new RenderBursts();
+    const chunks = collect(stream);
+    stream.write(HEAD.slice(0, 150));
+    stream.write(HEAD.slice(150));
+    stream.flush();
+    // a later part is handed on as React wrote it
+    stream.write('<p>quoted: <link rel="modulepreload" href="/x.js"/></p>');
+    stream.flush();
+    expect(chunks[0]).not.toContain("modulepreload");
+    expect(chunks[0]).toContain("<title>");
+    expect(chunks[1]).toContain('<link rel="modulepreload" href="/x.js"/>');
+  });
+
   it("holds what is written until flush, then hands it on as one chunk", () => {
     const stream = new RenderBursts();
     const chunks = collect(stream);
