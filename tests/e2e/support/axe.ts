@@ -1,13 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { animationsSettled } from "./animations";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
  * Runs axe (WCAG 2.1 A and AA) on the page, or on the part matching `include`, and fails with a
- * readable list of serious and critical violations.
+ * readable list of serious and critical violations. It waits for what is animating first: axe
+ * reads computed colours, and a toast fading in or out blends its text with the page behind.
  */
 export async function expectNoSeriousViolations(page: Page, include?: string) {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

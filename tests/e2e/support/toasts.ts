@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { animationsSettled } from "./animations";
 
 interface Box {
   x: number;
@@ -11,29 +12,13 @@ function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Resolves once the toasts' transitions (sliding in, stacking, moving) have ended. */
-async function toastsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => {
-          const target = (animation.effect as KeyframeEffect | null)?.target;
-          return target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
-        })
-        // a toast that is removed meanwhile cancels its transition
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 /**
  * Every toast on screen that covers a button of `scope`, as "toast text / button name"; [] when
  * none does. A button counts by the part of it in view (IntersectionObserver: what a dialog's
  * scrolling body leaves visible), a toast by its box once the toasts have settled.
  */
 export async function toastsOverButtons(page: Page, scope: Locator): Promise<string[]> {
-  await toastsSettled(page);
+  await animationsSettled(page, "[data-sonner-toaster]");
   const toasts = await page
     .locator("[data-sonner-toast][data-visible='true'][data-removed='false']")
     .evaluateAll((elements) =>
