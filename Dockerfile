@@ -38,7 +38,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data \
     NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.js tsconfig.json ./
+COPY package.json server.js node-flags.js tsconfig.json ./
 COPY drizzle ./drizzle
 COPY core ./core
 COPY server ./server
@@ -56,6 +56,7 @@ STOPSIGNAL SIGTERM
 # (podman keeps a HEALTHCHECK only in Docker's image format: `podman build --format docker`)
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node itself, not npm, so that SIGTERM reaches the store; V8's young generation at 2 × 4 MiB
-# instead of 2 × 16 MiB, as `npm run serve` starts it (docs/PERFORMANCE.md, "Memory")
-CMD ["node", "--max-semi-space-size=4", "server.js"]
+# node itself, not npm, so that SIGTERM reaches the store (`exec`: the shell hands process 1 to
+# node); V8's young generation sized for the database, as `npm run serve` starts it
+# (node-flags.js: 2 × 4 MiB with the embedded PGlite, 2 × 32 MiB on PostgreSQL)
+CMD ["sh", "-c", "exec node $(node node-flags.js) server.js"]

@@ -45,8 +45,9 @@ export function buildFloor(appRoot: string): Promise<void> {
 }
 
 /**
- * The floor's production server: `node build/server/index.js`, same flags as the store's, on the
- * store's Node.js binary (`node`, default: the one running the benchmark).
+ * The floor's production server: `node build/server/index.js` with Node.js's defaults, as a bare
+ * app's template starts it, on the store's Node.js binary (`node`, default: the one running the
+ * benchmark).
  */
 export function startFloor(node?: string): Promise<RunningServer> {
   return startProcess({

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import net from "node:net";
+import { nodeFlags } from "../../node-flags.js";
 import type { Catalog } from "./seed";
 
 /** The last 4,000 characters a child process wrote, for the error that says why it failed. */
@@ -76,16 +77,15 @@ export function storeEnvironment(
 
 /**
  * What the store's production start adds to `node server.js` (package.json's `serve`, the
- * Dockerfile): glibc's malloc with one arena and a fixed trim threshold, V8's young generation
- * at 2 × 4 MiB. Both are read when the process starts, before server.js runs (docs/PERFORMANCE.md,
- * "Memory").
+ * Dockerfile): glibc's malloc with one arena and a fixed trim threshold, and V8's young generation
+ * sized for the database (node-flags.js). Both are read when the process starts, before server.js
+ * runs (docs/PERFORMANCE.md, "Memory").
  */
 export const STORE_MALLOC_ENV = { MALLOC_ARENA_MAX: "1", MALLOC_TRIM_THRESHOLD_: "131072" };
-export const STORE_NODE_FLAGS = ["--max-semi-space-size=4"];
 
 /**
  * `node server.js` in production mode on the catalog's database, started as in production
- * (STORE_NODE_FLAGS, STORE_MALLOC_ENV), with `env` on top of the store's environment (e.g.
+ * (node-flags.js, STORE_MALLOC_ENV), with `env` on top of the store's environment (e.g.
  * PAGE_CACHE_TTL_SECONDS); resolves once /healthz answers.
  */
 export async function startServer(options: {
@@ -99,7 +99,7 @@ export async function startServer(options: {
   return startProcess({
     cwd: options.appRoot,
     script: "server.js",
-    nodeFlags: STORE_NODE_FLAGS,
+    nodeFlags: nodeFlags(options.catalog.databaseUrl ? "postgres" : "pglite"),
     port,
     env: { ...storeEnvironment(options.catalog, port), ...STORE_MALLOC_ENV, ...options.env },
     node: options.node,

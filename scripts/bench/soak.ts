@@ -5,10 +5,11 @@ import { readFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import { shopQueryString } from "../../core/shop-query";
+import { nodeFlags } from "../../node-flags.js";
 import { BROWSER_HEADERS } from "./load";
 import type { Catalog, Driver } from "./seed";
 import { BENCH_COLOR } from "./seed";
-import { type RunningServer, STORE_MALLOC_ENV, STORE_NODE_FLAGS } from "./server";
+import { type RunningServer, STORE_MALLOC_ENV } from "./server";
 
 /** The target of issue 31: a store process's RSS at the end of the soak, on either database. */
 export const SOAK_TARGET_MIB = 300;
@@ -376,7 +377,7 @@ export function soakSection(env: SoakEnvironment, run: SoakRun): string {
   const start = [
     ...Object.entries(STORE_MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
     "node",
-    ...STORE_NODE_FLAGS,
+    ...nodeFlags(run.driver),
     "server.js",
   ].join(" ");
   const lines = [

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../cluster/harness";
 import { BERLIN_ADDRESS } from "../setup/test-address";
-import { podman, requireEnv, Shopper } from "./podman";
+import { podman, podmanOk, requireEnv, Shopper } from "./podman";
 
 const origin = requireEnv("NOCTURN_URL", "nginx's address, also the stores' PUBLIC_URL");
 const stores = requireEnv("NOCTURN_STORE_CONTAINERS", "the store containers, comma-separated").split(",");
@@ -65,6 +65,13 @@ describe("compose.yaml: nginx, two store containers, PostgreSQL", () => {
       seen.add(await answeredBy(response));
     }
     expect([...seen].sort()).toEqual([...stores].sort());
+  });
+
+  it("starts each store on PostgreSQL with V8's larger young generation (node-flags.js)", async () => {
+    for (const store of stores) {
+      const started = await podmanOk(["exec", store, "cat", "/proc/1/cmdline"]);
+      expect(started).toBe("node\0--max-semi-space-size=32\0server.js\0");
+    }
   });
 
   it("keeps a customer signed in by one container signed in on the other", async () => {

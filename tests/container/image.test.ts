@@ -101,6 +101,7 @@ describe("the runtime image's files", () => {
       "data",
       "drizzle",
       "media",
+      "node-flags.js",
       "node_modules",
       "package.json",
       "scripts",
@@ -163,7 +164,8 @@ describe("the image on its own (PGlite in a volume)", () => {
       180_000,
     );
 
-    // node is process 1 (so SIGTERM reaches it), running as uid 1000, the image's `node` user
+    // node is process 1 (so SIGTERM reaches it), running as uid 1000, the image's `node` user, with
+    // the young generation for the embedded database (node-flags.js)
     const status = await podmanOk(["exec", container, "cat", "/proc/1/status", "/proc/1/cmdline"]);
     expect(status).toMatch(/^Uid:\s+1000\s+1000\s/m);
     expect(status).toContain("node\0--max-semi-space-size=4\0server.js");
