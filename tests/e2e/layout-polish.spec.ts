@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from "./support/axe";
 import { checkoutToPaymentPage, fillCart } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 import { shotAsIs } from "./support/screenshots";
-import { openProduct, STORE_NAME, toast, visit } from "./support/store";
+import { openProduct, STORE_NAME, toast, visit, waitForHydration } from "./support/store";
 
 // Screens polished in issue 12: Access Denied's Go Back, the footer's account links, the admin
 // sidebar on a phone, the home hero, the product gallery and its loading skeleton, the test card form.
@@ -252,16 +252,49 @@ test.describe("test checkout page", () => {
 });
 
 test.describe("test card form", () => {
-  test("formats the card number and the expiry as the shopper types", async ({ page }) => {
+  test("formats the card number and the expiry as the shopper types, and what was typed while the page loaded", async ({
+    page,
+  }) => {
     await registerCustomer(page, "cardform");
     await fillCart(page);
     await checkoutToPaymentPage(page);
     const number = page.getByLabel("Card number");
-    await number.pressSequentially("4242424242424242");
-    await expect(number).toHaveValue("4242 4242 4242 4242");
     const expiry = page.getByLabel("Expiry (MM/YY)");
+
+    // typed before the page's scripts ran: kept, and formatted once React hydrates
+    const scripts = /\/assets\/.*\.js$/;
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    let heldScripts = 0;
+    await page.route(scripts, async (route) => {
+      heldScripts += 1;
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "commit" });
+    await number.pressSequentially("4242424242424242");
     await expiry.pressSequentially("1230");
+    await expect.poll(() => heldScripts).toBeGreaterThan(0);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    releaseScripts();
+    await waitForHydration(page);
+    await page.unroute(scripts);
+    await expect(number).toHaveValue("4242 4242 4242 4242");
     await expect(expiry).toHaveValue("12/30");
+
+    // typed after hydration: formatted keystroke by keystroke
+    await number.clear();
+    await number.pressSequentially("42424242");
+    await expect(number).toHaveValue("4242 4242");
+    await number.pressSequentially("42424242");
+    await expect(number).toHaveValue("4242 4242 4242 4242");
+    await expiry.clear();
+    await expiry.pressSequentially("4");
+    await expect(expiry).toHaveValue("04");
+    await expiry.pressSequentially("30");
+    await expect(expiry).toHaveValue("04/30");
     await page.getByLabel("CVC").fill("123");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, CreditCardIcon, FlaskConicalIcon, LandmarkIcon, LockIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -136,15 +136,12 @@ function VatRow({ tax, currency }: { tax: NonNullable<TestCheckoutContents["tax"
 }
 
 /**
- * Rewrites the field as the shopper types, as card forms do. Uncontrolled, so what was typed before
- * hydration stays. A rewrite puts the caret at the end, which is where it is in fields this short.
+ * Rewrites the field in the card form's shape (uncontrolled, so what was typed before hydration
+ * stays). A rewrite puts the caret at the end, which is where it is in fields this short.
  */
-function reformatOnInput(format: (value: string) => string) {
-  return (event: FormEvent<HTMLInputElement>) => {
-    const field = event.currentTarget;
-    const formatted = format(field.value);
-    if (formatted !== field.value) field.value = formatted;
-  };
+function reformat(field: HTMLInputElement, format: (value: string) => string) {
+  const formatted = format(field.value);
+  if (formatted !== field.value) field.value = formatted;
 }
 
 /** A numeric card field, reformatted as the shopper types when `format` is given (no browser autofill). */
@@ -168,7 +165,14 @@ function CardField({
         inputMode="numeric"
         autoComplete="off"
         placeholder={placeholder}
-        onInput={format && reformatOnInput(format)}
+        // as the shopper types, and once at hydration for what was typed while the page loaded
+        onInput={format && ((event) => reformat(event.currentTarget, format))}
+        ref={
+          format &&
+          ((field) => {
+            if (field) reformat(field, format);
+          })
+        }
         required
       />
     </div>
