@@ -161,7 +161,17 @@ describe("catalog queries", () => {
   it("selects only what a card shows: its first image, no description", async () => {
     const [first] = (await searchProducts({ db: handle.db, query: "Eclipse" })).products;
     expect(Object.keys(first!).sort()).toEqual(
-      ["category", "currentPriceCents", "id", "images", "name", "priceCents", "sortKey", "stock"].sort(),
+      [
+        "category",
+        "currentPriceCents",
+        "id",
+        "images",
+        "name",
+        "priceCents",
+        "salePriceCents",
+        "sortKey",
+        "stock",
+      ].sort(),
     );
     await handle.db
       .update(product)

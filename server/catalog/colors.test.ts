@@ -14,7 +14,11 @@ import { markDelivered, placePaidOrder, requestTestReturn } from "../../tests/se
 import { AppError } from "../app-error";
 import { mediaUpload, orderItem, productColor, productVariant, returnItem } from "../db/schema";
 import { getReturnForm } from "../returns/get-return-form";
+import { withCardImages } from "./card-images";
+import { listFeaturedProducts } from "./list-featured-products";
+import { listRelatedProducts } from "./list-related-products";
 import { saveProduct } from "./save-product";
+import { searchProducts } from "./search-products";
 
 const app = setupTestApp();
 const services = () => app.t.services;
@@ -324,5 +328,36 @@ describe("an order of a colour", () => {
     // the size set aside is Black's M, not Sand's
     const [asked] = await services().db.select().from(returnItem).where(eq(returnItem.returnId, ret.id));
     expect(asked?.exchangeVariantId).toBe(variant("Black", "M").id);
+  });
+});
+
+describe("a card of a product in colours without pictures of its own", () => {
+  it("shows its first colour's first picture on the home page, among related products and in the shop alike", async () => {
+    const [black1, black2, sand1, plain1] = await uploaded(4);
+    const colourful = await save(
+      input(
+        [color("Ash"), color("Black", { images: [black1!, black2!] }), color("Sand", { images: [sand1!] })],
+        { name: "Card Colour Hoodie", featured: true },
+      ),
+    );
+    const plain = await save(
+      input([], { name: "Card Plain Hoodie", featured: true, images: [plain1!], sizes: sizes({ M: 2 }) }),
+    );
+    const imagesOf = (rows: { id: string; images: string[] }[], id: string) =>
+      rows.find((row) => row.id === id)?.images;
+
+    const featured = await listFeaturedProducts({ db: services().db });
+    expect(imagesOf(featured, colourful.product.id)).toEqual([black1]);
+    expect(imagesOf(featured, plain.product.id)).toEqual([plain1]);
+
+    const related = await listRelatedProducts({ db: services().db, product: plain.product });
+    expect(imagesOf(related, colourful.product.id)).toEqual([black1]);
+    const fromColourful = await listRelatedProducts({ db: services().db, product: colourful.product });
+    expect(imagesOf(fromColourful, plain.product.id)).toEqual([plain1]);
+
+    const shop = await searchProducts({ db: services().db, query: "Card" });
+    const cards = await withCardImages({ db: services().db, rows: shop.products });
+    expect(imagesOf(cards, colourful.product.id)).toEqual([black1]);
+    expect(imagesOf(cards, plain.product.id)).toEqual([plain1]);
   });
 });

@@ -3,10 +3,11 @@ import { RELATED_LIMIT } from "../../core/product";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { type Product, product } from "../db/schema";
+import { productWithCardImages } from "./card-images";
 
 const relatedProducts = preparedPerDatabase((db) =>
   db
-    .select()
+    .select(productWithCardImages)
     .from(product)
     .where(
       and(
@@ -19,7 +20,7 @@ const relatedProducts = preparedPerDatabase((db) =>
     .prepare("related_products"),
 );
 
-/** Other products of the same category (compared case-insensitively), newest first. */
+/** Other products of the same category (compared case-insensitively), newest first, with their card images. */
 export async function listRelatedProducts(options: {
   db: Database;
   product: Pick<Product, "id" | "category">;

@@ -3,7 +3,7 @@ import type { SaleView } from "../../core/product";
 import { type PriceSettings, priceInForce, reductionAt } from "../../core/sale-price";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
-import { product, productPriceChange } from "../db/schema";
+import { type Product, product, productPriceChange } from "../db/schema";
 
 /** What a product costs at a moment, as its views show it. */
 export interface ProductPricing {
@@ -68,17 +68,19 @@ const salePricing = preparedPerDatabase((db) =>
 );
 
 /**
- * The pricing at `now` of the products among `ids` that have a sale price (running, coming or
- * past), in one query for a whole page: their settings with their whole price history. Products
- * missing from the map have no sale price: they cost their regular price.
+ * The pricing at `now` of the products that have a sale price (running, coming or past), in one
+ * query for a whole page: their settings with their whole price history. Products without a sale
+ * price cost their regular price and are missing from the map; a page of them costs no query.
  */
 export async function loadProductPricing(options: {
   db: Database;
-  ids: readonly string[];
+  products: readonly Pick<Product, "id" | "salePriceCents">[];
   now?: Date;
 }): Promise<Map<string, ProductPricing>> {
   const now = options.now ?? new Date();
-  const ids = [...new Set(options.ids)];
+  const ids = [
+    ...new Set(options.products.filter((row) => row.salePriceCents !== null).map((row) => row.id)),
+  ];
   const pricing = new Map<string, ProductPricing>();
   if (ids.length === 0) return pricing;
   const rows = await salePricing(options.db).execute({ ids });

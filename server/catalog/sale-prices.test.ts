@@ -162,13 +162,23 @@ describe("the price in force", () => {
       { productId: running.id, priceCents: 5000, changedAt: new Date(Date.now() - 10 * DAY) },
     ]);
 
-    const pricing = await loadProductPricing({ db: t.services.db, ids: [running.id, coming.id, regular.id] });
+    const pricing = await loadProductPricing({ db: t.services.db, products: [running, coming, regular] });
     expect(pricing.get(running.id)).toEqual({
       priceCents: 3500,
       sale: { regularPriceCents: 5000, lowestPriorPriceCents: 4500, endsAt: expect.any(String) },
     });
     expect(pricing.get(coming.id)).toEqual({ priceCents: 5000, sale: null });
     expect(pricing.has(regular.id)).toBe(false);
+    // a page with no sale price on it asks the database nothing
+    const unread = await loadProductPricing({
+      db: new Proxy(t.services.db, {
+        get: () => {
+          throw new Error("no query expected");
+        },
+      }),
+      products: [regular, { ...coming, salePriceCents: null }],
+    });
+    expect(unread.size).toBe(0);
 
     // the product page carries it
     const page = dataOf<{ product: { priceCents: number; sale: unknown } }>(

@@ -70,6 +70,8 @@ const cardFields = (order: SortOrder) => ({
   name: product.name,
   priceCents: product.priceCents,
   currentPriceCents: product.currentPriceCents,
+  // whether the card's pricing needs the price history (loadProductPricing)
+  salePriceCents: product.salePriceCents,
   stock: product.stock,
   category: product.category,
   images: sql<string[]>`${product.images}[1:1]`.as("images"),
@@ -138,6 +140,7 @@ async function readCountedPage({ upTo, ...read }: PageRead & { upTo: number }) {
       name: counted.name,
       priceCents: counted.priceCents,
       currentPriceCents: counted.currentPriceCents,
+      salePriceCents: counted.salePriceCents,
       stock: counted.stock,
       category: counted.category,
       images: counted.images,

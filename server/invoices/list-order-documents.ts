@@ -1,4 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type DocumentAudience, type OrderDocumentLink, orderDocumentLink } from "../../core/order-documents";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
@@ -15,26 +16,56 @@ const orderDocuments = preparedPerDatabase((db) =>
     .prepare("order_documents"),
 );
 
+/**
+ * An order's invoice then its credit notes in order of issue, as links (the order listOrderDocuments
+ * and orderDocumentNumbers read them in).
+ */
+export function orderDocumentLinks(
+  audience: DocumentAudience,
+  orderId: string,
+  numbers: { invoice: string; creditNotes: readonly string[] },
+): OrderDocumentLink[] {
+  return [
+    orderDocumentLink(audience, orderId, { kind: "invoice", number: numbers.invoice }),
+    ...numbers.creditNotes.map((number) =>
+      orderDocumentLink(audience, orderId, { kind: "credit_note", number }),
+    ),
+  ];
+}
+
 /** The orders' invoices and credit notes, invoice first then credit notes in order of issue, per order. */
 export async function listOrderDocuments(
   db: Database,
   orderIds: readonly string[],
   audience: DocumentAudience,
 ): Promise<Map<string, OrderDocumentLink[]>> {
-  const byOrder = new Map<string, OrderDocumentLink[]>();
-  if (orderIds.length === 0) return byOrder;
+  const numbers = new Map<string, { invoice: string; creditNotes: string[] }>();
+  if (orderIds.length === 0) return new Map();
   const rows = await orderDocuments(db).execute({ orderIds });
   for (const row of rows) {
-    let links = byOrder.get(row.orderId);
-    if (!links) {
-      links = [orderDocumentLink(audience, row.orderId, { kind: "invoice", number: row.invoiceNumber })];
-      byOrder.set(row.orderId, links);
+    let entry = numbers.get(row.orderId);
+    if (!entry) {
+      entry = { invoice: row.invoiceNumber, creditNotes: [] };
+      numbers.set(row.orderId, entry);
     }
-    if (row.creditNoteNumber !== null) {
-      links.push(
-        orderDocumentLink(audience, row.orderId, { kind: "credit_note", number: row.creditNoteNumber }),
-      );
-    }
+    if (row.creditNoteNumber !== null) entry.creditNotes.push(row.creditNoteNumber);
   }
-  return byOrder;
+  return new Map(
+    [...numbers].map(([orderId, entry]) => [orderId, orderDocumentLinks(audience, orderId, entry)]),
+  );
+}
+
+/**
+ * As an expression on an order read alone (`orderId` names its id column): its invoice's number
+ * then its credit notes' in order of issue, or null without an invoice. Lets a list of orders read
+ * its documents in its own query (server/orders/list-customer-orders.ts).
+ */
+export function orderDocumentNumbers(orderId: SQL) {
+  const column = (table: PgTable, name: string) =>
+    sql`${sql.identifier(getTableName(table))}.${sql.identifier(name)}`;
+  return sql<string[] | null>`(select array[${column(invoice, invoice.number.name)}] || array(
+    select ${column(creditNote, creditNote.number.name)} from ${creditNote}
+    where ${column(creditNote, creditNote.invoiceId.name)} = ${column(invoice, invoice.id.name)}
+    order by ${column(creditNote, creditNote.issuedAt.name)}, ${column(creditNote, creditNote.number.name)}
+  ) from ${invoice} where ${column(invoice, invoice.orderId.name)} = ${orderId})`;
 }

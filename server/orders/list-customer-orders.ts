@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, not, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, not, sql } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -9,10 +9,15 @@ import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
-import { type OrderItem, order, orderItem, refund } from "../db/schema";
-import { listOrderDocuments } from "../invoices/list-order-documents";
+import { order, refund, returnRequest } from "../db/schema";
+import { orderDocumentLinks, orderDocumentNumbers } from "../invoices/list-order-documents";
 import { listReturnViews } from "../returns/list-return-views";
-import { lineBlocker, loadReturnableLines, orderReturnability } from "../returns/return-lines";
+import {
+  lineBlocker,
+  loadReturnableLines,
+  orderReturnability,
+  type ReturnableLine,
+} from "../returns/return-lines";
 import type { ReturnOffer, ReturnView } from "../returns/return-views";
 import type { Storage } from "../storage/storage";
 import { isCheckoutOnly } from "./placed-order";
@@ -83,8 +88,9 @@ export interface CustomerOrder {
 }
 
 // Drizzle names the columns of a one-table select without their table, so the outer order's id is
-// spelled out: unqualified, "id" inside the subquery would be the refund's
-const refundOfThisOrder = sql`${refund.orderId} = ${sql.identifier(getTableName(order))}.${sql.identifier(order.id.name)}`;
+// spelled out: unqualified, "id" inside a subquery would be the refund's (or the invoice's)
+const thisOrderId = sql`${sql.identifier(getTableName(order))}.${sql.identifier(order.id.name)}`;
+const refundOfThisOrder = sql`${refund.orderId} = ${thisOrderId}`;
 
 const customerOrders = preparedPerDatabase((db) =>
   db
@@ -123,6 +129,9 @@ const customerOrders = preparedPerDatabase((db) =>
         sql<Date | null>`(select max(${refund.createdAt}) from ${refund} where ${refundOfThisOrder})`.mapWith(
           refund.createdAt,
         ),
+      // the invoice and credit notes too, and whether there are returns to read at all
+      documentNumbers: orderDocumentNumbers(thisOrderId),
+      hasReturns: sql<boolean>`exists (select 1 from ${returnRequest} where ${returnRequest.orderId} = ${thisOrderId})`,
     })
     .from(order)
     .where(and(eq(order.userId, sql.placeholder("userId")), not(isCheckoutOnly)))
@@ -131,16 +140,11 @@ const customerOrders = preparedPerDatabase((db) =>
     .prepare("customer_orders"),
 );
 
-const customerOrderItems = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(orderItem)
-    .where(sql`${orderItem.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
-    .orderBy(asc(orderItem.productName), asc(orderItem.id))
-    .prepare("customer_order_items"),
-);
-
-/** One customer's orders, newest first, with their items (the same queries whatever the count). */
+/**
+ * One customer's orders, newest first, with their items: the orders with their refunds and
+ * documents in one query, then their lines (with what is in a return), then their returns when
+ * there are any. The same queries whatever the count.
+ */
 export async function listCustomerOrders(options: {
   db: Database;
   storage: Storage;
@@ -157,20 +161,17 @@ export async function listCustomerOrders(options: {
   const periods = new Map(
     rows.map((row) => [row.id, withdrawalPeriod(row, now, (value) => value.toISOString())]),
   );
-  const open = rows
-    .filter((row) => returnability.get(row.id)?.ok || periods.get(row.id)?.open)
-    .map((row) => row.id);
-  const [items, returns, returnable, documents] = await Promise.all([
-    customerOrderItems(db).execute({ ids }),
-    listReturnViews({ db, storage, where: { orderIds: ids } }),
-    loadReturnableLines(db, open),
-    listOrderDocuments(db, ids, "customer"),
+  const withReturns = rows.filter((row) => row.hasReturns).map((row) => row.id);
+  const [lines, returns] = await Promise.all([
+    // every order's lines: what they show, and what may still be returned of them
+    loadReturnableLines(db, ids),
+    listReturnViews({ db, storage, where: { orderIds: withReturns } }),
   ]);
-  const itemsByOrder = new Map<string, OrderItem[]>();
-  for (const item of items) {
-    const lines = itemsByOrder.get(item.orderId);
-    if (lines) lines.push(item);
-    else itemsByOrder.set(item.orderId, [item]);
+  const linesByOrder = new Map<string, ReturnableLine[]>();
+  for (const line of lines) {
+    const ofOrder = linesByOrder.get(line.item.orderId);
+    if (ofOrder) ofOrder.push(line);
+    else linesByOrder.set(line.item.orderId, [line]);
   }
 
   return rows.map(
@@ -182,22 +183,23 @@ export async function listCustomerOrders(options: {
       paymentMethod,
       refundedCents,
       lastRefundAt,
+      documentNumbers,
+      hasReturns,
       ...row
     }) => ({
       ...row,
       returns: returns
         .filter((entry) => entry.orderId === row.id)
         .map(({ orderId, refundTaxCents, refundError, ...view }) => view),
-      returnOffer: offer(
-        returnability.get(row.id),
-        returnable.filter((line) => line.item.orderId === row.id),
-      ),
-      withdrawal: withdrawalOffer(
-        periods.get(row.id),
-        returnable.filter((line) => line.item.orderId === row.id),
-      ),
+      returnOffer: offer(returnability.get(row.id), linesByOrder.get(row.id) ?? []),
+      withdrawal: withdrawalOffer(periods.get(row.id), linesByOrder.get(row.id) ?? []),
       tax: orderTax(taxColumns),
-      documents: documents.get(row.id) ?? [],
+      documents: documentNumbers
+        ? orderDocumentLinks("customer", row.id, {
+            invoice: documentNumbers[0] as string,
+            creditNotes: documentNumbers.slice(1),
+          })
+        : [],
       createdAt: row.createdAt.toISOString(),
       refund:
         lastRefundAt && refundedCents !== null
@@ -208,7 +210,7 @@ export async function listCustomerOrders(options: {
         row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
       trackingUrl:
         row.trackingCode && canTrack(row) ? trackingUrl(config.trackingUrlTemplate, row.trackingCode) : null,
-      items: (itemsByOrder.get(row.id) ?? []).map((item) => ({
+      items: (linesByOrder.get(row.id) ?? []).map(({ item }) => ({
         id: item.id,
         productId: item.productId,
         productName: item.productName,
@@ -225,7 +227,7 @@ export async function listCustomerOrders(options: {
 /** While the period is open and, once shipped, some unit is in no return yet. */
 function withdrawalOffer(
   period: WithdrawalPeriod | undefined,
-  lines: Awaited<ReturnType<typeof loadReturnableLines>>,
+  lines: readonly ReturnableLine[],
 ): CustomerOrder["withdrawal"] {
   if (!period?.open) return null;
   if (period.shipped && !lines.some((line) => line.returnable > 0)) return null;
@@ -235,7 +237,7 @@ function withdrawalOffer(
 /** "Return items" while the window is open and some line can still be returned; otherwise why not. */
 function offer(
   returnability: ReturnType<typeof orderReturnability> | undefined,
-  lines: Awaited<ReturnType<typeof loadReturnableLines>>,
+  lines: readonly ReturnableLine[],
 ): ReturnOffer {
   if (!returnability) return { available: false, message: null };
   if (!returnability.ok)

@@ -14,7 +14,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listProductSizes({ db: context.db, productIds }),
     listProductColors({ db: context.db, productIds }),
     // the price in force now: a sale that ended shows the regular price again (and the cart says so)
-    loadProductPricing({ db: context.db, ids: productIds }),
+    loadProductPricing({ db: context.db, products: rows }),
   ]);
   return Response.json(
     {

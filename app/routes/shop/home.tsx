@@ -19,7 +19,6 @@ import { deliveryTerms, SHIPPING_METHOD } from "../../../core/delivery";
 import type { MoneySettings } from "../../../core/money";
 import { FEATURED_LIMIT } from "../../../core/product";
 import type { TaxMode } from "../../../core/tax";
-import { withCardImages } from "../../../server/catalog/card-images";
 import { listFeaturedProducts } from "../../../server/catalog/list-featured-products";
 import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
 import { toProductView } from "../../../server/catalog/product-view";
@@ -36,12 +35,8 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ context }: Route.LoaderArgs) {
   // not awaited: the page streams at once with a skeleton, the products follow
   const featured = listFeaturedProducts({ db: context.db }).then(async (found) => {
-    const ids = found.map((row) => row.id);
-    const [rows, pricing] = await Promise.all([
-      withCardImages({ db: context.db, rows: found }),
-      loadProductPricing({ db: context.db, ids }),
-    ]);
-    return rows.map((row) => toProductView(context.storage, row, pricingOf(pricing, row)));
+    const pricing = await loadProductPricing({ db: context.db, products: found });
+    return found.map((row) => toProductView(context.storage, row, pricingOf(pricing, row)));
   });
   return { featured };
 }

@@ -39,7 +39,6 @@ import {
   type ProductSafetyView,
   productSafetyOf,
 } from "../../../core/product-safety";
-import { withCardImages } from "../../../server/catalog/card-images";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
 import { listProductColors } from "../../../server/catalog/product-colors";
@@ -52,16 +51,11 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const row = await getProduct({ db: context.db, id: params.id });
   if (!row) throw data("Product Not Found", { status: 404 });
   const [related, sizes, colors] = await Promise.all([
-    listRelatedProducts({ db: context.db, product: row }).then((rows) =>
-      withCardImages({ db: context.db, rows }),
-    ),
+    listRelatedProducts({ db: context.db, product: row }),
     listProductSizes({ db: context.db, productIds: [row.id] }),
     listProductColors({ db: context.db, productIds: [row.id] }),
   ]);
-  const pricing = await loadProductPricing({
-    db: context.db,
-    ids: [row.id, ...related.map((item) => item.id)],
-  });
+  const pricing = await loadProductPricing({ db: context.db, products: [row, ...related] });
   const product = toSizedProductView(
     context.storage,
     row,

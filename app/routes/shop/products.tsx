@@ -51,7 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // the sale prices and 30-day figures of the whole page in one query (docs/PRICING.md#sale-prices)
   const [rows, pricing] = await Promise.all([
     withCardImages({ db: context.db, rows: result.products }),
-    loadProductPricing({ db: context.db, ids: result.products.map((row) => row.id) }),
+    loadProductPricing({ db: context.db, products: result.products }),
   ]);
   return {
     query,
