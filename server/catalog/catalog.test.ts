@@ -353,7 +353,7 @@ describe("catalog lookups", () => {
     expect(await getProduct({ db: handle.db, id: "not-a-uuid" })).toBeNull();
     expect(await getProduct({ db: handle.db, id: "' or 1=1 --" })).toBeNull();
     const [any] = (await searchProducts({ db: handle.db })).products;
-    expect((await getProduct({ db: handle.db, id: any!.id }))?.name).toBe(any!.name);
+    expect((await getProduct({ db: handle.db, id: any!.id }))?.product.name).toBe(any!.name);
   });
 
   it("lists each category once, whatever its spelling", async () => {

@@ -3,6 +3,7 @@
 // colour on the order, and exchanges that stay within the colour.
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loader as cartProductsLoader } from "../../app/routes/cart/api.cart-products";
 import { loader as productLoader } from "../../app/routes/shop/product";
 import type { ColorView, SizedProductView } from "../../core/product";
 import { NO_PRODUCT_SAFETY } from "../../core/product-safety";
@@ -247,6 +248,26 @@ describe("saving a product in colours", () => {
 });
 
 describe("the product page in a colour", () => {
+  it("offers the same sizes and colours, in the same order, as the cart's refresh reads them", async () => {
+    const { product } = await colourProduct();
+    const page = dataOf<{ product: SizedProductView }>(
+      await callRoute(productLoader, getRequest(`/products/${product.id}`), {
+        services: services(),
+        params: { id: product.id },
+      }),
+    ).data.product;
+    const answer = await callRoute(cartProductsLoader, getRequest(`/api/cart-products?ids=${product.id}`), {
+      services: services(),
+    });
+    const refresh = (await (answer as Response).json()) as { products: SizedProductView[] };
+    expect(page.colors.map((entry) => entry.name)).toEqual(["Black", "Sand"]);
+    expect(page.sizes).toHaveLength(4);
+    expect({ sizes: page.sizes, colors: page.colors }).toEqual({
+      sizes: refresh.products[0]?.sizes,
+      colors: refresh.products[0]?.colors,
+    });
+  });
+
   it("is rendered in the colour ?color= names, and in the first colour for an unknown one", async () => {
     const { product } = await colourProduct();
     const loaderColor = async (query: string) =>

@@ -4,7 +4,7 @@ import type { Database, Transaction } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { type ProductColor, productColor } from "../db/schema";
 import type { Storage } from "../storage/storage";
-import { toResponsiveImage } from "./product-view";
+import { type ColorRow, toResponsiveImage } from "./product-view";
 
 const colorsOnSale = preparedPerDatabase((db) =>
   db
@@ -32,7 +32,7 @@ export async function listProductColors(options: {
   return colors;
 }
 
-export function toColorView(storage: Storage, color: ProductColor): ColorView {
+export function toColorView(storage: Storage, color: ColorRow): ColorView {
   return {
     id: color.id,
     name: color.name,

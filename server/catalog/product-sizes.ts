@@ -3,6 +3,7 @@ import { productSku, type SizeView } from "../../core/product";
 import type { Database, Transaction } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { type ProductVariant, productVariant } from "../db/schema";
+import type { SizeRow } from "./product-view";
 
 const sizesOnSale = preparedPerDatabase((db) =>
   db
@@ -30,7 +31,7 @@ export async function listProductSizes(options: {
   return sizes;
 }
 
-export function toSizeView(variant: ProductVariant): SizeView {
+export function toSizeView(variant: SizeRow): SizeView {
   return {
     id: variant.id,
     label: variant.size,

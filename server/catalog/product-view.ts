@@ -56,6 +56,12 @@ export function toProductCardView(
   };
 }
 
+/** What a size's view reads of its row. */
+export type SizeRow = Pick<ProductVariant, "id" | "productId" | "colorId" | "size" | "skuSuffix" | "stock">;
+
+/** What a colour's view reads of its row. */
+export type ColorRow = Pick<ProductColor, "id" | "name" | "slug" | "swatch" | "images">;
+
 /**
  * A product with its sizes and colours on sale (the product page, the cart's refresh). A size of a
  * retired colour is left out with its colour.
@@ -63,8 +69,8 @@ export function toProductCardView(
 export function toSizedProductView(
   storage: Storage,
   product: Product,
-  sizes: readonly ProductVariant[],
-  colors: readonly ProductColor[],
+  sizes: readonly SizeRow[],
+  colors: readonly ColorRow[],
   pricing: ProductPricing,
 ): SizedProductView {
   const onSale = new Set(colors.map((color) => color.id));

@@ -41,26 +41,21 @@ import {
 } from "../../../core/product-safety";
 import { getProduct } from "../../../server/catalog/get-product";
 import { listRelatedProducts } from "../../../server/catalog/list-related-products";
-import { listProductColors } from "../../../server/catalog/product-colors";
 import { loadProductPricing, pricingOf } from "../../../server/catalog/product-prices";
-import { listProductSizes } from "../../../server/catalog/product-sizes";
 import { toProductView, toSizedProductView } from "../../../server/catalog/product-view";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const row = await getProduct({ db: context.db, id: params.id });
-  if (!row) throw data("Product Not Found", { status: 404 });
-  const [related, sizes, colors] = await Promise.all([
-    listRelatedProducts({ db: context.db, product: row }),
-    listProductSizes({ db: context.db, productIds: [row.id] }),
-    listProductColors({ db: context.db, productIds: [row.id] }),
-  ]);
+  const found = await getProduct({ db: context.db, id: params.id });
+  if (!found) throw data("Product Not Found", { status: 404 });
+  const row = found.product;
+  const related = await listRelatedProducts({ db: context.db, product: row });
   const pricing = await loadProductPricing({ db: context.db, products: [row, ...related] });
   const product = toSizedProductView(
     context.storage,
     row,
-    sizes.get(row.id) ?? [],
-    colors.get(row.id) ?? [],
+    found.sizes,
+    found.colors,
     pricingOf(pricing, row),
   );
   return {
