@@ -1,6 +1,7 @@
-import { and, asc, getTableColumns, getTableName, isNull, sql } from "drizzle-orm";
+import { and, asc, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { qualified } from "../db/qualified";
 import { product, productColor } from "../db/schema";
 
 const firstColorImages = preparedPerDatabase((db) =>
@@ -21,10 +22,6 @@ const firstColorImages = preparedPerDatabase((db) =>
     .prepare("first_color_images"),
 );
 
-// Drizzle names the columns of a one-table select without their table: the product the subquery
-// looks up is spelled out, so its "id" is not taken for the colour's
-const outerProductId = sql`${sql.identifier(getTableName(product))}.${sql.identifier(product.id.name)}`;
-
 /**
  * A product's columns with its card images read in the same query: its own images, or for a
  * product without any its first colour's first picture (withCardImages's rule). For short lists
@@ -35,7 +32,7 @@ export const productWithCardImages = {
   ...getTableColumns(product),
   images: sql<string[]>`case when cardinality(${product.images}) > 0 then ${product.images} else coalesce((
     select array[${productColor.images}[1]] from ${productColor}
-    where ${productColor.productId} = ${outerProductId} and ${productColor.retiredAt} is null
+    where ${productColor.productId} = ${qualified(product, product.id)} and ${productColor.retiredAt} is null
       and cardinality(${productColor.images}) > 0
     order by ${productColor.position} limit 1
   ), ${product.images}) end`.mapWith(product.images),

@@ -1,13 +1,12 @@
-import { eq, getTableName, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isProductId } from "../../core/product";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { qualified } from "../db/qualified";
 import { product, productColor, productVariant } from "../db/schema";
 import type { ColorRow, SizeRow } from "./product-view";
 
-// Drizzle names the columns of a one-table select without their table: the product the subqueries
-// look up is spelled out, so its "id" is not taken for the size's or the colour's
-const thisProductId = sql`${sql.identifier(getTableName(product))}.${sql.identifier(product.id.name)}`;
+const thisProductId = qualified(product, product.id);
 
 const productById = preparedPerDatabase((db) =>
   db

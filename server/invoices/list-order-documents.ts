@@ -1,8 +1,8 @@
-import { asc, eq, getTableName, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type DocumentAudience, type OrderDocumentLink, orderDocumentLink } from "../../core/order-documents";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { qualified } from "../db/qualified";
 import { creditNote, invoice } from "../db/schema";
 
 // one row per credit note, or one for an invoice without any (an order has at most one invoice)
@@ -61,11 +61,9 @@ export async function listOrderDocuments(
  * its documents in its own query (server/orders/list-customer-orders.ts).
  */
 export function orderDocumentNumbers(orderId: SQL) {
-  const column = (table: PgTable, name: string) =>
-    sql`${sql.identifier(getTableName(table))}.${sql.identifier(name)}`;
-  return sql<string[] | null>`(select array[${column(invoice, invoice.number.name)}] || array(
-    select ${column(creditNote, creditNote.number.name)} from ${creditNote}
-    where ${column(creditNote, creditNote.invoiceId.name)} = ${column(invoice, invoice.id.name)}
-    order by ${column(creditNote, creditNote.issuedAt.name)}, ${column(creditNote, creditNote.number.name)}
-  ) from ${invoice} where ${column(invoice, invoice.orderId.name)} = ${orderId})`;
+  return sql<string[] | null>`(select array[${qualified(invoice, invoice.number)}] || array(
+    select ${qualified(creditNote, creditNote.number)} from ${creditNote}
+    where ${qualified(creditNote, creditNote.invoiceId)} = ${qualified(invoice, invoice.id)}
+    order by ${qualified(creditNote, creditNote.issuedAt)}, ${qualified(creditNote, creditNote.number)}
+  ) from ${invoice} where ${qualified(invoice, invoice.orderId)} = ${orderId})`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableName, not, sql } from "drizzle-orm";
+import { and, desc, eq, not, sql } from "drizzle-orm";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -9,6 +9,7 @@ import { orderTax } from "../checkout/order-summary";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { qualified } from "../db/qualified";
 import { order, refund, returnRequest } from "../db/schema";
 import { orderDocumentLinks, orderDocumentNumbers } from "../invoices/list-order-documents";
 import { listReturnViews } from "../returns/list-return-views";
@@ -87,9 +88,7 @@ export interface CustomerOrder {
   documents: OrderDocumentLink[];
 }
 
-// Drizzle names the columns of a one-table select without their table, so the outer order's id is
-// spelled out: unqualified, "id" inside a subquery would be the refund's (or the invoice's)
-const thisOrderId = sql`${sql.identifier(getTableName(order))}.${sql.identifier(order.id.name)}`;
+const thisOrderId = qualified(order, order.id);
 const refundOfThisOrder = sql`${refund.orderId} = ${thisOrderId}`;
 
 const customerOrders = preparedPerDatabase((db) =>
