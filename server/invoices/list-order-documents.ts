@@ -16,21 +16,15 @@ const orderDocuments = preparedPerDatabase((db) =>
     .prepare("order_documents"),
 );
 
-/**
- * An order's invoice then its credit notes in order of issue, as links (the order listOrderDocuments
- * and orderDocumentNumbers read them in).
- */
+/** Links to an order's documents from their numbers: the invoice's first, then its credit notes' in order of issue. */
 export function orderDocumentLinks(
   audience: DocumentAudience,
   orderId: string,
-  numbers: { invoice: string; creditNotes: readonly string[] },
+  numbers: readonly string[],
 ): OrderDocumentLink[] {
-  return [
-    orderDocumentLink(audience, orderId, { kind: "invoice", number: numbers.invoice }),
-    ...numbers.creditNotes.map((number) =>
-      orderDocumentLink(audience, orderId, { kind: "credit_note", number }),
-    ),
-  ];
+  return numbers.map((number, index) =>
+    orderDocumentLink(audience, orderId, { kind: index === 0 ? "invoice" : "credit_note", number }),
+  );
 }
 
 /** The orders' invoices and credit notes, invoice first then credit notes in order of issue, per order. */
@@ -39,19 +33,16 @@ export async function listOrderDocuments(
   orderIds: readonly string[],
   audience: DocumentAudience,
 ): Promise<Map<string, OrderDocumentLink[]>> {
-  const numbers = new Map<string, { invoice: string; creditNotes: string[] }>();
   if (orderIds.length === 0) return new Map();
   const rows = await orderDocuments(db).execute({ orderIds });
+  const numbers = new Map<string, string[]>();
   for (const row of rows) {
-    let entry = numbers.get(row.orderId);
-    if (!entry) {
-      entry = { invoice: row.invoiceNumber, creditNotes: [] };
-      numbers.set(row.orderId, entry);
-    }
-    if (row.creditNoteNumber !== null) entry.creditNotes.push(row.creditNoteNumber);
+    const ofOrder = numbers.get(row.orderId) ?? [row.invoiceNumber];
+    if (row.creditNoteNumber !== null) ofOrder.push(row.creditNoteNumber);
+    numbers.set(row.orderId, ofOrder);
   }
   return new Map(
-    [...numbers].map(([orderId, entry]) => [orderId, orderDocumentLinks(audience, orderId, entry)]),
+    [...numbers].map(([orderId, ofOrder]) => [orderId, orderDocumentLinks(audience, orderId, ofOrder)]),
   );
 }
 

@@ -193,12 +193,7 @@ export async function listCustomerOrders(options: {
       returnOffer: offer(returnability.get(row.id), linesByOrder.get(row.id) ?? []),
       withdrawal: withdrawalOffer(periods.get(row.id), linesByOrder.get(row.id) ?? []),
       tax: orderTax(taxColumns),
-      documents: documentNumbers
-        ? orderDocumentLinks("customer", row.id, {
-            invoice: documentNumbers[0] as string,
-            creditNotes: documentNumbers.slice(1),
-          })
-        : [],
+      documents: orderDocumentLinks("customer", row.id, documentNumbers ?? []),
       createdAt: row.createdAt.toISOString(),
       refund:
         lastRefundAt && refundedCents !== null
