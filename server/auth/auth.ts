@@ -12,6 +12,7 @@ import { passwordResetEmail } from "../mail/templates/password-reset";
 import { authLogger } from "./auth-log";
 import type { BackgroundWork } from "./background-work";
 import { deleteResetTokens } from "./reset-tokens";
+import { createSessionReader } from "./session-reader";
 
 export const CLIENT_IP_HEADER = "x-nocturn-client-ip";
 const RESET_TOKEN_MINUTES = 60;
@@ -96,8 +97,9 @@ export function createAuth(options: {
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });
-  // what an account request left running, its e-mails' delivery included: `await auth.background.settled()`
-  return Object.assign(auth, { background });
+  // what an account request left running, its e-mails' delivery included: `await auth.background.settled()`;
+  // `readSession`: the session check's common case in one prepared query (./session-reader.ts)
+  return Object.assign(auth, { background, readSession: createSessionReader({ db: options.db, auth }) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -140,10 +140,15 @@ describe("stampClientIp", () => {
 });
 
 describe("resolveSession", () => {
-  /** An app whose session lookups (better-auth's, replaced at its boundary) are counted. */
+  /**
+   * An app whose session lookups (better-auth's, replaced at its boundary) are counted; its own
+   * reader (auth.readSession) knows the session "known" only.
+   */
   async function withCountedLookups(run: (url: string, lookups: () => number) => Promise<void>) {
     let lookups = 0;
     const auth = {
+      readSession: async (cookie: string | undefined) =>
+        cookie === "nocturn.session_token=known" ? { user: { id: "u2" } } : undefined,
       api: {
         getSession: async () => {
           lookups++;
@@ -182,6 +187,15 @@ describe("resolveSession", () => {
       expect(await response.json()).toEqual({ session: { user: { id: "u1" } } });
       expect(response.headers.get("Set-Cookie")).toBe("nocturn.session_token=slid; Path=/");
       expect(lookups()).toBe(1);
+    });
+  });
+
+  it("takes a session its own reader knows without asking better-auth", async () => {
+    await withCountedLookups(async (url, lookups) => {
+      const response = await fetch(url, { headers: { Cookie: "nocturn.session_token=known" } });
+      expect(await response.json()).toEqual({ session: { user: { id: "u2" } } });
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      expect(lookups()).toBe(0);
     });
   });
 });

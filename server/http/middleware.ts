@@ -87,6 +87,12 @@ export function resolveSession(auth: Auth): RequestHandler {
     // visitors without a session cookie cost no database query
     if (!hasSessionCookie(req)) return next();
     try {
+      // the common case without better-auth's endpoint; anything else is better-auth's to answer
+      const known = await auth.readSession(req.headers.cookie);
+      if (known) {
+        res.locals.session = known;
+        return next();
+      }
       const { headers, response } = await auth.api.getSession({
         headers: toHeaders(req.headers),
         returnHeaders: true,
