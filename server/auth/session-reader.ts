@@ -25,9 +25,9 @@ interface BetterAuth {
  * The signed-in session as better-auth's `getSession` would return it, read with one prepared query,
  * for the cases it answers without writing anything: a validly signed cookie of a session that has
  * not expired and is not yet due for its daily renewal (or never is: signed in without "remember
- * me"). Every other
- * case returns `undefined`, and the caller asks better-auth, which then answers exactly as before
- * (signs out a bad cookie, deletes an expired session, renews one and sets its cookie again).
+ * me"). Every other case returns `undefined`, and the caller asks better-auth, which then answers
+ * exactly as before (signs out a bad cookie, deletes an expired session, renews one and sets its
+ * cookie again).
  *
  * It only ever accepts less than better-auth would: the cookie names, the secret, the session's
  * lifetime and the output's fields all come from better-auth's own context, the signature is
@@ -40,8 +40,9 @@ export function createSessionReader({ db, auth }: { db: Database; auth: BetterAu
   return async function readSession(cookieHeader: string | undefined) {
     if (!cookieHeader) return undefined;
     const { authCookies, secret, sessionConfig, options } = await auth.$context;
-    // a cached-session cookie is cleared by better-auth
-    if (cookieHeader.includes(authCookies.sessionData.name)) return undefined;
+    // sessions kept in a secondary storage are read (and revoked) there; a cached-session cookie
+    // is cleared by better-auth
+    if (options.secondaryStorage || cookieHeader.includes(authCookies.sessionData.name)) return undefined;
     const cookies = parseCookies(cookieHeader);
     const token = signedCookie(cookieHeader, cookies, authCookies.sessionToken.name, secret);
     if (!token) return undefined;
