@@ -20,10 +20,14 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 COPY package.json package-lock.json .npmrc ./
 COPY deploy/prune-node-modules.mjs ./
 # --ignore-scripts: the one install script is the project's postinstall (patch-package, a dev
-# dependency, patching @react-router/dev, another); no production dependency has one. Then out
-# with what npm keeps under --omit=dev only because a production package names it as an optional
-# peer: typescript, vite, vitest, drizzle-kit... (deploy/prune-node-modules.mjs says how)
+# dependency); no production dependency has one. Then out with what npm keeps under --omit=dev
+# only because a production package names it as an optional peer: typescript, vite, vitest,
+# drizzle-kit... (deploy/prune-node-modules.mjs says how)
 RUN npm ci --omit=dev --ignore-scripts && node prune-node-modules.mjs
+# the production packages patches/ patches (React Router, lucide-react), as the build stage's
+# postinstall left them
+COPY --from=build /app/node_modules/react-router ./node_modules/react-router
+COPY --from=build /app/node_modules/lucide-react ./node_modules/lucide-react
 
 # --- the runtime: the build, the production dependencies, the migrations, and what the tsx
 # scripts `npm run admin:create`, `seed:demo`, `db:backup` and `db:restore` run (the scripts, the

@@ -2,7 +2,7 @@
 // (PGlite, the built-in test checkout, images and e-mails in DATA_DIR): what it holds, its tsx
 // scripts, and the store it runs, from the first start to a drained stop (issue 32).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, freePort } from "../cluster/harness";
 import { podman, podmanOk, requireEnv, Shopper } from "./podman";
@@ -75,6 +75,34 @@ describe("the runtime image's files", () => {
         `node_modules/@esbuild/linux-${process.arch}`,
       ]),
     );
+  });
+
+  it("hold the production packages as patches/ patches them", async () => {
+    // each file a patch of a production package changes, with the lines the patch adds
+    const patched = new Map<string, string[]>();
+    for (const name of readdirSync("patches")) {
+      let added: string[] | undefined;
+      for (const line of readFileSync(`patches/${name}`, "utf8").split("\n")) {
+        if (line.startsWith("+++ b/")) {
+          const file = line.slice("+++ b/".length);
+          const entry = lockfile.packages[file.slice(0, file.indexOf("/dist/"))];
+          added = entry && !entry.dev ? [] : undefined;
+          if (added) patched.set(file, added);
+        } else if (added && line.startsWith("+") && line.trim().length > 1) added.push(line.slice(1));
+      }
+    }
+    expect([...patched.keys()].map((file) => file.split("/")[1])).toEqual(
+      expect.arrayContaining(["react-router", "lucide-react"]),
+    );
+    const contents = JSON.parse(
+      await nodeInImage(
+        `console.log(JSON.stringify(${JSON.stringify([...patched.keys()])}.map((file) => require("node:fs").readFileSync(file, "utf8"))))`,
+      ),
+    ) as string[];
+    [...patched].forEach(([file, added], index) => {
+      const missing = added.filter((line) => !contents[index]?.includes(line));
+      expect(missing, `${file} in the image lacks its patch`).toEqual([]);
+    });
   });
 
   it("hold the build, the migrations and the scripts' sources, without tests or the tools' configs", async () => {
