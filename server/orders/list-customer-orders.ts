@@ -1,4 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { OrderTax } from "../../core/checkout";
 import type { ResponsiveImage } from "../../core/images";
 import { canTrack, type OrderStatus, type PaymentStatus, trackingUrl } from "../../core/order";
@@ -10,14 +11,15 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { qualified } from "../db/qualified";
-import { order, refund, returnRequest } from "../db/schema";
+import { order, orderItem, product, refund, returnRequest } from "../db/schema";
 import { orderDocumentLinks, orderDocumentNumbers } from "../invoices/list-order-documents";
 import { listReturnViews } from "../returns/list-return-views";
 import {
+  heldUnits,
   lineBlocker,
-  loadReturnableLines,
+  type OrderReturnability,
   orderReturnability,
-  type ReturnableLine,
+  returnableUnits,
 } from "../returns/return-lines";
 import type { ReturnOffer, ReturnView } from "../returns/return-views";
 import type { Storage } from "../storage/storage";
@@ -89,6 +91,24 @@ export interface CustomerOrder {
 }
 
 const thisOrderId = qualified(order, order.id);
+const lineColumn = (column: PgColumn) => qualified(orderItem, column);
+
+/** An order line as the orders query reads it: what the dialog shows, and what is in a return. */
+interface LineRow {
+  id: string;
+  productId: string | null;
+  productName: string;
+  size: string;
+  color: string | null;
+  productImage: string | null;
+  priceCents: number;
+  quantity: number;
+  held: number;
+  finalSale: boolean;
+}
+
+/** A line with what may still be returned of it. */
+type Line = LineRow & { returnable: number };
 const refundOfThisOrder = sql`${refund.orderId} = ${thisOrderId}`;
 
 const customerOrders = preparedPerDatabase((db) =>
@@ -131,6 +151,19 @@ const customerOrders = preparedPerDatabase((db) =>
       // the invoice and credit notes too, and whether there are returns to read at all
       documentNumbers: orderDocumentNumbers(thisOrderId),
       hasReturns: sql<boolean>`exists (select 1 from ${returnRequest} where ${returnRequest.orderId} = ${thisOrderId})`,
+      // and the lines, in display order, with what of each is in a return (as loadReturnableLines)
+      lines: sql<LineRow[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', ${lineColumn(orderItem.id)}, 'productId', ${lineColumn(orderItem.productId)},
+          'productName', ${lineColumn(orderItem.productName)}, 'size', ${lineColumn(orderItem.size)},
+          'color', ${lineColumn(orderItem.color)}, 'productImage', ${lineColumn(orderItem.productImage)},
+          'priceCents', ${lineColumn(orderItem.priceCents)}, 'quantity', ${lineColumn(orderItem.quantity)},
+          'held', ${heldUnits(lineColumn(orderItem.id))},
+          'finalSale', coalesce(${qualified(product, product.finalSale)}, false)
+        ) order by ${lineColumn(orderItem.productName)}, ${lineColumn(orderItem.size)}, ${lineColumn(orderItem.id)})
+        from ${orderItem} left join ${product} on ${qualified(product, product.id)} = ${lineColumn(orderItem.productId)}
+        where ${lineColumn(orderItem.orderId)} = ${thisOrderId}
+      ), '[]')`,
     })
     .from(order)
     .where(and(eq(order.userId, sql.placeholder("userId")), not(isCheckoutOnly)))
@@ -154,24 +187,9 @@ export async function listCustomerOrders(options: {
   const rows = await customerOrders(db).execute({ userId });
   if (rows.length === 0) return [];
 
-  const ids = rows.map((row) => row.id);
   const now = new Date();
-  const returnability = new Map(rows.map((row) => [row.id, orderReturnability(row, config, now)]));
-  const periods = new Map(
-    rows.map((row) => [row.id, withdrawalPeriod(row, now, (value) => value.toISOString())]),
-  );
   const withReturns = rows.filter((row) => row.hasReturns).map((row) => row.id);
-  const [lines, returns] = await Promise.all([
-    // every order's lines: what they show, and what may still be returned of them
-    loadReturnableLines(db, ids),
-    listReturnViews({ db, storage, where: { orderIds: withReturns } }),
-  ]);
-  const linesByOrder = new Map<string, ReturnableLine[]>();
-  for (const line of lines) {
-    const ofOrder = linesByOrder.get(line.item.orderId);
-    if (ofOrder) ofOrder.push(line);
-    else linesByOrder.set(line.item.orderId, [line]);
-  }
+  const returns = await listReturnViews({ db, storage, where: { orderIds: withReturns } });
 
   return rows.map(
     ({
@@ -184,56 +202,62 @@ export async function listCustomerOrders(options: {
       lastRefundAt,
       documentNumbers,
       hasReturns,
+      lines: lineRows,
       ...row
-    }) => ({
-      ...row,
-      returns: returns
-        .filter((entry) => entry.orderId === row.id)
-        .map(({ orderId, refundTaxCents, refundError, ...view }) => view),
-      returnOffer: offer(returnability.get(row.id), linesByOrder.get(row.id) ?? []),
-      withdrawal: withdrawalOffer(periods.get(row.id), linesByOrder.get(row.id) ?? []),
-      tax: orderTax(taxColumns),
-      documents: orderDocumentLinks("customer", row.id, documentNumbers ?? []),
-      createdAt: row.createdAt.toISOString(),
-      refund:
-        lastRefundAt && refundedCents !== null
-          ? { amountCents: refundedCents, createdAt: lastRefundAt.toISOString() }
-          : null,
-      awaitingPayment: row.status === "pending" && row.paymentStatus === "pending",
-      reservedUntil:
-        row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
-      trackingUrl:
-        row.trackingCode && canTrack(row) ? trackingUrl(config.trackingUrlTemplate, row.trackingCode) : null,
-      items: (linesByOrder.get(row.id) ?? []).map(({ item }) => ({
-        id: item.id,
-        productId: item.productId,
-        productName: item.productName,
-        size: item.size,
-        color: item.color,
-        image: item.productImage ? toResponsiveImage(storage, item.productImage) : null,
-        priceCents: item.priceCents,
-        quantity: item.quantity,
-      })),
-    }),
+    }) => {
+      const lines = lineRows.map((line) => ({
+        ...line,
+        returnable: returnableUnits(line.quantity, line.held),
+      }));
+      const facts = { status: row.status, paymentStatus: row.paymentStatus, paymentMethod, deliveredAt };
+      return {
+        ...row,
+        returns: returns
+          .filter((entry) => entry.orderId === row.id)
+          .map(({ orderId, refundTaxCents, refundError, ...view }) => view),
+        returnOffer: offer(orderReturnability(facts, config, now), lines),
+        withdrawal: withdrawalOffer(
+          withdrawalPeriod(facts, now, (value) => value.toISOString()),
+          lines,
+        ),
+        tax: orderTax(taxColumns),
+        documents: orderDocumentLinks("customer", row.id, documentNumbers ?? []),
+        createdAt: row.createdAt.toISOString(),
+        refund:
+          lastRefundAt && refundedCents !== null
+            ? { amountCents: refundedCents, createdAt: lastRefundAt.toISOString() }
+            : null,
+        awaitingPayment: row.status === "pending" && row.paymentStatus === "pending",
+        reservedUntil:
+          row.paymentStatus === "pending" && isReserved && reservedUntil ? reservedUntil.toISOString() : null,
+        trackingUrl:
+          row.trackingCode && canTrack(row)
+            ? trackingUrl(config.trackingUrlTemplate, row.trackingCode)
+            : null,
+        items: lines.map((line) => ({
+          id: line.id,
+          productId: line.productId,
+          productName: line.productName,
+          size: line.size,
+          color: line.color,
+          image: line.productImage ? toResponsiveImage(storage, line.productImage) : null,
+          priceCents: line.priceCents,
+          quantity: line.quantity,
+        })),
+      };
+    },
   );
 }
 
 /** While the period is open and, once shipped, some unit is in no return yet. */
-function withdrawalOffer(
-  period: WithdrawalPeriod | undefined,
-  lines: readonly ReturnableLine[],
-): CustomerOrder["withdrawal"] {
-  if (!period?.open) return null;
+function withdrawalOffer(period: WithdrawalPeriod, lines: readonly Line[]): CustomerOrder["withdrawal"] {
+  if (!period.open) return null;
   if (period.shipped && !lines.some((line) => line.returnable > 0)) return null;
   return { endsAt: period.endsAt?.toISOString() ?? null };
 }
 
 /** "Return items" while the window is open and some line can still be returned; otherwise why not. */
-function offer(
-  returnability: ReturnType<typeof orderReturnability> | undefined,
-  lines: readonly ReturnableLine[],
-): ReturnOffer {
-  if (!returnability) return { available: false, message: null };
+function offer(returnability: OrderReturnability, lines: readonly Line[]): ReturnOffer {
   if (!returnability.ok)
     return { available: false, message: returnability.quiet ? null : returnability.message };
   if (!lines.some((line) => lineBlocker(line) === null)) {

@@ -1,10 +1,11 @@
 // What the returns code reads about an order: its lines with what is already in a return, and
 // whether the order may be returned at all (docs/RETURNS.md#eligibility).
-import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { CLOSED_UNSUCCESSFUL_STATES, returnMessages, returnWindowEnd } from "../../core/returns";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { qualified } from "../db/qualified";
 import {
   type Order,
   type OrderItem,
@@ -25,31 +26,40 @@ export interface ReturnableLine {
   finalSale: boolean;
 }
 
-const returnableLines = preparedPerDatabase((db) => {
-  const held = db
+/**
+ * Units of an order line held by returns that are open or done (not rejected, not cancelled), for
+ * the line whose id is `orderItemId`. Qualified throughout: it is read inside other queries.
+ */
+export function heldUnits(orderItemId: SQL) {
+  const closed = sql.join(
+    CLOSED_UNSUCCESSFUL_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  return sql<number>`(select coalesce(sum(${qualified(returnItem, returnItem.quantity)}), 0)::int
+    from ${returnItem} inner join ${returnRequest}
+      on ${qualified(returnRequest, returnRequest.id)} = ${qualified(returnItem, returnItem.returnId)}
+    where ${qualified(returnItem, returnItem.orderItemId)} = ${orderItemId}
+      and ${qualified(returnRequest, returnRequest.state)} not in (${closed}))`;
+}
+
+/** What may still be returned of a line of `quantity` units when `held` of them are in returns. */
+export function returnableUnits(quantity: number, held: number): number {
+  return Math.max(0, quantity - held);
+}
+
+const returnableLines = preparedPerDatabase((db) =>
+  db
     .select({
-      orderItemId: returnItem.orderItemId,
-      units: sql<number>`sum(${returnItem.quantity})::int`.as("units"),
+      item: orderItem,
+      held: heldUnits(qualified(orderItem, orderItem.id)),
+      finalSale: product.finalSale,
     })
-    .from(returnItem)
-    .innerJoin(returnRequest, eq(returnRequest.id, returnItem.returnId))
-    .where(
-      and(
-        sql`${returnRequest.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`,
-        notInArray(returnRequest.state, [...CLOSED_UNSUCCESSFUL_STATES]),
-      ),
-    )
-    .groupBy(returnItem.orderItemId)
-    .as("held");
-  return db
-    .select({ item: orderItem, held: held.units, finalSale: product.finalSale })
     .from(orderItem)
-    .leftJoin(held, eq(held.orderItemId, orderItem.id))
     .leftJoin(product, eq(product.id, orderItem.productId))
     .where(sql`${orderItem.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
     .orderBy(asc(orderItem.productName), asc(orderItem.size), asc(orderItem.id))
-    .prepare("returnable_lines");
-});
+    .prepare("returnable_lines"),
+);
 
 /** An order's lines, in display order, with what may still be returned of each. */
 export async function loadReturnableLines(
@@ -58,20 +68,17 @@ export async function loadReturnableLines(
 ): Promise<ReturnableLine[]> {
   if (orderIds.length === 0) return [];
   const rows = await returnableLines(db).execute({ orderIds });
-  return rows.map((row) => {
-    const units = row.held ?? 0;
-    return {
-      item: row.item,
-      held: units,
-      returnable: Math.max(0, row.item.quantity - units),
-      // a product deleted since keeps no flag: its line may be returned for a refund
-      finalSale: row.finalSale ?? false,
-    };
-  });
+  return rows.map((row) => ({
+    item: row.item,
+    held: row.held,
+    returnable: returnableUnits(row.item.quantity, row.held),
+    // a product deleted since keeps no flag: its line may be returned for a refund
+    finalSale: row.finalSale ?? false,
+  }));
 }
 
 /** Why a line cannot be chosen, or null. */
-export function lineBlocker(line: ReturnableLine): string | null {
+export function lineBlocker(line: Pick<ReturnableLine, "finalSale" | "returnable">): string | null {
   if (line.finalSale) return returnMessages.finalSale;
   if (line.returnable === 0) return returnMessages.allReturned;
   return null;

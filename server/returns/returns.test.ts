@@ -521,6 +521,35 @@ describe("rules every request and step keeps", () => {
     expect(none.userMessage).toBe(returnMessages.tooMany(lineOf("M").productName, "M", 0));
   });
 
+  it("shows in My Orders no return or withdrawal once every unit is in a return, and both again when one is cancelled", async () => {
+    const { customer, placed, lineOf } = await deliveredOrder();
+    const listed = async () => (await listCustomerOrders({ ...t.services, userId: customer.id }))[0]!;
+    await ask(customer, placed.orderId, [{ orderItemId: lineOf("M").orderItemId, quantity: 2 }]);
+    expect((await listed()).returnOffer.available).toBe(true);
+
+    const last = await ask(customer, placed.orderId, [{ orderItemId: lineOf("L").orderItemId, quantity: 1 }]);
+    const held = await listed();
+    expect(held.returnOffer).toEqual({
+      available: false,
+      message: "Every item of this order is already in a return or cannot be returned.",
+    });
+    expect(held.withdrawal).toBeNull();
+    // the lines stay as bought, in display order
+    expect(held.items.map((item) => [item.size, item.quantity])).toEqual([
+      ["L", 1],
+      ["M", 2],
+    ]);
+
+    await cancelReturn({
+      services: t.services,
+      user: { id: customer.id, email: customer.email },
+      returnId: last.id,
+    });
+    const freed = await listed();
+    expect(freed.returnOffer.available).toBe(true);
+    expect(freed.withdrawal).toEqual({ endsAt: expect.any(String) });
+  });
+
   it.runIf(onPostgres)(
     "never takes back more than was bought when two requests race (PostgreSQL)",
     async () => {
