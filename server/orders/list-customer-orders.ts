@@ -91,6 +91,7 @@ export interface CustomerOrder {
 }
 
 const thisOrderId = qualified(order, order.id);
+const refundOfThisOrder = sql`${refund.orderId} = ${thisOrderId}`;
 const lineColumn = (column: PgColumn) => qualified(orderItem, column);
 
 /** An order line as the orders query reads it: what the dialog shows, and what is in a return. */
@@ -109,7 +110,6 @@ interface LineRow {
 
 /** A line with what may still be returned of it. */
 type Line = LineRow & { returnable: number };
-const refundOfThisOrder = sql`${refund.orderId} = ${thisOrderId}`;
 
 const customerOrders = preparedPerDatabase((db) =>
   db
@@ -173,9 +173,9 @@ const customerOrders = preparedPerDatabase((db) =>
 );
 
 /**
- * One customer's orders, newest first, with their items: the orders with their refunds and
- * documents in one query, then their lines (with what is in a return), then their returns when
- * there are any. The same queries whatever the count.
+ * One customer's orders, newest first, with their items: the orders with their refunds, documents
+ * and lines (with what of each is in a return) in one query, then their returns when there are
+ * any. The same queries whatever the count.
  */
 export async function listCustomerOrders(options: {
   db: Database;
