@@ -17,6 +17,7 @@ import { listReturnViews } from "../returns/list-return-views";
 import {
   heldUnits,
   lineBlocker,
+  lineDisplayOrder,
   type OrderReturnability,
   orderReturnability,
   returnableUnits,
@@ -160,7 +161,7 @@ const customerOrders = preparedPerDatabase((db) =>
           'priceCents', ${lineColumn(orderItem.priceCents)}, 'quantity', ${lineColumn(orderItem.quantity)},
           'held', ${heldUnits(lineColumn(orderItem.id))},
           'finalSale', coalesce(${qualified(product, product.finalSale)}, false)
-        ) order by ${lineColumn(orderItem.productName)}, ${lineColumn(orderItem.size)}, ${lineColumn(orderItem.id)})
+        ) order by ${lineDisplayOrder})
         from ${orderItem} left join ${product} on ${qualified(product, product.id)} = ${lineColumn(orderItem.productId)}
         where ${lineColumn(orderItem.orderId)} = ${thisOrderId}
       ), '[]')`,

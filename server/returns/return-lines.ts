@@ -47,6 +47,9 @@ export function returnableUnits(quantity: number, held: number): number {
   return Math.max(0, quantity - held);
 }
 
+/** An order's lines as the customer sees them: by product name, then size (then id, to be stable). */
+export const lineDisplayOrder = sql`${qualified(orderItem, orderItem.productName)}, ${qualified(orderItem, orderItem.size)}, ${qualified(orderItem, orderItem.id)}`;
+
 const returnableLines = preparedPerDatabase((db) =>
   db
     .select({
@@ -57,7 +60,7 @@ const returnableLines = preparedPerDatabase((db) =>
     .from(orderItem)
     .leftJoin(product, eq(product.id, orderItem.productId))
     .where(sql`${orderItem.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
-    .orderBy(asc(orderItem.productName), asc(orderItem.size), asc(orderItem.id))
+    .orderBy(lineDisplayOrder)
     .prepare("returnable_lines"),
 );
 
