@@ -120,8 +120,9 @@ async function renderAndRead(name: string, content: DocumentContent) {
   const bytes = await renderDocumentPdf(content);
   await writeFile(path.join(OUT, `${name}.pdf`), bytes);
   const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages = document.numPages;
   const texts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
+  for (let number = 1; number <= pages; number++) {
     const page = await document.getPage(number);
     const { items } = await page.getTextContent();
     texts.push(pageRows(items.filter((item): item is TextItem => "str" in item)));
@@ -133,7 +134,7 @@ async function renderAndRead(name: string, content: DocumentContent) {
     await writeFile(path.join(OUT, `${name}-${number}.png`), canvas.toBuffer("image/png"));
   }
   await document.destroy();
-  return { text: texts.join("\f"), pages: document.numPages };
+  return { text: texts.join("\f"), pages };
 }
 
 const euros = (cents: number) => formatMoney(cents, { currency: "EUR", locale: "en-US" });
